@@ -1,0 +1,36 @@
+// One jest run, two projects: `unit` (no I/O, fast) and `integration` (*.int.test.ts, real Postgres + NATS).
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const ignore = ['/node_modules/', '/dist/', '<rootDir>/e2e/', '<rootDir>/.data/'];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
+      testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
+    },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/**/*.int.test.ts'],
+      testPathIgnorePatterns: ignore,
+      slowTestThreshold: 20,
+    },
+  ],
+};

@@ -1,0 +1,39 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** The envelope the original product's clients read: `{ success, message, ... }`. */
+export const ErrorResponse = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+});
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+export const MessageResponse = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+});
+export type MessageResponse = Static<typeof MessageResponse>;
+
+/** `{ success: true, message?, ...fields }` */
+export const Ok = <P extends Record<string, TSchema>>(fields: P) =>
+  Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.String()), ...fields });
+
+/** Page query for every list: page starts at 1; limit is capped. */
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+export const PageInfo = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+});
+export type PageInfo = Static<typeof PageInfo>;
+
+/** Trimmed, lower-cased on the server; the schema only bounds the shape. */
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/** A string from a fixed list; validates with a clear "must be one of" message. */
+export const StringEnum = <T extends readonly string[]>(values: T, options: { default?: T[number]; description?: string } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

@@ -1,0 +1,155 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, Ok, PageInfo, PageQuery, StringEnum } from './common';
+
+export const ROLES = ['user', 'Clinic', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles a person may choose at signup; admin accounts are bootstrapped, never registered. */
+export const SIGNUP_ROLES = ['user', 'Clinic'] as const;
+
+const shortText = (maxLength: number) => Type.String({ maxLength });
+const Skills = Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 50 });
+const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://[^\\s]+$' });
+
+export const RegisterBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    email: Email,
+    password: Type.String({ minLength: 8, maxLength: 256 }),
+    designation: Type.Optional(shortText(120)),
+    description: Type.Optional(shortText(2000)),
+    address: Type.Optional(shortText(300)),
+    phone: Type.Optional(Type.String({ maxLength: 32, pattern: '^[0-9+()\\-\\s]*$' })),
+    skills: Type.Optional(Skills),
+    role: StringEnum(SIGNUP_ROLES),
+  },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Type.Object(
+  {
+    email: Email,
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+/** What a signed-in person sees of themself. */
+export const UserProfile = Type.Object({
+  id: Type.String(),
+  _id: Type.String({ description: 'Same as id; kept for clients of the original API' }),
+  name: Type.String(),
+  email: Type.String(),
+  role: StringEnum(ROLES),
+  orgId: Type.Union([Type.String(), Type.Null()]),
+  entitlements: Type.Array(Type.String()),
+  designation: Type.String(),
+  description: Type.String(),
+  address: Type.String(),
+  phone: Type.String(),
+  skills: Type.Array(Type.String()),
+  facility: Type.String(),
+  country: Type.String(),
+  location: Type.String(),
+  photo: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type UserProfile = Static<typeof UserProfile>;
+
+/** Directory fields only: what GET /api/user/get shows of anybody. */
+export const DirectoryUser = Type.Object({
+  id: Type.String(),
+  _id: Type.String(),
+  name: Type.String(),
+  role: StringEnum(ROLES),
+  designation: Type.String(),
+  description: Type.String(),
+  address: Type.String(),
+  skills: Type.Array(Type.String()),
+  facility: Type.String(),
+  country: Type.String(),
+  location: Type.String(),
+  photo: Type.String(),
+});
+export type DirectoryUser = Static<typeof DirectoryUser>;
+
+export const UpdateProfileBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    designation: Type.Optional(shortText(120)),
+    description: Type.Optional(shortText(2000)),
+    address: Type.Optional(shortText(300)),
+    phone: Type.Optional(Type.String({ maxLength: 32, pattern: '^[0-9+()\\-\\s]*$' })),
+    skills: Type.Optional(Skills),
+    facility: Type.Optional(shortText(160)),
+    country: Type.Optional(shortText(80)),
+    location: Type.Optional(shortText(160)),
+    photo: Type.Optional(Type.Union([HttpUrl, Type.Literal('')])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
+
+export const LoginResponse = Ok({ token: Type.String(), user: UserProfile });
+export const MeResponse = Ok({ user: UserProfile });
+export const DirectoryQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    role: Type.Optional(StringEnum(ROLES)),
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+  }),
+]);
+export type DirectoryQuery = Static<typeof DirectoryQuery>;
+export const DirectoryResponse = Ok({ users: Type.Array(DirectoryUser), pageInfo: PageInfo });
+
+/** Claims of the platform's access token (EdDSA-signed by svc-identity only). */
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  name: string;
+  role: Role;
+  orgId: string | null;
+  entitlements: string[];
+  jti: string;
+  exp: number;
+  iat: number;
+  aud: string;
+  iss: string;
+}
+
+/** Event payloads. The user events carry directory fields and the e-mail (for services' own projections). */
+export const UserEventData = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  role: StringEnum(ROLES),
+  orgId: Type.Union([Type.String(), Type.Null()]),
+  designation: Type.String(),
+  description: Type.String(),
+  address: Type.String(),
+  phone: Type.String(),
+  skills: Type.Array(Type.String()),
+  facility: Type.String(),
+  country: Type.String(),
+  location: Type.String(),
+  photo: Type.String(),
+  /** Monotonic per user: consumers upsert only when newer (version-guarded projection). */
+  version: Type.Integer({ minimum: 1 }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type UserEventData = Static<typeof UserEventData>;
+
+export const SessionRevokedData = Type.Object({
+  jti: Type.String(),
+  userId: Type.String(),
+  /** Seconds since epoch when the token would have expired anyway. */
+  exp: Type.Integer(),
+});
+export type SessionRevokedData = Static<typeof SessionRevokedData>;
+
+export const IdentityEvents = {
+  userRegistered: 'identity.user.registered.v1',
+  userUpdated: 'identity.user.updated.v1',
+  sessionRevoked: 'identity.session.revoked.v1',
+} as const;

@@ -1,0 +1,20 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * The remotes manifest the gateway serves at /mf/remotes.json from configuration.
+ * The shell registers these at runtime, so a remote is redeployed without rebuilding the shell.
+ * `routes` are the top-level paths the remote serves (the shell owns the router and maps
+ * each path to the remote's exposed `./routes`).
+ */
+export const RemoteEntry = Type.Object({
+  /** Federation name, snake_case: mf_core, mf_hire ... */
+  name: Type.String({ pattern: '^mf_[a-z]+$' }),
+  /** URL of the remote's remoteEntry.js (absolute or origin-relative). */
+  entry: Type.String({ minLength: 1 }),
+  /** Paths this remote serves, e.g. ["/", "/login"]. */
+  routes: Type.Array(Type.String({ pattern: '^/' })),
+});
+export type RemoteEntry = Static<typeof RemoteEntry>;
+
+export const RemotesManifest = Type.Object({ remotes: Type.Array(RemoteEntry) });
+export type RemotesManifest = Static<typeof RemotesManifest>;

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error whose status and message are meant for the client. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Turns Ajv's first issue into a sentence naming the field, e.g. "email: must match format \"email\"". */
+export function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request.';
+  let field = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const params = first.params ?? {};
+  if (typeof params.missingProperty === 'string') field = field ? `${field}.${params.missingProperty}` : params.missingProperty;
+  if (typeof params.additionalProperty === 'string') return `${params.additionalProperty}: is not an accepted field`;
+  const where = field || context || 'request';
+  if (typeof params.missingProperty === 'string') return `${where}: is required`;
+  if (Array.isArray(params.allowedValues)) return `${where}: must be one of ${params.allowedValues.join(', ')}`;
+  return `${where}: ${first.message ?? 'is invalid'}`;
+}
+
+const KNOWN: Record<number, string> = {
+  400: 'Invalid request.',
+  401: 'Please log in to continue.',
+  403: 'You do not have permission to do this.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  406: 'Not acceptable.',
+  409: 'Conflict.',
+  413: 'The request body is too large.',
+  415: 'Unsupported content type: send JSON.',
+  429: 'Too many requests. Please wait a moment and try again.',
+};
+
+/**
+ * The one error handler of every service: `{ success: false, message }` with the right status.
+ * Client mistakes are 4xx with a message naming the field; anything else is a 500 whose details
+ * stay in the log.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send({ success: false, message: error.message });
+  }
+  if (error.validation) {
+    return reply
+      .status(400)
+      .send({ success: false, message: describeValidation(error.validationContext, error.validation) });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, body too large, JWT problems, rate limit...).
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The request body is not valid JSON.'
+        : status === 401
+          ? KNOWN[401]!
+          : status === 429 && error.message
+            ? error.message
+            : (KNOWN[status] ?? error.message);
+    return reply.status(status).send({ success: false, message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ success: false, message: 'Internal server error.' });
+}

@@ -1,0 +1,15 @@
+export { buildService, type App, type ServiceOptions } from './service';
+export { loadConfig, readKey } from './config';
+export {
+  HttpError,
+  badRequest,
+  unauthorized,
+  forbidden,
+  notFound,
+  conflict,
+  tooManyRequests,
+  describeValidation,
+  errorHandler,
+} from './errors';
+export { authPlugin, ALLOWED_ALGORITHMS, type JwtOptions } from './auth';
+export { createDatabase, type Database, type DatabaseOptions } from './db';

@@ -1,0 +1,3 @@
+export * from './db';
+export * from './nats';
+export * from './tokens';
