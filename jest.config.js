@@ -12,6 +12,9 @@ const transform = {
     },
   ],
 };
+// A few dependencies ship ESM only; jest (on Node 20) loads CommonJS, so swc compiles them too.
+const esmOnly = ['content-disposition', 'cookie'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const ignore = ['/node_modules/', '/dist/', '<rootDir>/e2e/', '<rootDir>/.data/'];
 
 /** @type {import('jest').Config} */
@@ -21,6 +24,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
     },
@@ -28,6 +32,7 @@ module.exports = {
       displayName: 'integration',
       testEnvironment: 'node',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
       slowTestThreshold: 20,
