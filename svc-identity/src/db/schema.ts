@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { outboxTable } from '@platform/event-bus';
+
+export const identity = pgSchema('identity');
+
+/** A clinic, hospital or centre: every Clinic account belongs to one. */
+export const organisations = identity.table('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = identity.table(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored trimmed and lower-cased: e-mails are case-insensitive. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['user', 'Clinic', 'admin'] }).notNull(),
+    orgId: uuid('org_id').references(() => organisations.id),
+    designation: text('designation').notNull().default(''),
+    description: text('description').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    facility: text('facility').notNull().default(''),
+    country: text('country').notNull().default(''),
+    location: text('location').notNull().default(''),
+    photo: text('photo').notNull().default(''),
+    /** Bumped on every change; carried in identity.user.* events for version-guarded projections. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // Directory listing: newest first, optionally by role.
+    index('users_role_created_idx').on(t.role, t.createdAt),
+    index('users_created_idx').on(t.createdAt),
+  ],
+);
+
+/** One row per issued token, so logout can revoke it before it expires. */
+export const sessions = identity.table(
+  'sessions',
+  {
+    jti: uuid('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const outbox = outboxTable(identity);
+
+export type UserRow = typeof users.$inferSelect;

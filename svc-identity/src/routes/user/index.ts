@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+
+import type { FastifyRequest } from 'fastify';
+import {
+  DirectoryQuery,
+  DirectoryResponse,
+  ErrorResponse,
+  LoginBody,
+  LoginResponse,
+  MeResponse,
+  MessageResponse,
+  RegisterBody,
+  UpdateProfileBody,
+} from '@platform/contracts';
+import { HttpError, notFound, tooManyRequests, unauthorized, type App } from '@platform/service-kit';
+import type { IdentityConfig } from '../../config';
+import { HashingBusyError, type PasswordHasher } from '../../passwords';
+import type { LoginLimiter } from '../../login-limiter';
+import { normaliseEmail, toProfile, type UserStore } from '../../plugins/user-store';
+
+export interface UserRoutesOptions {
+  config: IdentityConfig;
+  store: UserStore;
+  hasher: PasswordHasher;
+  limiter: LoginLimiter;
+}
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+
+/** Trims and lower-cases the e-mail before validation, so " Ann@Clinic.org " is ann@clinic.org. */
+async function normaliseEmailField(request: FastifyRequest) {
+  const body = request.body as { email?: unknown } | undefined;
+  if (body && typeof body === 'object' && typeof body.email === 'string') body.email = normaliseEmail(body.email);
+}
+
+function busy(err: unknown): never {
+  if (err instanceof HashingBusyError) throw new HttpError(503, 'The service is busy. Please try again in a moment.');
+  throw err;
+}
+
+export default async function userRoutes(app: App, { config, store, hasher, limiter }: UserRoutesOptions) {
+  const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+  app.post(
+    '/api/user/register',
+    {
+      config: perIp(config.REGISTER_IP_PER_MINUTE),
+      preValidation: normaliseEmailField,
+      schema: { tags: ['user'], body: RegisterBody, response: { 201: MessageResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { password, ...profile } = request.body;
+      if (await store.findByEmail(profile.email)) {
+        throw new HttpError(409, 'An account with this email already exists.');
+      }
+      const passwordHash = await hasher.hash(password).catch(busy);
+      await store.register(profile, passwordHash);
+      return reply.status(201).send({ success: true, message: 'Account created. Please log in.' });
+    },
+  );
+
+  app.post(
+    '/api/user/login',
+    {
+      config: perIp(config.LOGIN_IP_PER_MINUTE),
+      preValidation: normaliseEmailField,
+      schema: { tags: ['user'], body: LoginBody, response: { 200: LoginResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const wait = limiter.retryAfter(email);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw tooManyRequests(`Too many failed login attempts for this account. Try again in ${wait} seconds.`);
+      }
+      const user = await store.findByEmail(email);
+      const ok = await (user ? hasher.verify(user.passwordHash, password) : hasher.verifyNothing(password)).catch(
+        busy,
+      );
+      if (!user || !ok) {
+        limiter.fail(email);
+        throw unauthorized('Invalid email or password.');
+      }
+      limiter.succeed(email);
+      const jti = randomUUID();
+      const profile = toProfile(user);
+      const token = app.jwt.sign(
+        {
+          sub: user.id,
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          orgId: user.orgId,
+          entitlements: profile.entitlements,
+          jti,
+        },
+        { expiresIn: config.JWT_TTL_SECONDS * 1000 },
+      );
+      await store.createSession(jti, user.id, new Date(Date.now() + config.JWT_TTL_SECONDS * 1000));
+      return { success: true as const, message: 'Login successful.', token, user: profile };
+    },
+  );
+
+  app.post(
+    '/api/user/logout',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['user'], security: [{ bearer: [] }], response: { 200: MessageResponse, 401: ErrorResponse } },
+    },
+    async (request) => {
+      await store.revokeSession(request.user.jti, request.user.sub, request.user.exp);
+      return { success: true, message: 'You have been logged out.' };
+    },
+  );
+
+  app.get(
+    '/api/user/me',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['user'], security: [{ bearer: [] }], response: { 200: MeResponse, 401: ErrorResponse, 404: ErrorResponse } },
+    },
+    async (request) => {
+      const user = await store.findById(request.user.sub);
+      if (!user) throw notFound('Account not found.');
+      return { success: true as const, user: toProfile(user) };
+    },
+  );
+
+  app.put(
+    '/api/user/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        security: [{ bearer: [] }],
+        body: UpdateProfileBody,
+        response: { 200: MeResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const user = await store.updateProfile(request.user.sub, request.body);
+      if (!user) throw notFound('Account not found.');
+      return { success: true as const, message: 'Profile updated.', user: toProfile(user) };
+    },
+  );
+
+  app.get(
+    '/api/user/get',
+    {
+      schema: {
+        tags: ['user'],
+        description: 'The professional directory: directory fields only, newest first, paginated.',
+        querystring: DirectoryQuery,
+        response: { 200: DirectoryResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 20;
+      const { users, total } = await store.listDirectory({ ...request.query, page, limit });
+      return { success: true as const, users, pageInfo: { page, limit, total } };
+    },
+  );
+}
+
