@@ -16,7 +16,7 @@ describe('registration while NATS is down', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    await nats?.stop();
+    await nats?.destroy();
   });
 
   it('keeps serving and publishes the event exactly once when NATS returns', async () => {

@@ -2,3 +2,4 @@ export * from './common';
 export * from './envelope';
 export * from './identity';
 export * from './remotes';
+export * from './formats';

@@ -1,5 +1,8 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Static, TObject } from '@sinclair/typebox';
+import { registerFormats } from '@platform/contracts';
+
+registerFormats();
 
 /**
  * Reads and validates a service's configuration at start-up: applies the schema's defaults,

@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDe
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorHandler } from './errors';
@@ -47,8 +49,18 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    ajv: { customOptions: { allErrors: false, coerceTypes: true, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Query strings and params arrive as text, so they are coerced ("2" -> 2); bodies are JSON and
+  // keep their types, so `"password": 12345678` is a 400, not silently the string "12345678".
+  const ajvFor = (coerceTypes: 'array' | false) => {
+    const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+    addFormats(ajv);
+    return ajv;
+  };
+  const bodyAjv = ajvFor(false);
+  const textAjv = ajvFor('array');
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -4,6 +4,7 @@ import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
   IdentityEvents,
   type DirectoryQuery,
+  type Role,
   type DirectoryUser,
   type RegisterBody,
   type UpdateProfileBody,
@@ -76,7 +77,7 @@ function isUniqueViolation(err: unknown): boolean {
 export class UserStore {
   constructor(private readonly db: Db) {}
 
-  async register(input: Omit<RegisterBody, 'password'> & { role: 'user' | 'Clinic' | 'admin' }, passwordHash: string) {
+  async register(input: Omit<RegisterBody, 'password' | 'role'> & { role: Role }, passwordHash: string) {
     try {
       return await this.db.transaction(async (tx) => {
         let orgId: string | null = null;

@@ -1,0 +1,30 @@
+import type { Envelope } from '@platform/contracts';
+
+export interface SubscribeOptions<D = unknown> {
+  /** Producer whose stream is read: 'identity' reads the IDENTITY stream. */
+  producer: string;
+  /** `<consumer>__<purpose>`, e.g. `svc-hire__user-sync`. */
+  durable: string;
+  /** One wildcard filter on the type, e.g. `identity.user.>` (server 2.9 allows one filter). */
+  filter: string;
+  /** Resolve to ack; throw to have the event redelivered later. */
+  handler: (event: Envelope<D>) => Promise<void>;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/** What services need from the bus; NATS in production, in memory in unit tests. */
+export interface EventBus {
+  /** Creates (or updates) the producer's stream. */
+  ensureStream(producer: string): Promise<void>;
+  /** Publishes with the envelope id as message id, so a repeat within the duplicate window is dropped. */
+  publish(event: Envelope): Promise<void>;
+  subscribe<D = unknown>(opts: SubscribeOptions<D>): Promise<Subscription>;
+  /** Whether publishing can work right now. */
+  isConnected(): boolean;
+  /** Resolves when connected; rejects otherwise (for /readyz). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}

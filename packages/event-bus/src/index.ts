@@ -1,0 +1,15 @@
+export type { EventBus, SubscribeOptions, Subscription } from './bus';
+export { makeEnvelope } from './envelope';
+export { durableName, producerOf, streamName, streamSubjects, subjectFor } from './naming';
+export { InMemoryEventBus, subjectMatches } from './in-memory';
+export { NatsEventBus, DUPLICATE_WINDOW_MS, STREAM_MAX_AGE_MS, type NatsBusOptions } from './nats';
+export {
+  outboxTable,
+  processedEventsTable,
+  enqueue,
+  handleOnce,
+  outboxChannel,
+  type OutboxTable,
+  type ProcessedEventsTable,
+} from './outbox';
+export { OutboxRelay, type RelayOptions } from './relay';

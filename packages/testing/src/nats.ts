@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect as tcpConnect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+
+/** The shared NATS (with JetStream) tests use unless they run their own. */
+export function natsUrl(): string {
+  return process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+}
+
+/** A subject/stream prefix unique to one test file, e.g. `t_k3j2a9_`. */
+export function testNatsPrefix(): string {
+  return `t_${Date.now().toString(36)}${randomBytes(3).toString('hex')}_`;
+}
+
+/** Deletes every stream whose name starts with the (upper-cased) prefix: a test run's own, nobody else's. */
+export async function deleteStreamsWithPrefix(url: string, prefix: string): Promise<void> {
+  const upper = prefix.toUpperCase();
+  if (!upper) throw new Error('refusing to delete streams without a prefix');
+  const nc = await connect({ servers: url, timeout: 2000 });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const s of jsm.streams.list()) {
+      if (s.config.name.startsWith(upper)) await jsm.streams.delete(s.config.name);
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const sock = tcpConnect(port, '127.0.0.1');
+      sock.once('connect', () => {
+        sock.destroy();
+        resolve();
+      });
+      sock.once('error', () => {
+        sock.destroy();
+        if (Date.now() > until) reject(new Error(`nats-server did not listen on ${port}`));
+        else setTimeout(attempt, 50);
+      });
+    };
+    attempt();
+  });
+}
+
+export interface OwnNatsServer {
+  url: string;
+  /** Starts the server again on the same port and store (JetStream data survives). */
+  start(): Promise<void>;
+  /** Stops it (SIGTERM, then SIGKILL). */
+  stop(): Promise<void>;
+  /** Stops it and removes its store. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A private `nats-server -js` (from PATH) on a free port with its own store, for tests that stop and
+ * start NATS. Needs the nats-server binary; our machines have Debian's.
+ */
+export async function startNatsServer(): Promise<OwnNatsServer> {
+  const port = await freePort();
+  const storeDir = mkdtempSync(path.join(tmpdir(), 'nats-test-'));
+  let proc: ChildProcess | undefined;
+  const start = async () => {
+    if (proc) return;
+    proc = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
+    await waitForPort(port, 10_000);
+  };
+  const stop = async () => {
+    const p = proc;
+    proc = undefined;
+    if (!p || p.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const kill = setTimeout(() => p.kill('SIGKILL'), 5000);
+      p.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      p.kill('SIGTERM');
+    });
+  };
+  await start();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    start,
+    stop,
+    async destroy() {
+      await stop();
+      rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+}
