@@ -11,6 +11,14 @@ export interface SubscribeOptions<D = unknown> {
   handler: (event: Envelope<D>) => Promise<void>;
 }
 
+export interface FollowOptions<D = unknown> {
+  producer: string;
+  filter: string;
+  /** Replay events from this time on, then keep following. */
+  since: Date;
+  handler: (event: Envelope<D>) => void;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
 }
@@ -22,6 +30,11 @@ export interface EventBus {
   /** Publishes with the envelope id as message id, so a repeat within the duplicate window is dropped. */
   publish(event: Envelope): Promise<void>;
   subscribe<D = unknown>(opts: SubscribeOptions<D>): Promise<Subscription>;
+  /**
+   * For state every instance keeps in memory (e.g. the gateway's revoked tokens): an ephemeral,
+   * unacknowledged reader that replays from `since` and follows, re-made after a reconnect.
+   */
+  follow<D = unknown>(opts: FollowOptions<D>): Promise<Subscription>;
   /** Whether publishing can work right now. */
   isConnected(): boolean;
   /** Resolves when connected; rejects otherwise (for /readyz). */

@@ -1,5 +1,5 @@
 import type { Envelope } from '@platform/contracts';
-import type { EventBus, SubscribeOptions, Subscription } from './bus';
+import type { EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
 
 function matches(filter: string, type: string): boolean {
   const f = filter.split('.');
@@ -31,6 +31,17 @@ export class InMemoryEventBus implements EventBus {
     for (const e of this.published) if (matches(sub.filter, e.type)) await sub.handler(e);
     this.subscribers.add(sub);
     return { stop: async () => void this.subscribers.delete(sub) };
+  }
+
+  async follow<D>(opts: FollowOptions<D>): Promise<Subscription> {
+    return this.subscribe<D>({
+      producer: opts.producer,
+      durable: 'follow',
+      filter: opts.filter,
+      handler: async (e) => {
+        if (Date.parse(e.occurredAt) >= opts.since.getTime()) opts.handler(e);
+      },
+    });
   }
 
   isConnected(): boolean {

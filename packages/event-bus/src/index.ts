@@ -1,4 +1,4 @@
-export type { EventBus, SubscribeOptions, Subscription } from './bus';
+export type { EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
 export { makeEnvelope } from './envelope';
 export { durableName, producerOf, streamName, streamSubjects, subjectFor } from './naming';
 export { InMemoryEventBus, subjectMatches } from './in-memory';

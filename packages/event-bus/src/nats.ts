@@ -9,7 +9,7 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import type { Envelope } from '@platform/contracts';
-import type { EventBus, SubscribeOptions, Subscription } from './bus';
+import type { EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
 import { durableName, producerOf, streamName, streamSubjects, subjectFor } from './naming';
 
 export interface NatsBusOptions {
@@ -174,6 +174,63 @@ export class NatsEventBus implements EventBus {
       }
     };
 
+    const sub = {
+      start: () => {
+        running ??= run();
+      },
+      stop: async () => {
+        stopped = true;
+        messages?.stop();
+        await running;
+      },
+    };
+    this.subscriptions.add(sub);
+    if (this.isConnected()) sub.start();
+    return {
+      stop: async () => {
+        this.subscriptions.delete(sub);
+        await sub.stop();
+      },
+    };
+  }
+
+  async follow<D>(opts: FollowOptions<D>): Promise<Subscription> {
+    const stream = streamName(this.prefix, opts.producer);
+    let stopped = false;
+    let since = opts.since;
+    let messages: { stop(): void } | undefined;
+    let running: Promise<void> | undefined;
+    const run = async () => {
+      while (!stopped) {
+        try {
+          await this.ensure(opts.producer);
+          // Ephemeral: the server removes it a minute after we stop reading (a restart makes a new one).
+          const info = await this.jsm!.consumers.add(stream, {
+            ack_policy: AckPolicy.None,
+            deliver_policy: DeliverPolicy.StartTime,
+            opt_start_time: since.toISOString(),
+            filter_subject: subjectFor(this.prefix, opts.filter),
+            inactive_threshold: nanos(60_000),
+          });
+          const consumer = await this.js!.consumers.get(stream, info.name);
+          const iter = await consumer.consume({ max_messages: 256 });
+          messages = iter;
+          for await (const m of iter) {
+            const event = m.json<Envelope<D>>();
+            since = new Date(Math.max(since.getTime(), Date.parse(event.occurredAt)));
+            try {
+              opts.handler(event);
+            } catch (err) {
+              this.opts.log?.warn({ err }, 'follow handler failed');
+            }
+          }
+        } catch (err) {
+          if (stopped) return;
+          this.opts.log?.warn({ err, stream }, 'follow interrupted; retrying');
+        }
+        if (!stopped) await new Promise((r) => setTimeout(r, 1000));
+      }
+    };
     const sub = {
       start: () => {
         running ??= run();

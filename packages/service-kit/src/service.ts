@@ -1,4 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawServerDefault,
+} from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -28,6 +34,8 @@ export interface ServiceOptions {
   readiness?: Record<string, () => Promise<unknown>>;
   /** Largest accepted request body in bytes (default 100 KiB). */
   bodyLimit?: number;
+  /** Replaces the JSON 404 (the gateway falls back to the shell's index.html for page routes). */
+  notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** Trust X-Forwarded-For from the gateway so per-IP limits see the client. */
   trustProxy?: boolean | string;
 }
@@ -66,8 +74,10 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ success: false, message: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
+  app.setNotFoundHandler(
+    opts.notFoundHandler ??
+      ((request, reply) =>
+        reply.status(404).send({ success: false, message: `No route for ${request.method} ${request.url.split('?')[0]}.` })),
   );
 
   await app.register(swagger, {

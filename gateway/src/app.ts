@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import proxy from '@fastify/http-proxy';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import { buildService, HttpError, type App } from '@platform/service-kit';
+import type { GatewayConfig } from './config';
+import { ROUTES, REMOTES, type ServiceRoute } from './routes-table';
+import { remoteOrigins, remotesManifest } from './remotes';
+import { noneRevoked, type RevocationList } from './revocations';
+
+export interface GatewayOptions {
+  revocations?: RevocationList;
+}
+
+const upstreamUrl = (config: GatewayConfig, service: ServiceRoute['service']) =>
+  ({
+    identity: config.IDENTITY_URL,
+    hire: config.HIRE_URL,
+    events: config.EVENTS_URL,
+    connect: config.CONNECT_URL,
+    content: config.CONTENT_URL,
+  })[service];
+
+const unavailable = (label: string) => ({
+  success: false,
+  message: `The ${label} service is temporarily unavailable. Please try again shortly.`,
+});
+
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
+const hasExtension = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
+
+/**
+ * The one public origin: API calls to their services, the shell and remotes as static files, the
+ * remotes manifest, and the edge's protections (headers, CORS, body size, rate limit, token checks).
+ */
+export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {}): Promise<App> {
+  const revocations = opts.revocations ?? noneRevoked;
+  const shellIndex = path.join(config.SHELL_DIST, 'index.html');
+
+  const app = await buildService({
+    name: 'gateway',
+    logLevel: config.LOG_LEVEL,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    jwt: {
+      publicKey: config.jwtPublicKey,
+      audience: config.JWT_AUDIENCE,
+      issuer: config.JWT_ISSUER,
+      isTrusted: (claims) => !revocations.isRevoked(claims.jti),
+    },
+    // Page routes (no extension, not an API or remote file) get the shell; everything else a JSON 404.
+    notFoundHandler: (request: FastifyRequest, reply: FastifyReply) => {
+      const url = request.url;
+      if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/mf/') && !hasExtension(url) && existsSync(shellIndex)) {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html', config.SHELL_DIST);
+      }
+      return reply.status(404).send({ success: false, message: `No route for ${request.method} ${url.split('?')[0]}.` });
+    },
+  });
+
+  const manifest = () => remotesManifest(config.REMOTES_MANIFEST, config.REMOTES_ROOT);
+  const extraOrigins = remoteOrigins(manifest());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extraOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:', ...extraOrigins],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", ...extraOrigins],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const allowed = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  await app.register(cors, { origin: allowed.length > 0 ? allowed : false, credentials: false });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new Error(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), { statusCode: 429 }),
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  // Proxied bodies are streamed, not parsed, so the size limit is checked here from Content-Length.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > config.BODY_LIMIT_BYTES) throw new HttpError(413, 'The request body is too large.');
+    if (request.headers['transfer-encoding'] && !request.headers['content-length'] && request.method !== 'GET') {
+      throw new HttpError(411, 'Send the request with a Content-Length.');
+    }
+    // A token, when sent, must be valid, unexpired, for this platform and not logged out.
+    if (request.headers.authorization) await app.authenticate.call(app, request, undefined as never, () => {});
+  });
+
+  for (const route of ROUTES) {
+    const upstream = upstreamUrl(config, route.service);
+    for (const prefix of route.prefixes) {
+      if (!upstream) {
+        const down = async (_req: FastifyRequest, reply: FastifyReply) => reply.status(503).send(unavailable(route.label));
+        app.all(prefix, down);
+        app.all(`${prefix}/*`, down);
+        continue;
+      }
+      await app.register(proxy, {
+        upstream,
+        prefix,
+        rewritePrefix: prefix,
+        undici: { connectTimeout: 2000, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS },
+        replyOptions: {
+          rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': request.id }),
+          onError: (reply, { error }) => {
+            reply.log.warn({ err: error, upstream }, 'upstream unavailable');
+            return reply.status(503).send(unavailable(route.label));
+          },
+        },
+      });
+    }
+  }
+
+  app.get('/mf/remotes.json', async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return manifest();
+  });
+
+  // Hashed files never change; remoteEntry.js and index.html must be re-checked on every load.
+  const cacheHeaders = (reply: FastifyReply, file: string) => {
+    reply.header('cache-control', HASHED_ASSET.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+  let first = true;
+  for (const remote of REMOTES) {
+    const root = path.join(config.REMOTES_ROOT, remote.folder, 'dist');
+    if (!existsSync(root)) continue;
+    await app.register(fastifyStatic, {
+      root,
+      prefix: `/mf/${remote.folder}/`,
+      decorateReply: first,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+    first = false;
+  }
+  if (existsSync(config.SHELL_DIST)) {
+    await app.register(fastifyStatic, {
+      root: config.SHELL_DIST,
+      prefix: '/',
+      decorateReply: first,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+    first = false;
+  }
+  if (first) {
+    // Nothing built: sendFile must still exist for the not-found handler's check.
+    app.decorateReply('sendFile', function (this: FastifyReply) {
+      return this.status(404).send({ success: false, message: 'The site is not built yet: run npm run build.' });
+    });
+  }
+  app.get('/', async (_req, reply) => {
+    if (!existsSync(shellIndex)) return reply.status(503).send({ success: false, message: 'The site is not built yet: run npm run build.' });
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', config.SHELL_DIST);
+  });
+
+  return app;
+}

@@ -1,0 +1,33 @@
+import { NatsEventBus } from '@platform/event-bus';
+import { readConfig } from './config';
+import { buildApp } from './app';
+import { FollowedRevocations } from './revocations';
+
+/** Longest token lifetime svc-identity issues (24 h cap): revocations older than that are moot. */
+const MAX_TOKEN_LIFETIME_MS = 24 * 3600_000;
+
+async function main() {
+  const config = readConfig();
+  const bus = await NatsEventBus.connect({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'gateway' });
+  const revocations = new FollowedRevocations(bus, MAX_TOKEN_LIFETIME_MS);
+  await revocations.start();
+  const app = await buildApp(config, { revocations });
+  app.addHook('onClose', async () => {
+    await revocations.stop();
+    await bus.close();
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,169 @@
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Value } from '@sinclair/typebox/value';
+import { RemotesManifest } from '@platform/contracts';
+import { freePort, generateKeyPair, signToken } from '@platform/testing';
+import type { App } from '@platform/service-kit';
+import { readConfig } from '../src/config';
+import { buildApp } from '../src/app';
+
+const keys = generateKeyPair();
+const aud = { audience: 'afya-platform', issuer: 'svc-identity' };
+let upstream: FastifyInstance;
+let upstreamUrl: string;
+let gateway: App;
+let dir: string;
+const revoked = new Set<string>();
+
+beforeAll(async () => {
+  upstream = Fastify();
+  upstream.all('/*', async (req) => ({ path: req.url, requestId: req.headers['x-request-id'], method: req.method }));
+  upstream.get('/api/user/big', async () => ({ items: Array.from({ length: 500 }, (_, i) => ({ i, text: 'healthcare' })) }));
+  upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
+
+  dir = mkdtempSync(path.join(tmpdir(), 'gateway-test-'));
+  mkdirSync(path.join(dir, 'shell', 'dist'), { recursive: true });
+  writeFileSync(path.join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><title>AfyaHR</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'shell', 'dist', 'main.0123abcd.js'), 'console.log(1)');
+  mkdirSync(path.join(dir, 'mf-core', 'dist'), { recursive: true });
+  writeFileSync(path.join(dir, 'mf-core', 'dist', 'remoteEntry.js'), 'var mf_core;');
+
+  const closedPort = await freePort();
+  const config = readConfig({
+    JWT_PUBLIC_KEY: keys.publicKey,
+    LOG_LEVEL: 'silent',
+    IDENTITY_URL: upstreamUrl,
+    CONNECT_URL: upstreamUrl,
+    HIRE_URL: `http://127.0.0.1:${closedPort}`,
+    SHELL_DIST: path.join(dir, 'shell', 'dist'),
+    REMOTES_ROOT: dir,
+    BODY_LIMIT_BYTES: '2048',
+  });
+  gateway = await buildApp(config, { revocations: { isRevoked: (jti) => revoked.has(jti) } });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await upstream?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('API routing', () => {
+  it.each([
+    ['/api/user/login', 'POST'],
+    ['/api/dicussion/get', 'GET'],
+    ['/api/discussion/get', 'GET'],
+    ['/api/connect', 'POST'],
+  ])('proxies %s to its service with the request id', async (url, method) => {
+    const res = await gateway.inject({ method: method as 'GET', url, headers: { 'x-request-id': 'trace-42' }, payload: method === 'POST' ? {} : undefined });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ path: url, requestId: 'trace-42', method });
+    expect(res.headers['x-request-id']).toBe('trace-42');
+  });
+
+  it('gives a request id to requests that come without one', async () => {
+    const res = await gateway.inject('/api/user/me');
+    expect(res.json().requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 503 with a clear message for a service that is not deployed', async () => {
+    const res = await gateway.inject('/api/event/get');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ success: false, message: 'The Events service is temporarily unavailable. Please try again shortly.' });
+  });
+
+  it('answers 503 quickly when a configured service is down', async () => {
+    const started = Date.now();
+    const res = await gateway.inject('/api/job/get');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe('The Hire service is temporarily unavailable. Please try again shortly.');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await gateway.inject('/api/nothing/here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('refuses a body over the limit with 413 before it reaches a service', async () => {
+    const res = await gateway.inject({ method: 'POST', url: '/api/user/register', payload: { description: 'x'.repeat(5000) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+  });
+
+  it('compresses large responses for slow networks', async () => {
+    const res = await gateway.inject({ url: '/api/user/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('tokens at the edge', () => {
+  const call = (token: string) => gateway.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('passes a valid token through', async () => {
+    const res = await call(signToken(keys.privateKey, { role: 'user' }, aud));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['expired', () => signToken(keys.privateKey, {}, { ...aud, expiresIn: -1000 })],
+    ['for another audience', () => signToken(keys.privateKey, {}, { ...aud, audience: 'someone-else' })],
+    ['from another issuer', () => signToken(keys.privateKey, {}, { ...aud, issuer: 'mallory' })],
+    ['signed with another key', () => signToken(generateKeyPair().privateKey, {}, aud)],
+    ['not a token at all', () => 'garbage'],
+  ])('refuses a token %s with 401', async (_l, make) => {
+    const res = await call(make());
+    expect(res.statusCode).toBe(401);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('refuses a logged-out token', async () => {
+    const token = signToken(keys.privateKey, { jti: 'c9f6a3c2-1111-4b55-9e2f-7e0a5b1d2c3e' }, aud);
+    expect((await call(token)).statusCode).toBe(200);
+    revoked.add('c9f6a3c2-1111-4b55-9e2f-7e0a5b1d2c3e');
+    expect((await call(token)).statusCode).toBe(401);
+  });
+});
+
+describe('shell, remotes and headers', () => {
+  it('serves the shell for page routes and sets security headers', async () => {
+    for (const url of ['/', '/login', '/userdashboard']) {
+      const res = await gateway.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const res = await gateway.inject('/login');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('caches hashed assets for long and serves remote files, 404 for a missing one', async () => {
+    const asset = await gateway.inject('/main.0123abcd.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const entry = await gateway.inject('/mf/mf-core/remoteEntry.js');
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const missing = await gateway.inject('/mf/mf-core/nope.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<div id="root">');
+  });
+
+  it('lists built remotes in a manifest that matches the contract', async () => {
+    const res = await gateway.inject('/mf/remotes.json');
+    const body = res.json();
+    expect(Value.Check(RemotesManifest, body)).toBe(true);
+    expect(body.remotes).toEqual([
+      { name: 'mf_core', entry: '/mf/mf-core/remoteEntry.js', routes: ['/', '/core', '/login', '/signup', '/pricing'] },
+    ]);
+  });
+
+  it('answers /healthz', async () => {
+    expect((await gateway.inject('/healthz')).json()).toEqual({ status: 'ok' });
+  });
+});
