@@ -159,7 +159,9 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
       root: config.SHELL_DIST,
       prefix: '/',
       decorateReply: first,
-      wildcard: false,
+      // Looked up per request, so a rebuilt shell is served without restarting; misses fall through to
+      // the not-found handler (index.html for page routes).
+      wildcard: true,
       index: false,
       cacheControl: false,
       setHeaders: cacheHeaders,

@@ -1,0 +1,11 @@
+import type { FederatedBuild } from '@platform/mf-config';
+
+const build: FederatedBuild = {
+  kind: 'remote',
+  name: 'mf_core',
+  dir: __dirname,
+  port: 3001,
+  title: 'AfyaHR Core (standalone)',
+  exposes: { './routes': './src/exposes/routes.tsx' },
+};
+export default build;

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ApiNetworkError, apiRequest } from '@platform/shell-state';
+import { Alert, Button, SelectField, TextArea, TextField, useToast } from '@platform/ui';
+import { PLANS } from '../pricing/plans';
+import { emptySignup, signupPayload, validateSignup, type SignupErrors, type SignupForm } from './signup';
+import '../shared/core.css';
+
+export default function SignupPage() {
+  const { t } = useTranslation('core');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const plan = PLANS.find((p) => p.id === params.get('plan'));
+  const [form, setForm] = useState<SignupForm>(() => ({ ...emptySignup(), role: plan ? 'Clinic' : 'user' }));
+  const [errors, setErrors] = useState<SignupErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const set = (key: keyof SignupForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const err = (key: keyof SignupForm) => (errors[key] ? t(`signup.errors.${errors[key]}`) : undefined);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const found = validateSignup(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (form.password !== form.confirmPassword) {
+      setError(t('passwordMismatch'));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await apiRequest('/api/user/register', { method: 'POST', body: signupPayload(form) });
+      if (res.ok) {
+        toast.show({ kind: 'success', message: t('signup.success') });
+        navigate('/login');
+        return;
+      }
+      setError(res.body.message || t('signupFailed'));
+    } catch (err) {
+      setError(err instanceof ApiNetworkError ? t('networkError') : t('signupFailed'));
+    }
+    setSubmitting(false);
+  }
+
+  return (
+    <div className="container">
+      <section className="card auth-card" aria-labelledby="signup-title">
+        <h1 id="signup-title">{t('signup.title')}</h1>
+        <p className="muted">{t('signup.intro')}</p>
+        {plan && <p className="badge">{t('signup.plan', { name: t(`pricing.plans.${plan.id}.name`) })}</p>}
+        {error && <Alert kind="error">{error}</Alert>}
+        <form onSubmit={submit} noValidate>
+          <SelectField
+            label={t('signup.role')}
+            name="role"
+            value={form.role}
+            onChange={set('role')}
+            options={[
+              { value: 'user', label: t('signup.roles.user') },
+              { value: 'Clinic', label: t('signup.roles.Clinic') },
+            ]}
+          />
+          <TextField label={t('signup.name')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} error={err('name')} />
+          <TextField label={t('signup.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={err('email')} />
+          <div className="form-grid">
+            <TextField
+              label={t('signup.password')}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              hint={t('signup.passwordHint')}
+              value={form.password}
+              onChange={set('password')}
+              error={err('password')}
+            />
+            <TextField
+              label={t('signup.confirmPassword')}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={form.confirmPassword}
+              onChange={set('confirmPassword')}
+              error={err('confirmPassword')}
+            />
+          </div>
+          <div className="form-grid">
+            <TextField label={t('signup.designation')} name="designation" autoComplete="organization-title" value={form.designation} onChange={set('designation')} />
+            <TextField label={t('signup.phone')} type="tel" name="phone" autoComplete="tel" value={form.phone} onChange={set('phone')} />
+          </div>
+          <TextField label={t('signup.address')} name="address" autoComplete="address-level2" value={form.address} onChange={set('address')} />
+          <TextField label={t('signup.skills')} name="skills" hint={t('signup.skillsHint')} value={form.skills} onChange={set('skills')} />
+          <TextArea label={t('signup.description')} name="description" rows={3} value={form.description} onChange={set('description')} />
+          <Button type="submit" loading={submitting}>
+            {submitting ? t('signup.submitting') : t('signup.submit')}
+          </Button>
+        </form>
+        <p className="auth-switch">
+          {t('signup.haveAccount')} <Link to="/login">{t('signup.loginLink')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

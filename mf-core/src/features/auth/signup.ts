@@ -1,0 +1,60 @@
+export interface SignupForm {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  designation: string;
+  phone: string;
+  address: string;
+  skills: string;
+  role: 'user' | 'Clinic';
+  description: string;
+}
+
+export const emptySignup = (): SignupForm => ({
+  name: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  designation: '',
+  phone: '',
+  address: '',
+  skills: '',
+  role: 'user',
+  description: '',
+});
+
+/** "Triage, , Midwifery ," -> ["Triage", "Midwifery"] */
+export function parseSkills(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export type SignupErrors = Partial<Record<keyof SignupForm, 'required' | 'email' | 'passwordLength'>>;
+
+export function validateSignup(form: SignupForm): SignupErrors {
+  const errors: SignupErrors = {};
+  for (const key of ['name', 'email', 'password', 'confirmPassword'] as const) if (!form[key].trim()) errors[key] = 'required';
+  if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = 'email';
+  if (!errors.password && form.password.length < 8) errors.password = 'passwordLength';
+  return errors;
+}
+
+/** What is sent: confirmPassword never leaves the browser; skills become a list; empty optionals are left out. */
+export function signupPayload(form: SignupForm) {
+  const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+  const skills = parseSkills(form.skills);
+  return {
+    name: form.name.trim(),
+    email: form.email.trim(),
+    password: form.password,
+    role: form.role,
+    designation: optional(form.designation),
+    phone: optional(form.phone),
+    address: optional(form.address),
+    description: optional(form.description),
+    skills: skills.length > 0 ? skills : undefined,
+  };
+}

@@ -1,0 +1,117 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@platform/shell-state';
+import { Accordion } from '@platform/ui';
+import { DemoButton } from '../demo/DemoButton';
+import { PlanCards } from '../pricing/PlanCards';
+import { Ecosystem } from './Ecosystem';
+import { FeatureExplorer } from './FeatureExplorer';
+import '../shared/core.css';
+
+export const DEMO_SITE = 'https://demo.afyahr.example';
+const STEPS = ['signup', 'team', 'automate', 'connect'] as const;
+
+export default function LandingPage() {
+  const { t } = useTranslation('core');
+  const signedIn = useSession((s) => Boolean(s.token));
+  const claims = t('claims.items', { returnObjects: true }) as Array<{ quote: string; who: string }>;
+  const services = t('how.steps.automate.services', { returnObjects: true }) as string[];
+
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero-inner">
+          <h1 id="hero-title" className="display hero-title">
+            {t('hero.title')}
+          </h1>
+          <p className="hero-text">{t('hero.text')}</p>
+          <div className="row">
+            <a className="btn btn-secondary" href={DEMO_SITE} target="_blank" rel="noopener noreferrer">
+              {t('hero.watchDemo')} <span className="visually-hidden">{t('hero.watchDemoHint')}</span>
+            </a>
+            {!signedIn && (
+              <Link className="btn btn-primary" to="/pricing">
+                {t('hero.joinNow')}
+              </Link>
+            )}
+            <DemoButton />
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="about-title">
+        <div className="container narrow">
+          <h2 id="about-title" className="display center">
+            {t('about.title')}
+          </h2>
+          <p className="center">{t('about.text')}</p>
+        </div>
+      </section>
+
+      <Ecosystem />
+
+      <section className="section" aria-labelledby="claims-title">
+        <div className="container">
+          <h2 id="claims-title" className="display center">
+            {t('claims.title')}
+          </h2>
+          <ul className="grid" role="list">
+            {claims.map((c) => (
+              <li key={c.who} className="card claim">
+                <blockquote>
+                  <p>“{c.quote}”</p>
+                  <footer className="muted">{c.who}</footer>
+                </blockquote>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="how-title">
+        <div className="container narrow">
+          <h2 id="how-title" className="display center">
+            {t('how.title')}
+          </h2>
+          <Accordion
+            items={STEPS.map((s, i) => ({
+              id: s,
+              title: `${i + 1}. ${t(`how.steps.${s}.title`)}`,
+              content: (
+                <>
+                  <p>{t(`how.steps.${s}.text`)}</p>
+                  {s === 'automate' && (
+                    <ul className="checklist">
+                      {services.map((x) => (
+                        <li key={x}>{x}</li>
+                      ))}
+                    </ul>
+                  )}
+                </>
+              ),
+            }))}
+          />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="pricing-title">
+        <div className="container">
+          <h2 id="pricing-title" className="display center">
+            {t('pricing.title')}
+          </h2>
+          <p className="center muted">{t('pricing.intro')}</p>
+          <PlanCards />
+          <p className="center">
+            <Link to="/pricing">{t('pricing.seeAll')}</Link>
+          </p>
+        </div>
+      </section>
+
+      <FeatureExplorer />
+
+      <section className="section center">
+        <DemoButton variant="primary" />
+      </section>
+    </>
+  );
+}

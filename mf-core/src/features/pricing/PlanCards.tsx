@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../shared/useLocale';
+import { CARD_FEATURES, PLANS, formatKsh } from './plans';
+
+/** The three plan cards; `full` shows every feature (the pricing page), otherwise the first five. */
+export function PlanCards({ full = false }: { full?: boolean }) {
+  const { t } = useTranslation('core');
+  const locale = useLocale();
+  return (
+    <ul className="grid plan-grid" role="list">
+      {PLANS.map((plan) => {
+        const features = t(`pricing.plans.${plan.id}.features`, { returnObjects: true }) as string[];
+        const name = t(`pricing.plans.${plan.id}.name`);
+        return (
+          <li key={plan.id} className={`card plan${plan.isPopular ? ' plan-popular' : ''}`}>
+            {plan.isPopular && <span className="badge">{t('pricing.popular')}</span>}
+            <h3>{name}</h3>
+            <p className="plan-price">
+              <strong>{formatKsh(plan.price, locale)}</strong> <span className="muted">{t('pricing.perMonth')}</span>
+            </p>
+            <p className="muted">{t('pricing.idealFor', { text: t(`pricing.plans.${plan.id}.idealFor`) })}</p>
+            <ul className="checklist">
+              {(full ? features : features.slice(0, CARD_FEATURES)).map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+            <Link className="btn btn-primary plan-cta" to={`/signup?plan=${plan.id}`}>
+              {t('pricing.signUp', { name })}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

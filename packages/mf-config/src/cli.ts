@@ -1,0 +1,33 @@
+import path from 'node:path';
+import webpack from 'webpack';
+import type { FederatedBuild } from './webpack';
+import { createWebpackConfig } from './webpack';
+
+/**
+ * `tsx ../packages/mf-config/src/cli.ts build|dev` in a package folder (its npm scripts): reads its `federation.config.ts`
+ * (a FederatedBuild) and runs webpack once, or the dev server for standalone work.
+ */
+async function main() {
+  const command = process.argv[2] ?? 'build';
+  const dir = process.cwd();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const build = require(path.join(dir, 'federation.config.ts')).default as FederatedBuild;
+  if (command === 'dev') {
+    const { default: DevServer } = await import('webpack-dev-server');
+    const config = createWebpackConfig(build, 'development');
+    const server = new DevServer(config.devServer ?? {}, webpack(config));
+    await server.start();
+    return;
+  }
+  const config = createWebpackConfig(build, 'production');
+  const stats = await new Promise<webpack.Stats>((resolve, reject) =>
+    webpack(config, (err, s) => (err || !s ? reject(err ?? new Error('no stats')) : resolve(s))),
+  );
+  console.log(stats.toString({ colors: false, modules: false, children: false, chunks: false, assets: true, assetsSort: '!size' }).split('\n').slice(0, 30).join('\n'));
+  if (stats.hasErrors()) process.exit(1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+/**
+ * Modules every federated bundle shares as singletons: one React, one router, one i18n and one
+ * session store for the whole page. Sharing `@platform/shell-state` (not only zustand) is what makes
+ * the auth store a single instance across remotes.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react-router-dom',
+  'zustand',
+  'i18next',
+  'react-i18next',
+  '@platform/ui',
+  '@platform/shell-state',
+] as const;
+
+export function createSharedConfig(): Record<string, { singleton: true; requiredVersion: false | string; eager?: boolean }> {
+  return Object.fromEntries(SHARED_SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false }]));
+}
+
+/** Federation names of the remotes (snake_case) and their folders (kebab-case). */
+export const REMOTE_NAMES = {
+  core: 'mf_core',
+  hire: 'mf_hire',
+  events: 'mf_events',
+  connect: 'mf_connect',
+  admin: 'mf_admin',
+} as const;

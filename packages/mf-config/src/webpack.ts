@@ -1,0 +1,100 @@
+import path from 'node:path';
+import type { Configuration } from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { createSharedConfig } from './shared';
+
+export interface FederatedBuild {
+  /** 'host' for the shell, 'remote' for an mf-* module. */
+  kind: 'host' | 'remote';
+  /** Federation name: 'shell' or 'mf_core' ... */
+  name: string;
+  /** The package folder (pass __dirname). */
+  dir: string;
+  /** For remotes: './routes' -> './src/exposes/routes.tsx' ... */
+  exposes?: Record<string, string>;
+  /** Dev-server port (standalone work on the module). */
+  port?: number;
+  /** Title of the standalone page. */
+  title?: string;
+}
+
+/**
+ * The one webpack configuration of the shell and every remote: swc for TS/TSX, extracted CSS,
+ * self-hosted fonts as files, content-hashed names, Module Federation with the shared singletons.
+ * The federation runtime ships once, in the shell (provideExternalRuntime); remotes use it
+ * (externalRuntime) except when run standalone in development.
+ */
+export function createWebpackConfig(build: FederatedBuild, mode: 'production' | 'development'): Configuration {
+  const prod = mode === 'production';
+  const standalone = !prod;
+  return {
+    mode,
+    context: build.dir,
+    entry: { main: './src/index.ts' },
+    devtool: prod ? false : 'eval-cheap-module-source-map',
+    target: ['web', 'es2020'],
+    output: {
+      path: path.join(build.dir, 'dist'),
+      publicPath: build.kind === 'host' ? '/' : 'auto',
+      // Entry files keep plain names (the federation runtime needs a filename without a hash; the
+      // gateway serves them no-cache); every other chunk is content-hashed and cached for good.
+      filename: '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: build.name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !prod } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(woff2?)$/, type: 'asset/resource' },
+        { test: /\.(png|svg|jpg|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: build.name,
+        ...(build.kind === 'remote' ? { filename: 'remoteEntry.js', exposes: build.exposes ?? {} } : { remotes: {} }),
+        shared: createSharedConfig(),
+        dts: false,
+        manifest: false,
+        experiments:
+          build.kind === 'host' ? { provideExternalRuntime: true } : standalone ? {} : { externalRuntime: true },
+      }),
+      new MiniCssExtractPlugin({
+        filename: prod ? '[name].[contenthash:10].css' : '[name].css',
+        chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
+      }),
+      ...(build.kind === 'host' || standalone
+        ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title: build.title ?? 'AfyaHR', inject: 'body' })]
+        : []),
+    ],
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    devServer: {
+      port: build.port,
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // Same origin as the platform: API calls and the remotes manifest go to the gateway.
+      proxy: [{ context: ['/api', '/mf/remotes.json'], target: 'http://127.0.0.1:8080' }],
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+export type Role = 'user' | 'Clinic' | 'admin';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  orgId?: string | null;
+  entitlements?: string[];
+}
+
+interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+  signIn(token: string, user: SessionUser): void;
+  signOut(): void;
+}
+
+/** The signed-in person, shared by the shell and every remote (one Module Federation singleton). */
+export const useSession = create<SessionState>()(
+  persist(
+    (set) => ({
+      token: null,
+      user: null,
+      signIn: (token, user) =>
+        set({ token, user: { id: user.id, name: user.name, email: user.email, role: user.role, orgId: user.orgId ?? null, entitlements: user.entitlements ?? [] } }),
+      signOut: () => set({ token: null, user: null }),
+    }),
+    { name: 'afya.session', partialize: (s) => ({ token: s.token, user: s.user }) },
+  ),
+);
+
+/** Where the Dashboard button leads for a role; admins have their panel; nothing for others. */
+export function dashboardPath(role: Role | undefined): string | null {
+  if (role === 'Clinic') return '/clinicdashboard';
+  if (role === 'user') return '/userdashboard';
+  if (role === 'admin') return '/admin';
+  return null;
+}

@@ -1,0 +1,75 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+interface FieldChrome {
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+function Chrome({ id, label, error, hint, required, children }: FieldChrome & { id: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      {hint && !error && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: string) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+export function TextField({ label, error, hint, id, ...rest }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <Chrome id={fid} label={label} error={error} hint={hint} required={rest.required}>
+      <input id={fid} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest} />
+    </Chrome>
+  );
+}
+
+export function TextArea({ label, error, hint, id, ...rest }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <Chrome id={fid} label={label} error={error} hint={hint} required={rest.required}>
+      <textarea id={fid} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest} />
+    </Chrome>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  options,
+  ...rest
+}: FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <Chrome id={fid} label={label} error={error} hint={hint} required={rest.required}>
+      <select id={fid} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Chrome>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, useLanguage, type Language } from '@platform/shell-state';
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation('ui');
+  const { language, setLanguage } = useLanguage();
+  return (
+    <label className="lang-switcher">
+      <span className="visually-hidden">{t('language')}</span>
+      <select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {t(`languages.${l}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

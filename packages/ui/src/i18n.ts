@@ -1,0 +1,62 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, useLanguage, type Language } from '@platform/shell-state';
+
+export { LANGUAGES, type Language };
+
+type Loader = (lng: Language) => Promise<Record<string, unknown> | { default: Record<string, unknown> }>;
+const loaders = new Map<string, Loader>();
+
+/** Each remote registers its namespace's loader; only the active language's file is downloaded. */
+export function registerNamespace(ns: string, load: Loader): void {
+  loaders.set(ns, load);
+}
+
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, namespace, callback) {
+    const load = loaders.get(namespace);
+    if (!load) return callback(null, {});
+    load(language as Language).then(
+      (mod) => callback(null, ('default' in mod ? mod.default : mod) as ResourceKey),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+let started: Promise<void> | undefined;
+
+/** Once per page (the shell, or a remote running standalone). Follows the language store. */
+export function initI18n(language: Language = useLanguage.getState().language): Promise<void> {
+  started ??= (async () => {
+    await i18next
+      .use(backend)
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        fallbackLng: false,
+        supportedLngs: [...LANGUAGES],
+        ns: ['ui'],
+        defaultNS: 'ui',
+        interpolation: { escapeValue: false },
+        react: { useSuspense: true },
+        returnNull: false,
+      });
+    document.documentElement.lang = language;
+    useLanguage.subscribe((s) => {
+      if (s.language !== i18next.language) {
+        void i18next.changeLanguage(s.language);
+        document.documentElement.lang = s.language;
+      }
+    });
+  })();
+  return started;
+}
+
+registerNamespace('ui', (lng) => import(`./locales/${lng}.json`));
+
+/** Locale for Intl formatting of a language (Ksh amounts, dates). */
+export function localeOf(language: string): string {
+  return language === 'sw' ? 'sw-KE' : language === 'fr' ? 'fr-FR' : 'en-KE';
+}

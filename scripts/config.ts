@@ -1,0 +1,32 @@
+import path from 'node:path';
+
+/** What `npm start` reads from the environment (documented in .env.example). */
+export interface StartConfig {
+  port: number;
+  databaseUrl?: string;
+  natsUrl?: string;
+  natsPrefix: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  embeddedPgPort: number;
+  dataDir: string;
+  logLevel: string;
+}
+
+export const REPO_ROOT = path.resolve(__dirname, '..');
+
+export function readStartConfig(env: Record<string, string | undefined> = process.env): StartConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
+    natsPrefix: env.NATS_PREFIX ?? '',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 5433),
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    logLevel: env.LOG_LEVEL ?? 'warn',
+  };
+}

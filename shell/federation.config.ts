@@ -1,0 +1,4 @@
+import type { FederatedBuild } from '@platform/mf-config';
+
+const build: FederatedBuild = { kind: 'host', name: 'shell', dir: __dirname, port: 3000, title: 'AfyaHR' };
+export default build;

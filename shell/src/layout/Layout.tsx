@@ -1,0 +1,41 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@platform/ui';
+import { Navbar } from './Navbar';
+import { Footer } from './Footer';
+import { CookieBanner } from './CookieBanner';
+
+/** Scrolls to the top on each path change and moves focus to the page, for keyboard and screen-reader users. */
+function useScrollToTop() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function Layout() {
+  const { t } = useTranslation('shell');
+  useScrollToTop();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<Spinner label="…" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <CookieBanner />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { apiRequest, dashboardPath, useSession } from '@platform/shell-state';
+import { Button, LanguageSwitcher } from '@platform/ui';
+
+const LINKS = [
+  { to: '/', key: 'home' },
+  { to: '/core', key: 'core' },
+  { to: '/hire', key: 'hire' },
+  { to: '/event', key: 'events' },
+  { to: '/connect', key: 'connect' },
+  { to: '/pricing', key: 'pricing' },
+] as const;
+
+/** The bar turns primary-coloured once the page has scrolled past this many pixels. */
+export const SCROLL_THRESHOLD = 10;
+
+export async function logout() {
+  // The server revokes the token; even if it cannot be reached, this browser forgets it.
+  await apiRequest('/api/user/logout', { method: 'POST', body: {} }).catch(() => undefined);
+  useSession.getState().signOut();
+  window.location.assign('/login');
+}
+
+export function Navbar() {
+  const { t } = useTranslation('shell');
+  const { token, user } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const goToDashboard = () => {
+    const path = dashboardPath(user?.role);
+    if (path) navigate(path);
+  };
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className={`navbar${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`}>
+      <div className="container navbar-inner">
+        <Link to="/" className="brand" onClick={close}>
+          <span className="brand-mark" aria-hidden="true">
+            A
+          </span>
+          <span>AfyaHR</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <span className="visually-hidden">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+          <span className="hamburger" aria-hidden="true" />
+        </button>
+        <nav id="main-menu" className="nav-menu" aria-label={t('nav.label')}>
+          <ul>
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === '/'} onClick={close}>
+                  {t(`nav.${l.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="nav-actions">
+            <LanguageSwitcher />
+            {token ? (
+              <>
+                <Button variant="secondary" onClick={goToDashboard}>
+                  {t('nav.dashboard')}
+                </Button>
+                <Button onClick={() => void logout()}>{t('nav.logout')}</Button>
+              </>
+            ) : (
+              <>
+                <Link className="btn btn-secondary" to="/login" onClick={close}>
+                  {t('nav.login')}
+                </Link>
+                <Link className="btn btn-primary" to="/signup" onClick={close}>
+                  {t('nav.signup')}
+                </Link>
+              </>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

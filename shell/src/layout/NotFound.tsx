@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+export function NotFound() {
+  const { t } = useTranslation('shell');
+  return (
+    <section className="container section center" aria-labelledby="nf-title">
+      <p className="display notfound-code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="nf-title">{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <Link className="btn btn-primary" to="/">
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
+}
