@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
  * service and the gateway on a free port, with its own database and NATS prefix, and removes
  * them when Playwright stops it.
  */
-const port = Number(process.env.E2E_PORT ?? 20000 + Math.floor(Math.random() * 20000));
+// Chosen once in the runner; workers load this file again and inherit the variable, so all agree.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,12 +27,9 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, grep: /@phone/ },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `npx tsx start-platform.ts`,
+    command: 'npx tsx start-platform.ts',
     url: `${baseURL}/readyz`,
     env: { E2E_PORT: String(port) },
     timeout: 180_000,

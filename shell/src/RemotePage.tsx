@@ -1,9 +1,12 @@
 import { Component, Suspense, use, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner } from '@platform/ui';
-import { remoteRoutes } from './remotes';
+import { forgetRemote, remoteRoutes } from './remotes';
 
-class Boundary extends Component<{ fallback: (retry: () => void) => ReactNode; onRetry(): void; children: ReactNode }, { failed: boolean }> {
+class Boundary extends Component<
+  { fallback: (retry: () => void) => ReactNode; onRetry(): void; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -49,7 +52,14 @@ function Page({ remote, path }: { remote: string; path: string }) {
 export function RemotePage({ remote, path }: { remote: string; path: string }) {
   const [attempt, setAttempt] = useState(0);
   return (
-    <Boundary key={attempt} onRetry={() => setAttempt((n) => n + 1)} fallback={(retry) => <Unavailable retry={retry} />}>
+    <Boundary
+      key={attempt}
+      onRetry={() => {
+        forgetRemote(remote);
+        setAttempt((n) => n + 1);
+      }}
+      fallback={(retry) => <Unavailable retry={retry} />}
+    >
       <Suspense fallback={<Loading />}>
         <Page remote={remote} path={path} />
       </Suspense>

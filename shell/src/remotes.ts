@@ -17,7 +17,10 @@ export async function loadManifest(): Promise<RemotesManifest> {
 
 const cache = new Map<string, Promise<RemoteRoutes>>();
 
-/** A remote's `./routes`, loaded once; a failure is forgotten so "try again" really retries. */
+/**
+ * A remote's `./routes`, loaded once. A failed load stays failed (React re-renders would otherwise
+ * retry in a loop) until `forgetRemote` is called by the page's "try again".
+ */
 export function remoteRoutes(name: string): Promise<RemoteRoutes> {
   let p = cache.get(name);
   if (!p) {
@@ -25,8 +28,11 @@ export function remoteRoutes(name: string): Promise<RemoteRoutes> {
       if (!mod?.default) throw new Error(`${name} has no routes`);
       return mod.default;
     });
-    p.catch(() => cache.delete(name));
     cache.set(name, p);
   }
   return p;
+}
+
+export function forgetRemote(name: string): void {
+  cache.delete(name);
 }

@@ -9,9 +9,9 @@ interface FieldChrome {
 function Chrome({ id, label, error, hint, required, children }: FieldChrome & { id: string; required?: boolean; children: ReactNode }) {
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>
+      {/* The asterisk is drawn by CSS: screen readers learn "required" from the input itself. */}
+      <label htmlFor={id} className={required ? 'is-required' : undefined}>
         {label}
-        {required && <span aria-hidden="true"> *</span>}
       </label>
       {children}
       {hint && !error && (

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, deleteStreamsWithPrefix, natsUrl, testNatsPrefix } from '@platform/testing';
+import { readStartConfig } from '../scripts/config';
+import { startPlatform } from '../scripts/platform';
+
+/**
+ * The platform for one Playwright run: its own database, NATS prefix and keys, removed again when
+ * Playwright stops this process (SIGTERM).
+ */
+async function main() {
+  const db = await createTestDatabase('e2e');
+  const prefix = testNatsPrefix();
+  const nats = natsUrl();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'afya-e2e-'));
+  const cfg = readStartConfig({
+    PORT: process.env.E2E_PORT,
+    DATABASE_URL: db.url,
+    NATS_URL: nats,
+    NATS_PREFIX: prefix,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'admin@e2e.example',
+    ADMIN_PASSWORD: 'e2e admin password',
+    LOG_LEVEL: 'warn',
+  });
+  const platform = await startPlatform(cfg, (line) => process.stderr.write(`${line}\n`));
+  let cleaning = false;
+  const cleanup = async () => {
+    if (cleaning) return;
+    cleaning = true;
+    await platform.stop();
+    await deleteStreamsWithPrefix(nats, prefix).catch(() => {});
+    await db.drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void cleanup());
+  process.on('SIGINT', () => void cleanup());
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

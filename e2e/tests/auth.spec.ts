@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, logIn, signUp, uniqueEmail } from './helpers';
+
+for (const role of ['user', 'Clinic'] as const) {
+  test(`a ${role} signs up, logs in, reaches the dashboard and logs out`, async ({ page }) => {
+    const email = uniqueEmail(role.toLowerCase());
+    const password = 'a good long password';
+    await signUp(page, { name: role === 'Clinic' ? 'Nakuru Family Clinic' : 'Amina Wanjiru', email, password, role });
+    await expect(page.getByText('Your account is ready. Please log in.')).toBeVisible();
+
+    await logIn(page, email, password);
+    await expect(page).toHaveURL(/\/$/);
+    const nav = page.getByRole('banner');
+    await expect(nav.getByRole('button', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    // Join Now is for visitors only.
+    await expect(page.getByRole('link', { name: 'Join now' })).toHaveCount(0);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('afya.session') ?? '{}').state?.token as string);
+    expect(token).toBeTruthy();
+
+    await nav.getByRole('button', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(role === 'Clinic' ? /\/clinicdashboard$/ : /\/userdashboard$/);
+
+    await nav.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    // The server no longer accepts the old token, at the service and at the gateway.
+    const me = await page.request.get('/api/user/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+  });
+}
+
+test('a wrong password shows the server message; mismatched passwords send nothing', async ({ page }) => {
+  await logIn(page, uniqueEmail('nobody'), 'not the password');
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+
+  await page.goto('/signup');
+  await acceptCookies(page);
+  let registerCalls = 0;
+  page.on('request', (r) => r.url().endsWith('/api/user/register') && registerCalls++);
+  await page.getByLabel('Full name or organisation name').fill('Amina');
+  await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('mismatch'));
+  await page.getByLabel('Password', { exact: true }).fill('first password');
+  await page.getByLabel('Confirm password').fill('second password');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('The passwords do not match.');
+  expect(registerCalls).toBe(0);
+});
+
+test('signing up twice with one e-mail shows the conflict', async ({ page }) => {
+  const email = uniqueEmail('twice');
+  await signUp(page, { name: 'Once', email, password: 'a good long password', role: 'user' });
+  await page.goto('/signup');
+  await acceptCookies(page);
+  await page.getByLabel('Full name or organisation name').fill('Twice');
+  await page.getByLabel('E-mail', { exact: true }).fill(email.toUpperCase());
+  await page.getByLabel('Password', { exact: true }).fill('a good long password');
+  await page.getByLabel('Confirm password').fill('a good long password');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('An account with this email already exists.');
+});

@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+
+export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.example`;
+
+/** Dismisses the cookie banner so it covers nothing. */
+export async function acceptCookies(page: Page) {
+  const accept = page.getByRole('button', { name: 'Accept' });
+  if (await accept.isVisible().catch(() => false)) await accept.click();
+}
+
+export async function signUp(page: Page, p: { name: string; email: string; password: string; role: 'user' | 'Clinic' }) {
+  await page.goto('/signup');
+  await acceptCookies(page);
+  await page.getByLabel('I am joining as').selectOption(p.role);
+  await page.getByLabel('Full name or organisation name').fill(p.name);
+  await page.getByLabel('E-mail', { exact: true }).fill(p.email);
+  await page.getByLabel('Password', { exact: true }).fill(p.password);
+  await page.getByLabel('Confirm password').fill(p.password);
+  await page.getByLabel('Skills').fill('Triage, Midwifery');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await acceptCookies(page);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+}
