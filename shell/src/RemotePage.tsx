@@ -1,6 +1,5 @@
 import { Component, Suspense, use, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '@platform/ui';
+import { Button, Spinner, useTranslation } from '@platform/ui';
 import { forgetRemote, remoteRoutes } from './remotes';
 
 class Boundary extends Component<

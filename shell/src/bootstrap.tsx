@@ -2,7 +2,7 @@ import '@platform/ui/theme.css';
 import './shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Route, Router, Switch } from 'wouter';
 import { initI18n, registerNamespace, ToastProvider } from '@platform/ui';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
@@ -17,15 +17,27 @@ async function start() {
   const [manifest] = await Promise.all([loadManifest(), initI18n()]);
 
   // The manifest decides which remote serves which path: redeploying a remote never rebuilds the shell.
-  const pages: RouteObject[] = manifest.remotes.flatMap((remote) =>
-    remote.routes.map((path) => ({ path, element: <RemotePage remote={remote.name} path={path} /> })),
+  const pages = manifest.remotes.flatMap((remote) =>
+    remote.routes.map((path) => ({ remote: remote.name, path })),
   );
-  const router = createBrowserRouter([{ element: <Layout />, children: [...pages, { path: '*', element: <NotFound /> }] }]);
 
   createRoot(root).render(
     <StrictMode>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <Router>
+          <Layout>
+            <Switch>
+              {pages.map((p) => (
+                <Route key={p.path} path={p.path}>
+                  <RemotePage remote={p.remote} path={p.path} />
+                </Route>
+              ))}
+              <Route>
+                <NotFound />
+              </Route>
+            </Switch>
+          </Layout>
+        </Router>
       </ToastProvider>
     </StrictMode>,
   );

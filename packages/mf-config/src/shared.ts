@@ -8,10 +8,9 @@ export const SHARED_SINGLETONS = [
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
-  'react-router-dom',
+  'wouter',
   'zustand',
   'i18next',
-  'react-i18next',
   '@platform/ui',
   '@platform/shell-state',
 ] as const;

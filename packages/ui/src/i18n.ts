@@ -1,5 +1,4 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, useLanguage, type Language } from '@platform/shell-state';
 
 export { LANGUAGES, type Language };
@@ -32,7 +31,6 @@ export function initI18n(language: Language = useLanguage.getState().language): 
   started ??= (async () => {
     await i18next
       .use(backend)
-      .use(initReactI18next)
       .init({
         lng: language,
         fallbackLng: false,
@@ -40,15 +38,14 @@ export function initI18n(language: Language = useLanguage.getState().language): 
         ns: ['ui'],
         defaultNS: 'ui',
         interpolation: { escapeValue: false },
-        react: { useSuspense: true },
         returnNull: false,
       });
     document.documentElement.lang = language;
     useLanguage.subscribe((s) => {
-      if (s.language !== i18next.language) {
-        void i18next.changeLanguage(s.language);
-        document.documentElement.lang = s.language;
-      }
+      if (s.language === i18next.language) return;
+      // Load the new language's namespaces first, so pages switch at once instead of suspending.
+      void i18next.loadLanguages(s.language).then(() => i18next.changeLanguage(s.language));
+      document.documentElement.lang = s.language;
     });
   })();
   return started;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 
 export { initI18n, registerNamespace, localeOf, LANGUAGES, type Language } from './i18n';
+export { useTranslation } from './use-translation';
 export { Button, type ButtonProps } from './components/Button';
 export { Spinner } from './components/Spinner';
 export { Alert } from './components/Alert';

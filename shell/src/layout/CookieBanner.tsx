@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '@platform/ui';
+import { Button, useTranslation } from '@platform/ui';
 
 export const COOKIE_CHOICE_KEY = 'afya.cookieConsent';
 

@@ -1,14 +1,13 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
-import { Spinner } from '@platform/ui';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { Spinner, useTranslation } from '@platform/ui';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
 import { CookieBanner } from './CookieBanner';
 
 /** Scrolls to the top on each path change and moves focus to the page, for keyboard and screen-reader users. */
 function useScrollToTop() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const first = useRef(true);
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -20,7 +19,7 @@ function useScrollToTop() {
   }, [pathname]);
 }
 
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   useScrollToTop();
   return (
@@ -30,9 +29,7 @@ export function Layout() {
       </a>
       <Navbar />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<Spinner label="…" />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<Spinner label="…" />}>{children}</Suspense>
       </main>
       <Footer />
       <CookieBanner />

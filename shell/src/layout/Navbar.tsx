@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
 import { apiRequest, dashboardPath, useSession } from '@platform/shell-state';
-import { Button, LanguageSwitcher } from '@platform/ui';
+import { Button, LanguageSwitcher, useTranslation } from '@platform/ui';
 
 const LINKS = [
   { to: '/', key: 'home' },
@@ -26,8 +25,7 @@ export async function logout() {
 export function Navbar() {
   const { t } = useTranslation('shell');
   const { token, user } = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -37,7 +35,7 @@ export function Navbar() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
@@ -54,7 +52,7 @@ export function Navbar() {
   return (
     <header className={`navbar${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`}>
       <div className="container navbar-inner">
-        <Link to="/" className="brand" onClick={close}>
+        <Link href="/" className="brand" onClick={close}>
           <span className="brand-mark" aria-hidden="true">
             A
           </span>
@@ -74,9 +72,14 @@ export function Navbar() {
           <ul>
             {LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end={l.to === '/'} onClick={close}>
+                <Link
+                  href={l.to}
+                  className={(active) => (active ? 'active' : '')}
+                  aria-current={pathname === l.to ? 'page' : undefined}
+                  onClick={close}
+                >
                   {t(`nav.${l.key}`)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
@@ -91,10 +94,10 @@ export function Navbar() {
               </>
             ) : (
               <>
-                <Link className="btn btn-secondary" to="/login" onClick={close}>
+                <Link className="btn btn-secondary" href="/login" onClick={close}>
                   {t('nav.login')}
                 </Link>
-                <Link className="btn btn-primary" to="/signup" onClick={close}>
+                <Link className="btn btn-primary" href="/signup" onClick={close}>
                   {t('nav.signup')}
                 </Link>
               </>

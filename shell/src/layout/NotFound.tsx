@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useTranslation } from '@platform/ui';
 
 export function NotFound() {
   const { t } = useTranslation('shell');
@@ -10,7 +10,7 @@ export function NotFound() {
       </p>
       <h1 id="nf-title">{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <Link className="btn btn-primary" to="/">
+      <Link className="btn btn-primary" href="/">
         {t('notFound.home')}
       </Link>
     </section>

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
 import { ApiNetworkError, apiRequest, useSession, type SessionUser } from '@platform/shell-state';
-import { Alert, Button, TextField } from '@platform/ui';
+import { Alert, Button, TextField, useTranslation } from '@platform/ui';
 import '../shared/core.css';
 
 export default function LoginPage() {
   const { t } = useTranslation('core');
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +17,10 @@ export default function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const res = await apiRequest<{ token: string; user: SessionUser }>('/api/user/login', { method: 'POST', body: { email: email.trim(), password } });
+      const res = await apiRequest<{ token: string; user: SessionUser }>('/api/user/login', {
+        method: 'POST',
+        body: { email: email.trim(), password },
+      });
       if (res.ok && res.body.token) {
         useSession.getState().signIn(res.body.token, res.body.user);
         navigate('/');
@@ -38,7 +40,15 @@ export default function LoginPage() {
         <p className="muted">{t('login.intro')}</p>
         {error && <Alert kind="error">{error}</Alert>}
         <form onSubmit={submit}>
-          <TextField label={t('login.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label={t('login.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <TextField
             label={t('login.password')}
             type="password"
@@ -53,7 +63,7 @@ export default function LoginPage() {
           </Button>
         </form>
         <p className="auth-switch">
-          {t('login.noAccount')} <Link to="/signup">{t('login.signupLink')}</Link>
+          {t('login.noAccount')} <Link href="/signup">{t('login.signupLink')}</Link>
         </p>
       </section>
     </div>

@@ -1,24 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
 import { ApiNetworkError, apiRequest } from '@platform/shell-state';
-import { Alert, Button, SelectField, TextArea, TextField, useToast } from '@platform/ui';
+import { Alert, Button, SelectField, TextArea, TextField, useToast, useTranslation } from '@platform/ui';
 import { PLANS } from '../pricing/plans';
 import { emptySignup, signupPayload, validateSignup, type SignupErrors, type SignupForm } from './signup';
 import '../shared/core.css';
 
 export default function SignupPage() {
   const { t } = useTranslation('core');
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const toast = useToast();
-  const [params] = useSearchParams();
+  const params = new URLSearchParams(useSearch());
   const plan = PLANS.find((p) => p.id === params.get('plan'));
   const [form, setForm] = useState<SignupForm>(() => ({ ...emptySignup(), role: plan ? 'Clinic' : 'user' }));
   const [errors, setErrors] = useState<SignupErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const set = (key: keyof SignupForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof SignupForm) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   const err = (key: keyof SignupForm) => (errors[key] ? t(`signup.errors.${errors[key]}`) : undefined);
 
   async function submit(e: FormEvent) {
@@ -64,8 +64,25 @@ export default function SignupPage() {
               { value: 'Clinic', label: t('signup.roles.Clinic') },
             ]}
           />
-          <TextField label={t('signup.name')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} error={err('name')} />
-          <TextField label={t('signup.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={err('email')} />
+          <TextField
+            label={t('signup.name')}
+            name="name"
+            autoComplete="name"
+            required
+            value={form.name}
+            onChange={set('name')}
+            error={err('name')}
+          />
+          <TextField
+            label={t('signup.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={set('email')}
+            error={err('email')}
+          />
           <div className="form-grid">
             <TextField
               label={t('signup.password')}
@@ -90,18 +107,49 @@ export default function SignupPage() {
             />
           </div>
           <div className="form-grid">
-            <TextField label={t('signup.designation')} name="designation" autoComplete="organization-title" value={form.designation} onChange={set('designation')} />
-            <TextField label={t('signup.phone')} type="tel" name="phone" autoComplete="tel" value={form.phone} onChange={set('phone')} />
+            <TextField
+              label={t('signup.designation')}
+              name="designation"
+              autoComplete="organization-title"
+              value={form.designation}
+              onChange={set('designation')}
+            />
+            <TextField
+              label={t('signup.phone')}
+              type="tel"
+              name="phone"
+              autoComplete="tel"
+              value={form.phone}
+              onChange={set('phone')}
+            />
           </div>
-          <TextField label={t('signup.address')} name="address" autoComplete="address-level2" value={form.address} onChange={set('address')} />
-          <TextField label={t('signup.skills')} name="skills" hint={t('signup.skillsHint')} value={form.skills} onChange={set('skills')} />
-          <TextArea label={t('signup.description')} name="description" rows={3} value={form.description} onChange={set('description')} />
+          <TextField
+            label={t('signup.address')}
+            name="address"
+            autoComplete="address-level2"
+            value={form.address}
+            onChange={set('address')}
+          />
+          <TextField
+            label={t('signup.skills')}
+            name="skills"
+            hint={t('signup.skillsHint')}
+            value={form.skills}
+            onChange={set('skills')}
+          />
+          <TextArea
+            label={t('signup.description')}
+            name="description"
+            rows={3}
+            value={form.description}
+            onChange={set('description')}
+          />
           <Button type="submit" loading={submitting}>
             {submitting ? t('signup.submitting') : t('signup.submit')}
           </Button>
         </form>
         <p className="auth-switch">
-          {t('signup.haveAccount')} <Link to="/login">{t('signup.loginLink')}</Link>
+          {t('signup.haveAccount')} <Link href="/login">{t('signup.loginLink')}</Link>
         </p>
       </section>
     </div>

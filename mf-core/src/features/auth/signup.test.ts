@@ -31,8 +31,21 @@ describe('signup form', () => {
   });
 
   it('requires name, e-mail, password and its confirmation', () => {
-    expect(validateSignup(emptySignup())).toEqual({ name: 'required', email: 'required', password: 'required', confirmPassword: 'required' });
-    expect(validateSignup({ ...emptySignup(), name: 'A', email: 'nope', password: 'short', confirmPassword: 'short' })).toEqual({
+    expect(validateSignup(emptySignup())).toEqual({
+      name: 'required',
+      email: 'required',
+      password: 'required',
+      confirmPassword: 'required',
+    });
+    expect(
+      validateSignup({
+        ...emptySignup(),
+        name: 'A',
+        email: 'nope',
+        password: 'short',
+        confirmPassword: 'short',
+      }),
+    ).toEqual({
       email: 'email',
       password: 'passwordLength',
     });

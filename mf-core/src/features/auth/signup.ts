@@ -36,7 +36,8 @@ export type SignupErrors = Partial<Record<keyof SignupForm, 'required' | 'email'
 
 export function validateSignup(form: SignupForm): SignupErrors {
   const errors: SignupErrors = {};
-  for (const key of ['name', 'email', 'password', 'confirmPassword'] as const) if (!form[key].trim()) errors[key] = 'required';
+  for (const key of ['name', 'email', 'password', 'confirmPassword'] as const)
+    if (!form[key].trim()) errors[key] = 'required';
   if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = 'email';
   if (!errors.password && form.password.length < 8) errors.password = 'passwordLength';
   return errors;

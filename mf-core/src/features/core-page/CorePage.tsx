@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useTranslation } from '@platform/ui';
 import { useSession } from '@platform/shell-state';
 import { DemoButton } from '../demo/DemoButton';
 import '../shared/core.css';
@@ -19,7 +19,7 @@ export default function CorePage() {
           <div className="row">
             <DemoButton variant="primary" />
             {!signedIn && (
-              <Link className="btn btn-secondary" to="/pricing">
+              <Link className="btn btn-secondary" href="/pricing">
                 {t('hero.joinNow')}
               </Link>
             )}

@@ -1,6 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, Modal, Spinner } from '@platform/ui';
+import { Button, Modal, Spinner, useTranslation } from '@platform/ui';
 
 // The form's code downloads only when someone opens it.
 const DemoRequestForm = lazy(() => import('./DemoRequestForm'));

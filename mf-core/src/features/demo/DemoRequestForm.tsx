@@ -1,8 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@platform/shell-state';
-import { Alert, Button, SelectField, TextArea, TextField } from '@platform/ui';
-import { FACILITY_TYPES, demoPayload, emptyDemoRequest, today, validateDemo, type DemoErrors, type DemoRequest } from './demo-form';
+import { Alert, Button, SelectField, TextArea, TextField, useTranslation } from '@platform/ui';
+import {
+  FACILITY_TYPES,
+  demoPayload,
+  emptyDemoRequest,
+  today,
+  validateDemo,
+  type DemoErrors,
+  type DemoRequest,
+} from './demo-form';
 
 /** The demo request: really submitted; the thank-you view only after the server accepted it. */
 export default function DemoRequestForm({ onClose }: { onClose(): void }) {
@@ -11,7 +18,8 @@ export default function DemoRequestForm({ onClose }: { onClose(): void }) {
   const [errors, setErrors] = useState<DemoErrors>({});
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
 
-  const set = (key: keyof DemoRequest) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof DemoRequest) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   const err = (key: keyof DemoRequest) => (errors[key] ? t(`demo.errors.${errors[key]}`) : undefined);
 
   async function submit(e: FormEvent) {
@@ -41,8 +49,22 @@ export default function DemoRequestForm({ onClose }: { onClose(): void }) {
     <form onSubmit={submit} noValidate>
       <p>{t('demo.intro')}</p>
       {state === 'failed' && <Alert kind="error">{t('demo.failed')}</Alert>}
-      <TextField label={t('demo.fullName')} required autoComplete="name" value={form.fullName} onChange={set('fullName')} error={err('fullName')} />
-      <TextField label={t('demo.organization')} required autoComplete="organization" value={form.organization} onChange={set('organization')} error={err('organization')} />
+      <TextField
+        label={t('demo.fullName')}
+        required
+        autoComplete="name"
+        value={form.fullName}
+        onChange={set('fullName')}
+        error={err('fullName')}
+      />
+      <TextField
+        label={t('demo.organization')}
+        required
+        autoComplete="organization"
+        value={form.organization}
+        onChange={set('organization')}
+        error={err('organization')}
+      />
       <SelectField
         label={t('demo.facilityType')}
         required
@@ -50,11 +72,40 @@ export default function DemoRequestForm({ onClose }: { onClose(): void }) {
         onChange={set('facilityType')}
         options={FACILITY_TYPES.map((f) => ({ value: f, label: t(`demo.facility.${f}`) }))}
       />
-      <TextField label={t('demo.email')} type="email" required autoComplete="email" value={form.email} onChange={set('email')} error={err('email')} />
-      <TextField label={t('demo.phone')} type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
+      <TextField
+        label={t('demo.email')}
+        type="email"
+        required
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+        error={err('email')}
+      />
+      <TextField
+        label={t('demo.phone')}
+        type="tel"
+        autoComplete="tel"
+        value={form.phone}
+        onChange={set('phone')}
+      />
       <div className="form-grid">
-        <TextField label={t('demo.preferredDate')} type="date" required min={today()} value={form.preferredDate} onChange={set('preferredDate')} error={err('preferredDate')} />
-        <TextField label={t('demo.preferredTime')} type="time" required value={form.preferredTime} onChange={set('preferredTime')} error={err('preferredTime')} />
+        <TextField
+          label={t('demo.preferredDate')}
+          type="date"
+          required
+          min={today()}
+          value={form.preferredDate}
+          onChange={set('preferredDate')}
+          error={err('preferredDate')}
+        />
+        <TextField
+          label={t('demo.preferredTime')}
+          type="time"
+          required
+          value={form.preferredTime}
+          onChange={set('preferredTime')}
+          error={err('preferredTime')}
+        />
       </div>
       <TextArea label={t('demo.notes')} rows={3} value={form.notes} onChange={set('notes')} />
       <div className="row">

@@ -35,7 +35,14 @@ export type DemoErrors = Partial<Record<keyof DemoRequest, 'required' | 'email' 
 /** The spec's rules: name, organisation, facility type, e-mail, date (not in the past) and time are required. */
 export function validateDemo(form: DemoRequest, now = new Date()): DemoErrors {
   const errors: DemoErrors = {};
-  for (const key of ['fullName', 'organization', 'facilityType', 'email', 'preferredDate', 'preferredTime'] as const) {
+  for (const key of [
+    'fullName',
+    'organization',
+    'facilityType',
+    'email',
+    'preferredDate',
+    'preferredTime',
+  ] as const) {
     if (!form[key].trim()) errors[key] = 'required';
   }
   if (!errors.email && !EMAIL.test(form.email.trim())) errors.email = 'email';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@platform/ui';
 
 const MODULES = ['core', 'hire', 'events', 'connect'] as const;
 

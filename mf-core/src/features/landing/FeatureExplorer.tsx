@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Accordion } from '@platform/ui';
+import { Accordion, useTranslation } from '@platform/ui';
 
 export const FEATURES = [
   { id: 'onboarding', badge: 'badgePopular' },
@@ -36,7 +35,14 @@ export function FeatureExplorer() {
 
   const onKey = (e: KeyboardEvent) => {
     const last = FEATURES.length - 1;
-    const to = { ArrowRight: active + 1, ArrowDown: active + 1, ArrowLeft: active - 1, ArrowUp: active - 1, Home: 0, End: last }[e.key];
+    const to = {
+      ArrowRight: active + 1,
+      ArrowDown: active + 1,
+      ArrowLeft: active - 1,
+      ArrowUp: active - 1,
+      Home: 0,
+      End: last,
+    }[e.key];
     if (to === undefined) return;
     e.preventDefault();
     const next = (to + FEATURES.length) % FEATURES.length;
@@ -52,7 +58,13 @@ export function FeatureExplorer() {
         </h2>
         {wide ? (
           <div className="tabs">
-            <div role="tablist" aria-label={t('features.tablist')} aria-orientation="vertical" className="tablist" onKeyDown={onKey}>
+            <div
+              role="tablist"
+              aria-label={t('features.tablist')}
+              aria-orientation="vertical"
+              className="tablist"
+              onKeyDown={onKey}
+            >
               {FEATURES.map((f, i) => (
                 <button
                   key={f.id}

@@ -1,7 +1,6 @@
-import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { useSession } from '@platform/shell-state';
-import { Accordion } from '@platform/ui';
+import { Accordion, useTranslation } from '@platform/ui';
 import { DemoButton } from '../demo/DemoButton';
 import { PlanCards } from '../pricing/PlanCards';
 import { Ecosystem } from './Ecosystem';
@@ -30,7 +29,7 @@ export default function LandingPage() {
               {t('hero.watchDemo')} <span className="visually-hidden">{t('hero.watchDemoHint')}</span>
             </a>
             {!signedIn && (
-              <Link className="btn btn-primary" to="/pricing">
+              <Link className="btn btn-primary" href="/pricing">
                 {t('hero.joinNow')}
               </Link>
             )}
@@ -102,7 +101,7 @@ export default function LandingPage() {
           <p className="center muted">{t('pricing.intro')}</p>
           <PlanCards />
           <p className="center">
-            <Link to="/pricing">{t('pricing.seeAll')}</Link>
+            <Link href="/pricing">{t('pricing.seeAll')}</Link>
           </p>
         </div>
       </section>

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useTranslation } from '@platform/ui';
 import { useLocale } from '../shared/useLocale';
 import { CARD_FEATURES, PLANS, formatKsh } from './plans';
 
@@ -17,7 +17,8 @@ export function PlanCards({ full = false }: { full?: boolean }) {
             {plan.isPopular && <span className="badge">{t('pricing.popular')}</span>}
             <h3>{name}</h3>
             <p className="plan-price">
-              <strong>{formatKsh(plan.price, locale)}</strong> <span className="muted">{t('pricing.perMonth')}</span>
+              <strong>{formatKsh(plan.price, locale)}</strong>{' '}
+              <span className="muted">{t('pricing.perMonth')}</span>
             </p>
             <p className="muted">{t('pricing.idealFor', { text: t(`pricing.plans.${plan.id}.idealFor`) })}</p>
             <ul className="checklist">
@@ -25,7 +26,7 @@ export function PlanCards({ full = false }: { full?: boolean }) {
                 <li key={f}>{f}</li>
               ))}
             </ul>
-            <Link className="btn btn-primary plan-cta" to={`/signup?plan=${plan.id}`}>
+            <Link className="btn btn-primary plan-cta" href={`/signup?plan=${plan.id}`}>
               {t('pricing.signUp', { name })}
             </Link>
           </li>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@platform/ui';
 import { useLocale } from '../shared/useLocale';
 import { PlanCards } from './PlanCards';
 import { ADD_ONS, JOB_LISTING_PER_WEEK, formatKsh } from './plans';
@@ -36,7 +36,9 @@ export default function PricingPage() {
             </tbody>
           </table>
         </div>
-        <p className="muted">{t('pricing.addons.jobListing', { price: formatKsh(JOB_LISTING_PER_WEEK, locale) })}</p>
+        <p className="muted">
+          {t('pricing.addons.jobListing', { price: formatKsh(JOB_LISTING_PER_WEEK, locale) })}
+        </p>
       </section>
     </div>
   );

@@ -33,5 +33,9 @@ export const JOB_LISTING_PER_WEEK = 250;
 
 /** Ksh amounts in the reader's language, e.g. "Ksh 8,000" / "KES 8 000". */
 export function formatKsh(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'KES', maximumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'KES',
+    maximumFractionDigits: 0,
+  }).format(amount);
 }

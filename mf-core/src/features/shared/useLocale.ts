@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { localeOf } from '@platform/ui';
+import { localeOf, useTranslation } from '@platform/ui';
 
 export function useLocale(): string {
   const { i18n } = useTranslation();

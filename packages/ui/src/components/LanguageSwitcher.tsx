@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../use-translation';
 import { LANGUAGES, useLanguage, type Language } from '@platform/shell-state';
 
 export function LanguageSwitcher() {

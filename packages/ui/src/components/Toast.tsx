@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../use-translation';
 
 export type ToastKind = 'success' | 'error' | 'info';
 interface ToastItem {
