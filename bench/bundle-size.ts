@@ -20,12 +20,24 @@ const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
-  const gateway = await buildApp(readConfig({ JWT_PUBLIC_KEY: generateKeyPair().publicKey, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000' }));
+  const gateway = await buildApp(
+    readConfig({
+      JWT_PUBLIC_KEY: generateKeyPair().publicKey,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    }),
+  );
   const base = await gateway.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   let failed = false;
   try {
@@ -41,11 +53,14 @@ async function main() {
     files.sort((a, b) => b.gzip - a.gzip);
     console.log('Landing page (/) JavaScript, gzip level 9:');
     console.log(`  ${'file'.padEnd(48)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}`);
-    for (const f of files) console.log(`  ${f.url.padEnd(48)} ${kb(f.raw).padStart(10)} ${kb(f.gzip).padStart(10)}`);
+    for (const f of files)
+      console.log(`  ${f.url.padEnd(48)} ${kb(f.raw).padStart(10)} ${kb(f.gzip).padStart(10)}`);
     const total = files.reduce((s, f) => s + f.gzip, 0);
     const ok = total <= LANDING_BUDGET;
     failed ||= !ok;
-    console.log(`  ${'total'.padEnd(48)} ${kb(files.reduce((s, f) => s + f.raw, 0)).padStart(10)} ${kb(total).padStart(10)}  budget ${kb(LANDING_BUDGET)}: ${ok ? 'OK' : 'OVER'}`);
+    console.log(
+      `  ${'total'.padEnd(48)} ${kb(files.reduce((s, f) => s + f.raw, 0)).padStart(10)} ${kb(total).padStart(10)}  budget ${kb(LANDING_BUDGET)}: ${ok ? 'OK' : 'OVER'}`,
+    );
 
     console.log('\nRemote entries (remoteEntry.js), gzip level 9:');
     for (const r of REMOTES) {
@@ -54,7 +69,9 @@ async function main() {
       const size = gz(readFileSync(file));
       const fine = size <= ENTRY_BUDGET;
       failed ||= !fine;
-      console.log(`  ${r.folder.padEnd(48)} ${kb(size).padStart(10)}  budget ${kb(ENTRY_BUDGET)}: ${fine ? 'OK' : 'OVER'}`);
+      console.log(
+        `  ${r.folder.padEnd(48)} ${kb(size).padStart(10)}  budget ${kb(ENTRY_BUDGET)}: ${fine ? 'OK' : 'OVER'}`,
+      );
     }
   } finally {
     await browser.close();

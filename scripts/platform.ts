@@ -7,7 +7,9 @@ import { freePort, generateKeyPair } from '@platform/testing';
 import { REPO_ROOT, type StartConfig } from './config';
 
 /** Every service the platform runs: a new module is one entry here (and a gateway route entry). */
-export const SERVICES = [{ name: 'svc-identity', gatewayVar: 'IDENTITY_URL', needsPrivateKey: true }] as const;
+export const SERVICES = [
+  { name: 'svc-identity', gatewayVar: 'IDENTITY_URL', needsPrivateKey: true },
+] as const;
 /** Frontends built before start when their dist is missing. */
 export const FRONTENDS = [
   { workspace: 'shell', marker: 'shell/dist/index.html' },
@@ -34,7 +36,8 @@ function portOpen(host: string, port: number): Promise<boolean> {
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited (code ${child.exitCode}) while starting`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${what} exited (code ${child.exitCode}) while starting`);
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -92,7 +95,9 @@ async function startNats(cfg: StartConfig, log: Log): Promise<{ url: string; sto
   const store = path.join(cfg.dataDir, 'nats');
   mkdirSync(store, { recursive: true });
   log(`starting nats-server with JetStream on 127.0.0.1:${port}…`);
-  const child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store], { stdio: 'ignore' });
+  const child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store], {
+    stdio: 'ignore',
+  });
   await waitFor('nats-server', () => portOpen('127.0.0.1', port), 10_000, child);
   return { url: `nats://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }

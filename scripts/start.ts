@@ -4,7 +4,8 @@ import { startPlatform } from './platform';
 /** `npm start`: the whole platform on this machine; Ctrl-C stops it, data stays under .data/. */
 async function main() {
   const cfg = readStartConfig();
-  if (process.argv.includes('--demo')) console.log('Demo data arrives with the Hire, Events and Connect modules; nothing to load yet.');
+  if (process.argv.includes('--demo'))
+    console.log('Demo data arrives with the Hire, Events and Connect modules; nothing to load yet.');
   const platform = await startPlatform(cfg);
   console.log(`\nAfyaHR is running at ${platform.url}\nPress Ctrl-C to stop.\n`);
   let stopping = false;

@@ -5,7 +5,12 @@ for (const role of ['user', 'Clinic'] as const) {
   test(`a ${role} signs up, logs in, reaches the dashboard and logs out`, async ({ page }) => {
     const email = uniqueEmail(role.toLowerCase());
     const password = 'a good long password';
-    await signUp(page, { name: role === 'Clinic' ? 'Nakuru Family Clinic' : 'Amina Wanjiru', email, password, role });
+    await signUp(page, {
+      name: role === 'Clinic' ? 'Nakuru Family Clinic' : 'Amina Wanjiru',
+      email,
+      password,
+      role,
+    });
     await expect(page.getByText('Your account is ready. Please log in.')).toBeVisible();
 
     await logIn(page, email, password);
@@ -15,7 +20,9 @@ for (const role of ['user', 'Clinic'] as const) {
     await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
     // Join Now is for visitors only.
     await expect(page.getByRole('link', { name: 'Join now' })).toHaveCount(0);
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('afya.session') ?? '{}').state?.token as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('afya.session') ?? '{}').state?.token as string,
+    );
     expect(token).toBeTruthy();
 
     await nav.getByRole('button', { name: 'Dashboard' }).click();

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
-export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.example`;
+export const uniqueEmail = (who: string) =>
+  `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.example`;
 
 /** Dismisses the cookie banner so it covers nothing. */
 export async function acceptCookies(page: Page) {
@@ -8,7 +9,10 @@ export async function acceptCookies(page: Page) {
   if (await accept.isVisible().catch(() => false)) await accept.click();
 }
 
-export async function signUp(page: Page, p: { name: string; email: string; password: string; role: 'user' | 'Clinic' }) {
+export async function signUp(
+  page: Page,
+  p: { name: string; email: string; password: string; role: 'user' | 'Clinic' },
+) {
   await page.goto('/signup');
   await acceptCookies(page);
   await page.getByLabel('I am joining as').selectOption(p.role);

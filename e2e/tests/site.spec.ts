@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies } from './helpers';
 
-test('the landing page reads in English, Kiswahili and French, and the choice is remembered', async ({ page }) => {
+test('the landing page reads in English, Kiswahili and French, and the choice is remembered', async ({
+  page,
+}) => {
   await page.goto('/');
   await acceptCookies(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Smarter HR for healthcare teams');
@@ -20,19 +22,34 @@ test('the landing page reads in English, Kiswahili and French, and the choice is
 test('the landing page has all its sections and a working demo request form', async ({ page }) => {
   await page.goto('/');
   await acceptCookies(page);
-  for (const name of ['One ecosystem, four modules', 'What clinics tell us', 'How it works', 'Simple monthly pricing', 'Explore the features']) {
+  for (const name of [
+    'One ecosystem, four modules',
+    'What clinics tell us',
+    'How it works',
+    'Simple monthly pricing',
+    'Explore the features',
+  ]) {
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   }
   await expect(page.getByText('Ksh 15,000')).toBeVisible();
   // How It Works: one step open at a time.
   await page.getByRole('button', { name: '1. Sign up your clinic' }).click();
   await page.getByRole('button', { name: '2. Add your team' }).click();
-  await expect(page.getByRole('button', { name: '1. Sign up your clinic' })).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('button', { name: '2. Add your team' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: '1. Sign up your clinic' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await expect(page.getByRole('button', { name: '2. Add your team' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   // Feature tabs answer the arrow keys.
   await page.getByRole('tab', { name: /Clinic onboarding/ }).click();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('tab', { name: /Role-based management/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: /Role-based management/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 
   // The demo form really submits: until the content service exists the gateway says so, and the form shows it.
   await page.getByRole('button', { name: 'Request a demo' }).first().click();
@@ -45,7 +62,9 @@ test('the landing page has all its sections and a working demo request form', as
   await dialog.getByLabel('Preferred date').fill('2099-01-15');
   await dialog.getByLabel('Preferred time').fill('10:30');
   await dialog.getByRole('button', { name: 'Request demo' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('We could not send your request right now. Please try again later.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'We could not send your request right now. Please try again later.',
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
@@ -76,7 +95,9 @@ test('the cookie choice is remembered', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
 });
 
-test('phone: the menu opens full screen and closes on navigation, nothing scrolls sideways @phone', async ({ page }) => {
+test('phone: the menu opens full screen and closes on navigation, nothing scrolls sideways @phone', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   await acceptCookies(page);

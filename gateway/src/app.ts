@@ -55,11 +55,19 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
     // Page routes (no extension, not an API or remote file) get the shell; everything else a JSON 404.
     notFoundHandler: (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url;
-      if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/mf/') && !hasExtension(url) && existsSync(shellIndex)) {
+      if (
+        request.method === 'GET' &&
+        !url.startsWith('/api/') &&
+        !url.startsWith('/mf/') &&
+        !hasExtension(url) &&
+        existsSync(shellIndex)
+      ) {
         reply.header('cache-control', 'no-cache');
         return reply.sendFile('index.html', config.SHELL_DIST);
       }
-      return reply.status(404).send({ success: false, message: `No route for ${request.method} ${url.split('?')[0]}.` });
+      return reply
+        .status(404)
+        .send({ success: false, message: `No route for ${request.method} ${url.split('?')[0]}.` });
     },
   });
 
@@ -83,13 +91,17 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
     },
     crossOriginEmbedderPolicy: false,
   });
-  const allowed = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const allowed = config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   await app.register(cors, { origin: allowed.length > 0 ? allowed : false, credentials: false });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     errorResponseBuilder: (_req, ctx) =>
-      Object.assign(new Error(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), { statusCode: 429 }),
+      Object.assign(new Error(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), {
+        statusCode: 429,
+      }),
   });
   await app.register(compress, { threshold: 1024 });
 
@@ -98,18 +110,24 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
     if (!request.url.startsWith('/api/')) return;
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > config.BODY_LIMIT_BYTES) throw new HttpError(413, 'The request body is too large.');
-    if (request.headers['transfer-encoding'] && !request.headers['content-length'] && request.method !== 'GET') {
+    if (
+      request.headers['transfer-encoding'] &&
+      !request.headers['content-length'] &&
+      request.method !== 'GET'
+    ) {
       throw new HttpError(411, 'Send the request with a Content-Length.');
     }
     // A token, when sent, must be valid, unexpired, for this platform and not logged out.
-    if (request.headers.authorization) await app.authenticate.call(app, request, undefined as never, () => {});
+    if (request.headers.authorization)
+      await app.authenticate.call(app, request, undefined as never, () => {});
   });
 
   for (const route of ROUTES) {
     const upstream = upstreamUrl(config, route.service);
     for (const prefix of route.prefixes) {
       if (!upstream) {
-        const down = async (_req: FastifyRequest, reply: FastifyReply) => reply.status(503).send(unavailable(route.label));
+        const down = async (_req: FastifyRequest, reply: FastifyReply) =>
+          reply.status(503).send(unavailable(route.label));
         app.all(prefix, down);
         app.all(`${prefix}/*`, down);
         continue;
@@ -118,7 +136,11 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
         upstream,
         prefix,
         rewritePrefix: prefix,
-        undici: { connectTimeout: 2000, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS },
+        undici: {
+          connectTimeout: 2000,
+          headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+          bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+        },
         replyOptions: {
           rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': request.id }),
           onError: (reply, { error }) => {
@@ -137,7 +159,10 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
 
   // Hashed files never change; remoteEntry.js and index.html must be re-checked on every load.
   const cacheHeaders = (reply: FastifyReply, file: string) => {
-    reply.header('cache-control', HASHED_ASSET.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    reply.header(
+      'cache-control',
+      HASHED_ASSET.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
   };
   let first = true;
   for (const remote of REMOTES) {
@@ -171,11 +196,17 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
   if (first) {
     // Nothing built: sendFile must still exist for the not-found handler's check.
     app.decorateReply('sendFile', function (this: FastifyReply) {
-      return this.status(404).send({ success: false, message: 'The site is not built yet: run npm run build.' });
+      return this.status(404).send({
+        success: false,
+        message: 'The site is not built yet: run npm run build.',
+      });
     });
   }
   app.get('/', async (_req, reply) => {
-    if (!existsSync(shellIndex)) return reply.status(503).send({ success: false, message: 'The site is not built yet: run npm run build.' });
+    if (!existsSync(shellIndex))
+      return reply
+        .status(503)
+        .send({ success: false, message: 'The site is not built yet: run npm run build.' });
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html', config.SHELL_DIST);
   });

@@ -32,7 +32,9 @@ const Env = Type.Object({
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
 });
 
-export type GatewayConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'> & { jwtPublicKey: string };
+export type GatewayConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'> & {
+  jwtPublicKey: string;
+};
 
 export function readConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const { JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = loadConfig(Env, env);

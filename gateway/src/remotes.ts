@@ -11,11 +11,14 @@ import { REMOTES } from './routes-table';
 export function remotesManifest(configured: string | undefined, remotesRoot: string): RemotesManifest {
   if (configured) {
     const parsed: unknown = JSON.parse(configured);
-    if (!Value.Check(RemotesManifest, parsed)) throw new Error('REMOTES_MANIFEST does not match the manifest schema');
+    if (!Value.Check(RemotesManifest, parsed))
+      throw new Error('REMOTES_MANIFEST does not match the manifest schema');
     return parsed;
   }
   return {
-    remotes: REMOTES.filter((r) => existsSync(path.join(remotesRoot, r.folder, 'dist', 'remoteEntry.js'))).map((r) => ({
+    remotes: REMOTES.filter((r) =>
+      existsSync(path.join(remotesRoot, r.folder, 'dist', 'remoteEntry.js')),
+    ).map((r) => ({
       name: r.name,
       entry: `/mf/${r.folder}/remoteEntry.js`,
       routes: r.routes,

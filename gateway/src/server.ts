@@ -8,7 +8,11 @@ const MAX_TOKEN_LIFETIME_MS = 24 * 3600_000;
 
 async function main() {
   const config = readConfig();
-  const bus = await NatsEventBus.connect({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'gateway' });
+  const bus = await NatsEventBus.connect({
+    url: config.NATS_URL,
+    prefix: config.NATS_PREFIX,
+    name: 'gateway',
+  });
   const revocations = new FollowedRevocations(bus, MAX_TOKEN_LIFETIME_MS);
   await revocations.start();
   const app = await buildApp(config, { revocations });

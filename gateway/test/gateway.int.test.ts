@@ -19,13 +19,22 @@ const revoked = new Set<string>();
 
 beforeAll(async () => {
   upstream = Fastify();
-  upstream.all('/*', async (req) => ({ path: req.url, requestId: req.headers['x-request-id'], method: req.method }));
-  upstream.get('/api/user/big', async () => ({ items: Array.from({ length: 500 }, (_, i) => ({ i, text: 'healthcare' })) }));
+  upstream.all('/*', async (req) => ({
+    path: req.url,
+    requestId: req.headers['x-request-id'],
+    method: req.method,
+  }));
+  upstream.get('/api/user/big', async () => ({
+    items: Array.from({ length: 500 }, (_, i) => ({ i, text: 'healthcare' })),
+  }));
   upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
 
   dir = mkdtempSync(path.join(tmpdir(), 'gateway-test-'));
   mkdirSync(path.join(dir, 'shell', 'dist'), { recursive: true });
-  writeFileSync(path.join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><title>AfyaHR</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'shell', 'dist', 'index.html'),
+    '<!doctype html><title>AfyaHR</title><div id="root"></div>',
+  );
   writeFileSync(path.join(dir, 'shell', 'dist', 'main.0123abcd.js'), 'console.log(1)');
   mkdirSync(path.join(dir, 'mf-core', 'dist'), { recursive: true });
   writeFileSync(path.join(dir, 'mf-core', 'dist', 'remoteEntry.js'), 'var mf_core;');
@@ -57,7 +66,12 @@ describe('API routing', () => {
     ['/api/discussion/get', 'GET'],
     ['/api/connect', 'POST'],
   ])('proxies %s to its service with the request id', async (url, method) => {
-    const res = await gateway.inject({ method: method as 'GET', url, headers: { 'x-request-id': 'trace-42' }, payload: method === 'POST' ? {} : undefined });
+    const res = await gateway.inject({
+      method: method as 'GET',
+      url,
+      headers: { 'x-request-id': 'trace-42' },
+      payload: method === 'POST' ? {} : undefined,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ path: url, requestId: 'trace-42', method });
     expect(res.headers['x-request-id']).toBe('trace-42');
@@ -71,7 +85,10 @@ describe('API routing', () => {
   it('answers 503 with a clear message for a service that is not deployed', async () => {
     const res = await gateway.inject('/api/event/get');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ success: false, message: 'The Events service is temporarily unavailable. Please try again shortly.' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'The Events service is temporarily unavailable. Please try again shortly.',
+    });
   });
 
   it('answers 503 quickly when a configured service is down', async () => {
@@ -89,7 +106,11 @@ describe('API routing', () => {
   });
 
   it('refuses a body over the limit with 413 before it reaches a service', async () => {
-    const res = await gateway.inject({ method: 'POST', url: '/api/user/register', payload: { description: 'x'.repeat(5000) } });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { description: 'x'.repeat(5000) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ success: false, message: 'The request body is too large.' });
   });
@@ -101,7 +122,8 @@ describe('API routing', () => {
 });
 
 describe('tokens at the edge', () => {
-  const call = (token: string) => gateway.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+  const call = (token: string) =>
+    gateway.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
 
   it('passes a valid token through', async () => {
     const res = await call(signToken(keys.privateKey, { role: 'user' }, aud));
@@ -159,7 +181,11 @@ describe('shell, remotes and headers', () => {
     const body = res.json();
     expect(Value.Check(RemotesManifest, body)).toBe(true);
     expect(body.remotes).toEqual([
-      { name: 'mf_core', entry: '/mf/mf-core/remoteEntry.js', routes: ['/', '/core', '/login', '/signup', '/pricing'] },
+      {
+        name: 'mf_core',
+        entry: '/mf/mf-core/remoteEntry.js',
+        routes: ['/', '/core', '/login', '/signup', '/pricing'],
+      },
     ]);
   });
 

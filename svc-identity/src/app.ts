@@ -24,13 +24,18 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   });
   await database.migrate();
 
-  const bus = opts.bus ?? (await NatsEventBus.connect({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'svc-identity' }));
+  const bus =
+    opts.bus ??
+    (await NatsEventBus.connect({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'svc-identity' }));
   await bus.ensureStream('identity');
   const relay = new OutboxRelay({ sql: database.sql, schema: 'identity', bus });
 
   const store = new UserStore(database.db);
   const hasher = new PasswordHasher(config.HASH_CONCURRENCY, config.HASH_QUEUE);
-  const limiter = new LoginLimiter(config.LOGIN_ACCOUNT_MAX_FAILURES, config.LOGIN_ACCOUNT_WINDOW_SECONDS * 1000);
+  const limiter = new LoginLimiter(
+    config.LOGIN_ACCOUNT_MAX_FAILURES,
+    config.LOGIN_ACCOUNT_WINDOW_SECONDS * 1000,
+  );
 
   const app = await buildService({
     name: 'svc-identity',
@@ -49,9 +54,12 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
-      Object.assign(new Error(`Too many attempts from your network. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), {
-        statusCode: 429,
-      }),
+      Object.assign(
+        new Error(`Too many attempts from your network. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
+        {
+          statusCode: 429,
+        },
+      ),
   });
   await app.register(userRoutes, { config, store, hasher, limiter });
 
@@ -61,7 +69,10 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   }
 
   relay.start();
-  const prune = setInterval(() => void store.pruneSessions().catch((err) => app.log.warn({ err }, 'session prune failed')), 3600_000);
+  const prune = setInterval(
+    () => void store.pruneSessions().catch((err) => app.log.warn({ err }, 'session prune failed')),
+    3600_000,
+  );
   prune.unref();
 
   app.addHook('onClose', async () => {

@@ -31,7 +31,10 @@ const Env = Type.Object({
   HASH_QUEUE: Type.Integer({ minimum: 0, default: 32 }),
 });
 
-export interface IdentityConfig extends Omit<Static<typeof Env>, 'JWT_PRIVATE_KEY' | 'JWT_PRIVATE_KEY_FILE' | 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'> {
+export interface IdentityConfig extends Omit<
+  Static<typeof Env>,
+  'JWT_PRIVATE_KEY' | 'JWT_PRIVATE_KEY_FILE' | 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'
+> {
   jwtPrivateKey: string;
   jwtPublicKey: string;
 }

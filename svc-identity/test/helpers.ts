@@ -1,4 +1,11 @@
-import { createTestDatabase, generateKeyPair, testNatsPrefix, natsUrl, deleteStreamsWithPrefix, type TestDatabase } from '@platform/testing';
+import {
+  createTestDatabase,
+  generateKeyPair,
+  testNatsPrefix,
+  natsUrl,
+  deleteStreamsWithPrefix,
+  type TestDatabase,
+} from '@platform/testing';
 import { NatsEventBus } from '@platform/event-bus';
 import type { App } from '@platform/service-kit';
 import { readConfig, type IdentityConfig } from '../src/config';

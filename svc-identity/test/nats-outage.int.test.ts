@@ -24,7 +24,11 @@ describe('registration while NATS is down', () => {
     const body = aUser({ email: 'offline.signup@clinic.example' });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/user/register', payload: body });
     expect(res.statusCode).toBe(201);
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: body.email, password: body.password } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: body.email, password: body.password },
+    });
     expect(login.statusCode).toBe(200);
 
     await nats.start();
@@ -34,7 +38,9 @@ describe('registration while NATS is down', () => {
       return events.some((e) => e.data.email === body.email) ? true : undefined;
     }, 20_000);
     await new Promise((r) => setTimeout(r, 1000));
-    const events = (await readEvents<UserEventData>(nats.url, subject)).filter((e) => e.data.email === body.email);
+    const events = (await readEvents<UserEventData>(nats.url, subject)).filter(
+      (e) => e.data.email === body.email,
+    );
     expect(events).toHaveLength(1);
   }, 40_000);
 });

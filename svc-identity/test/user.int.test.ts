@@ -3,12 +3,20 @@ import { aUser, eventually, readEvents, startIdentity, type TestContext } from '
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await startIdentity({ ADMIN_EMAIL: 'root@afya.example', ADMIN_PASSWORD: 'a very long admin password' });
+  ctx = await startIdentity({
+    ADMIN_EMAIL: 'root@afya.example',
+    ADMIN_PASSWORD: 'a very long admin password',
+  });
 });
 afterAll(async () => ctx?.close());
 
 const post = (url: string, payload: unknown, token?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 const userCount = async () => Number((await ctx.app.inject('/api/user/get?limit=1')).json().pageInfo.total);
 
 async function registerAndLogin(over: Record<string, unknown> = {}) {
@@ -27,16 +35,24 @@ describe('register', () => {
     expect(res.json()).toEqual({ success: true, message: 'Account created. Please log in.' });
 
     const events = await eventually(async () => {
-      const all = await readEvents<UserEventData>(ctx.natsUrl, `${ctx.prefix}${IdentityEvents.userRegistered}`);
+      const all = await readEvents<UserEventData>(
+        ctx.natsUrl,
+        `${ctx.prefix}${IdentityEvents.userRegistered}`,
+      );
       const mine = all.filter((e) => e.data.email === 'wanjiru.nurse@clinic.example');
       return mine.length > 0 ? mine : undefined;
     });
     await new Promise((r) => setTimeout(r, 500)); // a duplicate would show up by now
-    const again = (await readEvents<UserEventData>(ctx.natsUrl, `${ctx.prefix}${IdentityEvents.userRegistered}`)).filter(
-      (e) => e.data.email === 'wanjiru.nurse@clinic.example',
-    );
+    const again = (
+      await readEvents<UserEventData>(ctx.natsUrl, `${ctx.prefix}${IdentityEvents.userRegistered}`)
+    ).filter((e) => e.data.email === 'wanjiru.nurse@clinic.example');
     expect(again).toHaveLength(1);
-    expect(events[0]!.data).toMatchObject({ name: 'Amina Wanjiru', role: 'user', skills: ['Triage', 'Midwifery'], version: 1 });
+    expect(events[0]!.data).toMatchObject({
+      name: 'Amina Wanjiru',
+      role: 'user',
+      skills: ['Triage', 'Midwifery'],
+      version: 1,
+    });
     expect(JSON.stringify(events[0])).not.toMatch(/password/i);
   });
 
@@ -68,7 +84,11 @@ describe('register', () => {
     ['unknown role', { role: 'superuser' }, /^role: must be one of user, Clinic$/],
     ['admin role', { role: 'admin' }, /^role: must be one of user, Clinic$/],
     ['unknown field', { isAdmin: true }, /^isAdmin: is not an accepted field$/],
-    ['oversized description', { description: 'x'.repeat(2001) }, /^description: must NOT have more than 2000 characters$/],
+    [
+      'oversized description',
+      { description: 'x'.repeat(2001) },
+      /^description: must NOT have more than 2000 characters$/,
+    ],
   ];
   it.each(bad)('refuses %s with 400 and writes nothing', async (_label, over, message) => {
     const before = await userCount();
@@ -88,7 +108,12 @@ describe('register', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/user/register', headers: { 'content-type': 'application/json' }, payload: '{name:' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{name:',
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -104,10 +129,16 @@ describe('login and sessions', () => {
     expect(me.json().user.email).toBe('login.case@clinic.example');
 
     expect((await post('/api/user/logout', {}, token)).statusCode).toBe(200);
-    const after = await ctx.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+    const after = await ctx.app.inject({
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(after.statusCode).toBe(401);
     const revoked = await eventually(async () => {
-      const all = await readEvents<{ jti: string }>(ctx.natsUrl, `${ctx.prefix}${IdentityEvents.sessionRevoked}`);
+      const all = await readEvents<{ jti: string }>(
+        ctx.natsUrl,
+        `${ctx.prefix}${IdentityEvents.sessionRevoked}`,
+      );
       return all.length > 0 ? all : undefined;
     });
     expect(revoked[0]!.data.jti).toMatch(/^[0-9a-f-]{36}$/);
@@ -136,7 +167,10 @@ describe('login and sessions', () => {
   it('answers 429 after 5 failed logins to one account within a minute, even with the right password', async () => {
     const { body } = await registerAndLogin();
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await post('/api/user/login', { email: body.email, password: `guess-${i}` })).statusCode);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await post('/api/user/login', { email: body.email, password: `guess-${i}` })).statusCode,
+      );
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     const right = await post('/api/user/login', { email: body.email, password: body.password });
@@ -149,7 +183,10 @@ describe('login and sessions', () => {
   });
 
   it('rejects a token signed by another key', async () => {
-    const res = await ctx.app.inject({ url: '/api/user/me', headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' } });
+    const res = await ctx.app.inject({
+      url: '/api/user/me',
+      headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -161,10 +198,19 @@ describe('profile and directory', () => {
       method: 'PUT',
       url: '/api/user/me',
       headers: { authorization: `Bearer ${token}` },
-      payload: { facility: 'Nakuru Level 5 Hospital', country: 'Kenya', skills: ['ICU'], photo: 'https://cdn.example/p.jpg' },
+      payload: {
+        facility: 'Nakuru Level 5 Hospital',
+        country: 'Kenya',
+        skills: ['ICU'],
+        photo: 'https://cdn.example/p.jpg',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ facility: 'Nakuru Level 5 Hospital', country: 'Kenya', skills: ['ICU'] });
+    expect(res.json().user).toMatchObject({
+      facility: 'Nakuru Level 5 Hospital',
+      country: 'Kenya',
+      skills: ['ICU'],
+    });
     const updated = await eventually(async () => {
       const all = await readEvents<UserEventData>(ctx.natsUrl, `${ctx.prefix}${IdentityEvents.userUpdated}`);
       return all.find((e) => e.data.id === user.id);
@@ -179,7 +225,12 @@ describe('profile and directory', () => {
     ['an e-mail change', { email: 'new@clinic.example' }],
   ])('refuses %s with 400', async (_l, payload) => {
     const { token } = await registerAndLogin();
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/user/me', headers: { authorization: `Bearer ${token}` }, payload });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     const me = await ctx.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.json().user.role).toBe('user');
@@ -187,7 +238,9 @@ describe('profile and directory', () => {
 
   it('needs a session to read or change the profile', async () => {
     expect((await ctx.app.inject('/api/user/me')).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/user/me', payload: { name: 'X' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/api/user/me', payload: { name: 'X' } })).statusCode,
+    ).toBe(401);
   });
 
   it('lists directory fields only, paginated, without admins', async () => {
@@ -199,12 +252,27 @@ describe('profile and directory', () => {
     expect(pageInfo).toMatchObject({ page: 1, limit: 2 });
     for (const u of users) {
       expect(Object.keys(u).sort()).toEqual(
-        ['_id', 'address', 'description', 'designation', 'facility', 'country', 'id', 'location', 'name', 'photo', 'role', 'skills'].sort(),
+        [
+          '_id',
+          'address',
+          'description',
+          'designation',
+          'facility',
+          'country',
+          'id',
+          'location',
+          'name',
+          'photo',
+          'role',
+          'skills',
+        ].sort(),
       );
     }
     const all = (await ctx.app.inject('/api/user/get?limit=100')).json().users as Array<{ role: string }>;
     expect(all.some((u) => u.role === 'admin')).toBe(false);
-    const clinics = (await ctx.app.inject('/api/user/get?role=Clinic&limit=100')).json().users as Array<{ role: string }>;
+    const clinics = (await ctx.app.inject('/api/user/get?role=Clinic&limit=100')).json().users as Array<{
+      role: string;
+    }>;
     expect(clinics.length).toBeGreaterThan(0);
     expect(clinics.every((u) => u.role === 'Clinic')).toBe(true);
     expect((await ctx.app.inject('/api/user/get?limit=1000')).statusCode).toBe(400);
@@ -213,7 +281,10 @@ describe('profile and directory', () => {
 
 describe('admin bootstrap', () => {
   it('creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD; nobody can register as admin', async () => {
-    const res = await post('/api/user/login', { email: 'root@afya.example', password: 'a very long admin password' });
+    const res = await post('/api/user/login', {
+      email: 'root@afya.example',
+      password: 'a very long admin password',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('admin');
   });

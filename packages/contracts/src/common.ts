@@ -35,5 +35,7 @@ export type PageInfo = Static<typeof PageInfo>;
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 
 /** A string from a fixed list; validates with a clear "must be one of" message. */
-export const StringEnum = <T extends readonly string[]>(values: T, options: { default?: T[number]; description?: string } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+export const StringEnum = <T extends readonly string[]>(
+  values: T,
+  options: { default?: T[number]; description?: string } = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

@@ -143,17 +143,15 @@ export class NatsEventBus implements EventBus {
         try {
           await this.ensure(opts.producer);
           const jsm = this.jsm!;
-          await jsm.consumers
-            .info(stream, durable)
-            .catch(() =>
-              jsm.consumers.add(stream, {
-                durable_name: durable,
-                ack_policy: AckPolicy.Explicit,
-                deliver_policy: DeliverPolicy.All,
-                filter_subject: subjectFor(this.prefix, opts.filter),
-                ack_wait: nanos(30_000),
-              }),
-            );
+          await jsm.consumers.info(stream, durable).catch(() =>
+            jsm.consumers.add(stream, {
+              durable_name: durable,
+              ack_policy: AckPolicy.Explicit,
+              deliver_policy: DeliverPolicy.All,
+              filter_subject: subjectFor(this.prefix, opts.filter),
+              ack_wait: nanos(30_000),
+            }),
+          );
           const consumer = await this.js!.consumers.get(stream, durable);
           const iter = await consumer.consume({ max_messages: 64 });
           messages = iter;

@@ -35,7 +35,11 @@ export function outboxTable(schema: PgSchema) {
       attempts: integer('attempts').notNull().default(0),
       lastError: text('last_error'),
     },
-    (t) => [index('outbox_unsent_idx').on(t.seq).where(sql`sent_at is null`)],
+    (t) => [
+      index('outbox_unsent_idx')
+        .on(t.seq)
+        .where(sql`sent_at is null`),
+    ],
   );
 }
 
@@ -66,7 +70,11 @@ export function outboxChannel(schemaName: string): string {
  * Writes the event in the caller's transaction: it is published if and only if the transaction
  * commits. The notify (delivered at commit) wakes the relay at once.
  */
-export async function enqueue(tx: AnyDb, table: OutboxTable | PgTableWithColumns<never>, event: Envelope): Promise<void> {
+export async function enqueue(
+  tx: AnyDb,
+  table: OutboxTable | PgTableWithColumns<never>,
+  event: Envelope,
+): Promise<void> {
   const t = table as OutboxTable;
   await tx.insert(t).values({ id: event.id, type: event.type, payload: event });
   const schemaName = getTableConfig(t).schema ?? 'public';

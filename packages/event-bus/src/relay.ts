@@ -60,15 +60,15 @@ export class OutboxRelay {
   private schedule(ms: number) {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.pass().then(
-        () => undefined,
-      ).finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        const next = this.again ? 0 : (this.opts.pollIntervalMs ?? 1000);
-        this.again = false;
-        this.schedule(next);
-      });
+      this.running = this.pass()
+        .then(() => undefined)
+        .finally(() => {
+          this.running = undefined;
+          if (this.stopped) return;
+          const next = this.again ? 0 : (this.opts.pollIntervalMs ?? 1000);
+          this.again = false;
+          this.schedule(next);
+        });
     }, ms);
     this.timer.unref();
   }
@@ -89,14 +89,17 @@ export class OutboxRelay {
             try {
               await this.opts.bus.publish(row.payload);
             } catch (err) {
-              await tx.unsafe(`update ${this.table} set attempts = attempts + 1, last_error = $2 where seq = $1`, [
-                row.seq,
-                err instanceof Error ? err.message : String(err),
-              ]);
+              await tx.unsafe(
+                `update ${this.table} set attempts = attempts + 1, last_error = $2 where seq = $1`,
+                [row.seq, err instanceof Error ? err.message : String(err)],
+              );
               this.opts.log?.warn({ err, id: row.payload.id }, 'publish failed; will retry');
               return -1;
             }
-            await tx.unsafe(`update ${this.table} set sent_at = now(), attempts = attempts + 1 where seq = $1`, [row.seq]);
+            await tx.unsafe(
+              `update ${this.table} set sent_at = now(), attempts = attempts + 1 where seq = $1`,
+              [row.seq],
+            );
             done++;
           }
           return done;

@@ -23,7 +23,20 @@ async function main() {
   const stats = await new Promise<webpack.Stats>((resolve, reject) =>
     webpack(config, (err, s) => (err || !s ? reject(err ?? new Error('no stats')) : resolve(s))),
   );
-  console.log(stats.toString({ colors: false, modules: false, children: false, chunks: false, assets: true, assetsSort: '!size' }).split('\n').slice(0, 30).join('\n'));
+  console.log(
+    stats
+      .toString({
+        colors: false,
+        modules: false,
+        children: false,
+        chunks: false,
+        assets: true,
+        assetsSort: '!size',
+      })
+      .split('\n')
+      .slice(0, 30)
+      .join('\n'),
+  );
   if (stats.hasErrors()) process.exit(1);
 }
 

@@ -15,8 +15,13 @@ export const SHARED_SINGLETONS = [
   '@platform/shell-state',
 ] as const;
 
-export function createSharedConfig(): Record<string, { singleton: true; requiredVersion: false | string; eager?: boolean }> {
-  return Object.fromEntries(SHARED_SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false }]));
+export function createSharedConfig(): Record<
+  string,
+  { singleton: true; requiredVersion: false | string; eager?: boolean }
+> {
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false }]),
+  );
 }
 
 /** Federation names of the remotes (snake_case) and their folders (kebab-case). */

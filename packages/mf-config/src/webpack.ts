@@ -26,7 +26,10 @@ export interface FederatedBuild {
  * The federation runtime ships once, in the shell (provideExternalRuntime); remotes use it
  * (externalRuntime) except when run standalone in development.
  */
-export function createWebpackConfig(build: FederatedBuild, mode: 'production' | 'development'): Configuration {
+export function createWebpackConfig(
+  build: FederatedBuild,
+  mode: 'production' | 'development',
+): Configuration {
   const prod = mode === 'production';
   const standalone = !prod;
   return {
@@ -71,19 +74,31 @@ export function createWebpackConfig(build: FederatedBuild, mode: 'production' | 
     plugins: [
       new ModuleFederationPlugin({
         name: build.name,
-        ...(build.kind === 'remote' ? { filename: 'remoteEntry.js', exposes: build.exposes ?? {} } : { remotes: {} }),
+        ...(build.kind === 'remote'
+          ? { filename: 'remoteEntry.js', exposes: build.exposes ?? {} }
+          : { remotes: {} }),
         shared: createSharedConfig(),
         dts: false,
         manifest: false,
         experiments:
-          build.kind === 'host' ? { provideExternalRuntime: true } : standalone ? {} : { externalRuntime: true },
+          build.kind === 'host'
+            ? { provideExternalRuntime: true }
+            : standalone
+              ? {}
+              : { externalRuntime: true },
       }),
       new MiniCssExtractPlugin({
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: prod ? '[name].[contenthash:10].css' : '[name].css',
       }),
       ...(build.kind === 'host' || standalone
-        ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title: build.title ?? 'AfyaHR', inject: 'body' })]
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(__dirname, 'index.html'),
+              title: build.title ?? 'AfyaHR',
+              inject: 'body',
+            }),
+          ]
         : []),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },

@@ -39,10 +39,14 @@ export const ALLOWED_ALGORITHMS: ['EdDSA'] = ['EdDSA'];
 export const authPlugin = fp<JwtOptions>(
   async (app, opts) => {
     await app.register(jwt, {
-      secret: opts.privateKey ? { private: opts.privateKey, public: opts.publicKey } : { public: opts.publicKey },
+      secret: opts.privateKey
+        ? { private: opts.privateKey, public: opts.publicKey }
+        : { public: opts.publicKey },
       sign: { algorithm: 'EdDSA', aud: opts.audience, iss: opts.issuer, expiresIn: opts.expiresIn ?? '8h' },
       verify: { algorithms: ALLOWED_ALGORITHMS, allowedAud: opts.audience, allowedIss: opts.issuer },
-      ...(opts.isTrusted ? { trusted: (_req: FastifyRequest, claims: unknown) => opts.isTrusted!(claims as AccessClaims) } : {}),
+      ...(opts.isTrusted
+        ? { trusted: (_req: FastifyRequest, claims: unknown) => opts.isTrusted!(claims as AccessClaims) }
+        : {}),
     });
 
     async function authenticate(request: FastifyRequest, _reply: FastifyReply) {

@@ -30,11 +30,14 @@ export function describeValidation(context: string | undefined, issues: Validati
   if (!first) return 'Invalid request.';
   let field = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const params = first.params ?? {};
-  if (typeof params.missingProperty === 'string') field = field ? `${field}.${params.missingProperty}` : params.missingProperty;
-  if (typeof params.additionalProperty === 'string') return `${params.additionalProperty}: is not an accepted field`;
+  if (typeof params.missingProperty === 'string')
+    field = field ? `${field}.${params.missingProperty}` : params.missingProperty;
+  if (typeof params.additionalProperty === 'string')
+    return `${params.additionalProperty}: is not an accepted field`;
   const where = field || context || 'request';
   if (typeof params.missingProperty === 'string') return `${where}: is required`;
-  if (Array.isArray(params.allowedValues)) return `${where}: must be one of ${params.allowedValues.join(', ')}`;
+  if (Array.isArray(params.allowedValues))
+    return `${where}: must be one of ${params.allowedValues.join(', ')}`;
   return `${where}: ${first.message ?? 'is invalid'}`;
 }
 

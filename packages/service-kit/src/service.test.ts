@@ -13,7 +13,11 @@ async function app() {
     {
       schema: {
         body: Type.Object(
-          { email: Type.String({ format: 'email' }), count: Type.Integer({ minimum: 1 }), kind: Type.Unsafe<string>({ type: 'string', enum: ['a', 'b'] }) },
+          {
+            email: Type.String({ format: 'email' }),
+            count: Type.Integer({ minimum: 1 }),
+            kind: Type.Unsafe<string>({ type: 'string', enum: ['a', 'b'] }),
+          },
           { additionalProperties: false },
         ),
       },
@@ -36,13 +40,30 @@ describe('buildService', () => {
     const missing = await a.inject({ method: 'POST', url: '/things', payload: { count: 1, kind: 'a' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ success: false, message: 'email: is required' });
-    const badEmail = await a.inject({ method: 'POST', url: '/things', payload: { email: 'nope', count: 1, kind: 'a' } });
+    const badEmail = await a.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { email: 'nope', count: 1, kind: 'a' },
+    });
     expect(badEmail.json().message).toMatch(/^email: must match format "email"/);
-    const badEnum = await a.inject({ method: 'POST', url: '/things', payload: { email: 'a@b.org', count: 1, kind: 'z' } });
+    const badEnum = await a.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { email: 'a@b.org', count: 1, kind: 'z' },
+    });
     expect(badEnum.json().message).toBe('kind: must be one of a, b');
-    const extra = await a.inject({ method: 'POST', url: '/things', payload: { email: 'a@b.org', count: 1, kind: 'a', admin: true } });
+    const extra = await a.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { email: 'a@b.org', count: 1, kind: 'a', admin: true },
+    });
     expect(extra.json().message).toBe('admin: is not an accepted field');
-    const badJson = await a.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const badJson = await a.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().message).toBe('The request body is not valid JSON.');
     await a.close();
@@ -68,7 +89,9 @@ describe('buildService', () => {
 
   it('echoes a sane x-request-id and invents one otherwise', async () => {
     const a = await app();
-    expect((await a.inject({ url: '/healthz', headers: { 'x-request-id': 'req-123' } })).headers['x-request-id']).toBe('req-123');
+    expect(
+      (await a.inject({ url: '/healthz', headers: { 'x-request-id': 'req-123' } })).headers['x-request-id'],
+    ).toBe('req-123');
     const odd = await a.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id <script>' } });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     await a.close();
@@ -79,21 +102,37 @@ describe('buildService', () => {
     const opts = { audience: 'aud-test', issuer: 'iss-test' };
     expect((await a.inject('/clinic-only')).statusCode).toBe(401);
     const user = signToken(keys.privateKey, { role: 'user' }, opts);
-    expect((await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${user}` } })).statusCode).toBe(403);
+    expect(
+      (await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${user}` } })).statusCode,
+    ).toBe(403);
     const clinic = signToken(keys.privateKey, { role: 'Clinic' }, opts);
     const ok = await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${clinic}` } });
     expect(ok.json()).toEqual({ role: 'Clinic' });
     const wrongAud = signToken(keys.privateKey, { role: 'Clinic' }, { ...opts, audience: 'other' });
-    expect((await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${wrongAud}` } })).statusCode).toBe(401);
+    expect(
+      (await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${wrongAud}` } })).statusCode,
+    ).toBe(401);
     const expired = signToken(keys.privateKey, { role: 'Clinic' }, { ...opts, expiresIn: -1000 });
-    expect((await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
+    expect(
+      (await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${expired}` } })).statusCode,
+    ).toBe(401);
     const otherKey = signToken(generateKeyPair().privateKey, { role: 'Clinic' }, opts);
-    expect((await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${otherKey}` } })).statusCode).toBe(401);
+    expect(
+      (await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${otherKey}` } })).statusCode,
+    ).toBe(401);
     await a.close();
   });
 
   it('reports readiness from its checks', async () => {
-    const a = await buildService({ name: 'svc-test', logLevel: 'silent', readiness: { db: async () => { throw new Error('down'); } } });
+    const a = await buildService({
+      name: 'svc-test',
+      logLevel: 'silent',
+      readiness: {
+        db: async () => {
+          throw new Error('down');
+        },
+      },
+    });
     const res = await a.inject('/readyz');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'not ready', checks: { db: 'down' } });

@@ -62,13 +62,21 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
   // Query strings and params arrive as text, so they are coerced ("2" -> 2); bodies are JSON and
   // keep their types, so `"password": 12345678` is a 400, not silently the string "12345678".
   const ajvFor = (coerceTypes: 'array' | false) => {
-    const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+    const ajv = new Ajv({
+      coerceTypes,
+      useDefaults: true,
+      removeAdditional: false,
+      allErrors: false,
+      strict: false,
+    });
     addFormats(ajv);
     return ajv;
   };
   const bodyAjv = ajvFor(false);
   const textAjv = ajvFor('array');
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -77,7 +85,9 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
   app.setNotFoundHandler(
     opts.notFoundHandler ??
       ((request, reply) =>
-        reply.status(404).send({ success: false, message: `No route for ${request.method} ${request.url.split('?')[0]}.` })),
+        reply
+          .status(404)
+          .send({ success: false, message: `No route for ${request.method} ${request.url.split('?')[0]}.` })),
   );
 
   await app.register(swagger, {

@@ -13,7 +13,9 @@ describe('apiRequest', () => {
 
   it('sends JSON with the bearer token and returns the body', async () => {
     useSession.getState().signIn('tok', user);
-    const fetchMock = jest.fn(async () => new Response(JSON.stringify({ success: true, data: [1] }), { status: 200 }));
+    const fetchMock = jest.fn(
+      async () => new Response(JSON.stringify({ success: true, data: [1] }), { status: 200 }),
+    );
     global.fetch = fetchMock as unknown as typeof fetch;
     const res = await apiRequest<{ data: number[] }>('/api/job/get');
     expect(res).toEqual({ ok: true, status: 200, body: { success: true, data: [1] } });
@@ -23,7 +25,8 @@ describe('apiRequest', () => {
 
   it('clears the session when a signed-in request is answered 401', async () => {
     useSession.getState().signIn('expired', user);
-    global.fetch = (async () => new Response(JSON.stringify({ success: false, message: 'x' }), { status: 401 })) as typeof fetch;
+    global.fetch = (async () =>
+      new Response(JSON.stringify({ success: false, message: 'x' }), { status: 401 })) as typeof fetch;
     const res = await apiRequest('/api/user/me');
     expect(res.status).toBe(401);
     expect(useSession.getState().token).toBeNull();

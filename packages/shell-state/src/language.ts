@@ -16,5 +16,7 @@ interface LanguageState {
 
 /** The chosen language, remembered across visits; first visit follows the browser (sw/fr) else English. */
 export const useLanguage = create<LanguageState>()(
-  persist((set) => ({ language: browserLanguage(), setLanguage: (language) => set({ language }) }), { name: 'afya.language' }),
+  persist((set) => ({ language: browserLanguage(), setLanguage: (language) => set({ language }) }), {
+    name: 'afya.language',
+  }),
 );

@@ -26,7 +26,17 @@ export const useSession = create<SessionState>()(
       token: null,
       user: null,
       signIn: (token, user) =>
-        set({ token, user: { id: user.id, name: user.name, email: user.email, role: user.role, orgId: user.orgId ?? null, entitlements: user.entitlements ?? [] } }),
+        set({
+          token,
+          user: {
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            role: user.role,
+            orgId: user.orgId ?? null,
+            entitlements: user.entitlements ?? [],
+          },
+        }),
       signOut: () => set({ token: null, user: null }),
     }),
     { name: 'afya.session', partialize: (s) => ({ token: s.token, user: s.user }) },

@@ -20,7 +20,9 @@ async function serverUrl(): Promise<{ url: string; stop?: () => Promise<void> }>
   // Fallback for machines with Docker but no local Postgres.
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   const container = await new PostgreSqlContainer('postgres:16-alpine').start().catch((err: Error) => {
-    throw new Error(`Tests need Postgres: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) or run Docker for testcontainers (${err.message})`);
+    throw new Error(
+      `Tests need Postgres: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) or run Docker for testcontainers (${err.message})`,
+    );
   });
   return { url: container.getConnectionUri(), stop: async () => void (await container.stop()) };
 }

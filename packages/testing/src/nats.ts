@@ -83,7 +83,9 @@ export async function startNatsServer(): Promise<OwnNatsServer> {
   let proc: ChildProcess | undefined;
   const start = async () => {
     if (proc) return;
-    proc = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
+    proc = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
+      stdio: 'ignore',
+    });
     await waitForPort(port, 10_000);
   };
   const stop = async () => {

@@ -29,17 +29,15 @@ let started: Promise<void> | undefined;
 /** Once per page (the shell, or a remote running standalone). Follows the language store. */
 export function initI18n(language: Language = useLanguage.getState().language): Promise<void> {
   started ??= (async () => {
-    await i18next
-      .use(backend)
-      .init({
-        lng: language,
-        fallbackLng: false,
-        supportedLngs: [...LANGUAGES],
-        ns: ['ui'],
-        defaultNS: 'ui',
-        interpolation: { escapeValue: false },
-        returnNull: false,
-      });
+    await i18next.use(backend).init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      ns: ['ui'],
+      defaultNS: 'ui',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
     document.documentElement.lang = language;
     useLanguage.subscribe((s) => {
       if (s.language === i18next.language) return;

@@ -25,7 +25,10 @@ export const users = identity.table(
     description: text('description').notNull().default(''),
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     facility: text('facility').notNull().default(''),
     country: text('country').notNull().default(''),
     location: text('location').notNull().default(''),

@@ -110,7 +110,11 @@ export class UserStore {
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [u] = await this.db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+    const [u] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.email, normaliseEmail(email)))
+      .limit(1);
     return u;
   }
 

@@ -34,7 +34,13 @@ export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[];
                 <span className="chevron" aria-hidden="true" />
               </button>
             </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="accordion-panel" hidden={!expanded}>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              className="accordion-panel"
+              hidden={!expanded}
+            >
               {item.content}
             </div>
           </div>

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldChrome {
   label: string;
@@ -6,7 +12,14 @@ interface FieldChrome {
   hint?: string;
 }
 
-function Chrome({ id, label, error, hint, required, children }: FieldChrome & { id: string; required?: boolean; children: ReactNode }) {
+function Chrome({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: FieldChrome & { id: string; required?: boolean; children: ReactNode }) {
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
       {/* The asterisk is drawn by CSS: screen readers learn "required" from the input itself. */}
@@ -31,22 +44,44 @@ function Chrome({ id, label, error, hint, required, children }: FieldChrome & { 
 const describedBy = (id: string, error?: string, hint?: string) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
-export function TextField({ label, error, hint, id, ...rest }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  ...rest
+}: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const auto = useId();
   const fid = id ?? auto;
   return (
     <Chrome id={fid} label={label} error={error} hint={hint} required={rest.required}>
-      <input id={fid} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest} />
+      <input
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        {...rest}
+      />
     </Chrome>
   );
 }
 
-export function TextArea({ label, error, hint, id, ...rest }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  id,
+  ...rest
+}: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const fid = id ?? auto;
   return (
     <Chrome id={fid} label={label} error={error} hint={hint} required={rest.required}>
-      <textarea id={fid} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest} />
+      <textarea
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        {...rest}
+      />
     </Chrome>
   );
 }
@@ -58,12 +93,18 @@ export function SelectField({
   id,
   options,
   ...rest
-}: FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }) {
+}: FieldChrome &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }) {
   const auto = useId();
   const fid = id ?? auto;
   return (
     <Chrome id={fid} label={label} error={error} hint={hint} required={rest.required}>
-      <select id={fid} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest}>
+      <select
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        {...rest}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

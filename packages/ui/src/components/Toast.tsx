@@ -36,9 +36,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" aria-live="polite" aria-label={t('notifications')} role="region">
         {items.map((item) => (
-          <div key={item.id} className={`toast toast-${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
+          <div
+            key={item.id}
+            className={`toast toast-${item.kind}`}
+            role={item.kind === 'error' ? 'alert' : 'status'}
+          >
             <span>{item.message}</span>
-            <button type="button" className="icon-btn" onClick={() => dismiss(item.id)} aria-label={t('dismiss')}>
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => dismiss(item.id)}
+              aria-label={t('dismiss')}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>

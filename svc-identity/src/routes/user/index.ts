@@ -25,16 +25,24 @@ export interface UserRoutesOptions {
   limiter: LoginLimiter;
 }
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  409: ErrorResponse,
+  429: ErrorResponse,
+  503: ErrorResponse,
+};
 
 /** Trims and lower-cases the e-mail before validation, so " Ann@Clinic.org " is ann@clinic.org. */
 async function normaliseEmailField(request: FastifyRequest) {
   const body = request.body as { email?: unknown } | undefined;
-  if (body && typeof body === 'object' && typeof body.email === 'string') body.email = normaliseEmail(body.email);
+  if (body && typeof body === 'object' && typeof body.email === 'string')
+    body.email = normaliseEmail(body.email);
 }
 
 function busy(err: unknown): never {
-  if (err instanceof HashingBusyError) throw new HttpError(503, 'The service is busy. Please try again in a moment.');
+  if (err instanceof HashingBusyError)
+    throw new HttpError(503, 'The service is busy. Please try again in a moment.');
   throw err;
 }
 
@@ -71,12 +79,14 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
       const wait = limiter.retryAfter(email);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        throw tooManyRequests(`Too many failed login attempts for this account. Try again in ${wait} seconds.`);
+        throw tooManyRequests(
+          `Too many failed login attempts for this account. Try again in ${wait} seconds.`,
+        );
       }
       const user = await store.findByEmail(email);
-      const ok = await (user ? hasher.verify(user.passwordHash, password) : hasher.verifyNothing(password)).catch(
-        busy,
-      );
+      const ok = await (
+        user ? hasher.verify(user.passwordHash, password) : hasher.verifyNothing(password)
+      ).catch(busy);
       if (!user || !ok) {
         limiter.fail(email);
         throw unauthorized('Invalid email or password.');
@@ -105,7 +115,11 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     '/api/user/logout',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['user'], security: [{ bearer: [] }], response: { 200: MessageResponse, 401: ErrorResponse } },
+      schema: {
+        tags: ['user'],
+        security: [{ bearer: [] }],
+        response: { 200: MessageResponse, 401: ErrorResponse },
+      },
     },
     async (request) => {
       await store.revokeSession(request.user.jti, request.user.sub, request.user.exp);
@@ -117,7 +131,11 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     '/api/user/me',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['user'], security: [{ bearer: [] }], response: { 200: MeResponse, 401: ErrorResponse, 404: ErrorResponse } },
+      schema: {
+        tags: ['user'],
+        security: [{ bearer: [] }],
+        response: { 200: MeResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
     },
     async (request) => {
       const user = await store.findById(request.user.sub);
@@ -162,4 +180,3 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     },
   );
 }
-
