@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { generateKeyPair } from '@platform/testing';
+import { CHROMIUM_ARGS, chromiumPath, generateKeyPair } from '@platform/testing';
 import { readConfig } from '../gateway/src/config';
 import { buildApp } from '../gateway/src/app';
 import { REMOTES } from '../gateway/src/routes-table';
@@ -29,15 +29,9 @@ async function main() {
   );
   const base = await gateway.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   let failed = false;
   try {

@@ -1,4 +1,5 @@
 import { NatsEventBus } from '@platform/event-bus';
+import { exitOnStartupError, listenUntilSignalled } from '@platform/service-kit';
 import { readConfig } from './config';
 import { buildApp } from './app';
 import { FollowedRevocations } from './revocations';
@@ -20,18 +21,7 @@ async function main() {
     await revocations.stop();
     await bus.close();
   });
-  await app.listen({ port: config.PORT, host: config.HOST });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  await listenUntilSignalled(app, { port: config.PORT, host: config.HOST });
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitOnStartupError);

@@ -35,44 +35,40 @@ export const LoginBody = Type.Object(
 );
 export type LoginBody = Static<typeof LoginBody>;
 
+/** What anybody may see of a person: the directory card. */
+const directoryFields = {
+  id: Type.String(),
+  name: Type.String(),
+  role: StringEnum(ROLES),
+  designation: Type.String(),
+  description: Type.String(),
+  address: Type.String(),
+  skills: Type.Array(Type.String()),
+  facility: Type.String(),
+  country: Type.String(),
+  location: Type.String(),
+  photo: Type.String(),
+};
+/** What only the person (and services, through events) see besides. */
+const privateFields = {
+  email: Type.String(),
+  phone: Type.String(),
+  orgId: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+};
+const legacyId = { _id: Type.String({ description: 'Same as id; kept for clients of the original API' }) };
+
+export const DirectoryUser = Type.Object({ ...directoryFields, ...legacyId });
+export type DirectoryUser = Static<typeof DirectoryUser>;
+
 /** What a signed-in person sees of themself. */
 export const UserProfile = Type.Object({
-  id: Type.String(),
-  _id: Type.String({ description: 'Same as id; kept for clients of the original API' }),
-  name: Type.String(),
-  email: Type.String(),
-  role: StringEnum(ROLES),
-  orgId: Type.Union([Type.String(), Type.Null()]),
+  ...directoryFields,
+  ...legacyId,
+  ...privateFields,
   entitlements: Type.Array(Type.String()),
-  designation: Type.String(),
-  description: Type.String(),
-  address: Type.String(),
-  phone: Type.String(),
-  skills: Type.Array(Type.String()),
-  facility: Type.String(),
-  country: Type.String(),
-  location: Type.String(),
-  photo: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
 });
 export type UserProfile = Static<typeof UserProfile>;
-
-/** Directory fields only: what GET /api/user/get shows of anybody. */
-export const DirectoryUser = Type.Object({
-  id: Type.String(),
-  _id: Type.String(),
-  name: Type.String(),
-  role: StringEnum(ROLES),
-  designation: Type.String(),
-  description: Type.String(),
-  address: Type.String(),
-  skills: Type.Array(Type.String()),
-  facility: Type.String(),
-  country: Type.String(),
-  location: Type.String(),
-  photo: Type.String(),
-});
-export type DirectoryUser = Static<typeof DirectoryUser>;
 
 export const UpdateProfileBody = Type.Object(
   {
@@ -118,25 +114,12 @@ export interface AccessClaims {
   iss: string;
 }
 
-/** Event payloads. The user events carry directory fields and the e-mail (for services' own projections). */
+/** Event payloads. The user events carry the e-mail and phone too, for services' own projections. */
 export const UserEventData = Type.Object({
-  id: Type.String(),
-  email: Type.String(),
-  name: Type.String(),
-  role: StringEnum(ROLES),
-  orgId: Type.Union([Type.String(), Type.Null()]),
-  designation: Type.String(),
-  description: Type.String(),
-  address: Type.String(),
-  phone: Type.String(),
-  skills: Type.Array(Type.String()),
-  facility: Type.String(),
-  country: Type.String(),
-  location: Type.String(),
-  photo: Type.String(),
+  ...directoryFields,
+  ...privateFields,
   /** Monotonic per user: consumers upsert only when newer (version-guarded projection). */
   version: Type.Integer({ minimum: 1 }),
-  createdAt: Type.String({ format: 'date-time' }),
 });
 export type UserEventData = Static<typeof UserEventData>;
 

@@ -135,8 +135,7 @@ export class NatsEventBus implements EventBus {
     const stream = streamName(this.prefix, opts.producer);
     const durable = durableName(this.prefix, opts.durable);
     let stopped = false;
-    let messages: { stop(): void; closed(): Promise<unknown> } | undefined;
-    let running: Promise<void> | undefined;
+    let messages: { stop(): void } | undefined;
 
     const run = async () => {
       while (!stopped) {
@@ -172,24 +171,10 @@ export class NatsEventBus implements EventBus {
       }
     };
 
-    const sub = {
-      start: () => {
-        running ??= run();
-      },
-      stop: async () => {
-        stopped = true;
-        messages?.stop();
-        await running;
-      },
-    };
-    this.subscriptions.add(sub);
-    if (this.isConnected()) sub.start();
-    return {
-      stop: async () => {
-        this.subscriptions.delete(sub);
-        await sub.stop();
-      },
-    };
+    return this.track(run, () => {
+      stopped = true;
+      messages?.stop();
+    });
   }
 
   async follow<D>(opts: FollowOptions<D>): Promise<Subscription> {
@@ -197,7 +182,6 @@ export class NatsEventBus implements EventBus {
     let stopped = false;
     let since = opts.since;
     let messages: { stop(): void } | undefined;
-    let running: Promise<void> | undefined;
     const run = async () => {
       while (!stopped) {
         try {
@@ -229,13 +213,21 @@ export class NatsEventBus implements EventBus {
         if (!stopped) await new Promise((r) => setTimeout(r, 1000));
       }
     };
+    return this.track(run, () => {
+      stopped = true;
+      messages?.stop();
+    });
+  }
+
+  /** Starts `run` once connected (now, or when the connection comes); stopping ends it and waits. */
+  private track(run: () => Promise<void>, halt: () => void): Subscription {
+    let running: Promise<void> | undefined;
     const sub = {
       start: () => {
         running ??= run();
       },
       stop: async () => {
-        stopped = true;
-        messages?.stop();
+        halt();
         await running;
       },
     };

@@ -13,3 +13,4 @@ export {
 } from './errors';
 export { authPlugin, ALLOWED_ALGORITHMS, type JwtOptions } from './auth';
 export { createDatabase, type Database, type DatabaseOptions } from './db';
+export { listenUntilSignalled, exitOnStartupError } from './serve';

@@ -1,3 +1,4 @@
 export * from './db';
 export * from './nats';
 export * from './tokens';
+export { chromiumPath, CHROMIUM_ARGS } from './browser';
