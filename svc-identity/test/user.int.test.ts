@@ -279,6 +279,26 @@ describe('profile and directory', () => {
   });
 });
 
+describe('per-IP limit', () => {
+  it('answers 429 once one network has tried too many logins in a minute', async () => {
+    const strict = await startIdentity({ LOGIN_IP_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await strict.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { email: `n${i}@clinic.example`, password: 'whatever1' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('admin bootstrap', () => {
   it('creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD; nobody can register as admin', async () => {
     const res = await post('/api/user/login', {
