@@ -66,3 +66,28 @@ test('signing up twice with one e-mail shows the conflict', async ({ page }) => 
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('An account with this email already exists.');
 });
+
+test('a professional edits their profile; visitors are sent to log in', async ({ page }) => {
+  await page.goto('/profile');
+  await acceptCookies(page);
+  await expect(page).toHaveURL(/\/login$/);
+
+  const email = uniqueEmail('profile');
+  await signUp(page, { name: 'Baraka Otieno', email, password: 'a good long password', role: 'user' });
+  await logIn(page, email, 'a good long password');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('banner').getByRole('link', { name: 'My profile' }).click();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByLabel('Skills')).toHaveValue('Triage, Midwifery');
+  await page.getByLabel('Facility').fill('Kisumu County Referral Hospital');
+  await page.getByLabel('Country', { exact: true }).fill('Kenya');
+  await page.getByLabel('Photo link').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Use a link that starts with http:// or https://.')).toBeVisible();
+  await page.getByLabel('Photo link').fill('');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Facility')).toHaveValue('Kisumu County Referral Hospital');
+  await expect(page.getByLabel('Country', { exact: true })).toHaveValue('Kenya');
+});

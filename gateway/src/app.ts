@@ -98,6 +98,8 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
+    // API calls only: static files are cheap and cached, and a hospital's staff often share one address.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new Error(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), {
         statusCode: 429,

@@ -28,7 +28,8 @@ const Env = Type.Object({
   /** Comma-separated origins allowed by CORS; empty: same origin only. */
   CORS_ORIGINS: Type.String({ default: '' }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
-  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600 }),
+  /** API requests per client IP per minute (static files are not counted). */
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
 });
 

@@ -20,7 +20,7 @@ export const ROUTES: ServiceRoute[] = [
 
 /** The remotes the shell may load, and the paths each serves. */
 export const REMOTES: Array<{ name: string; folder: string; routes: string[] }> = [
-  { name: 'mf_core', folder: 'mf-core', routes: ['/', '/core', '/login', '/signup', '/pricing'] },
+  { name: 'mf_core', folder: 'mf-core', routes: ['/', '/core', '/login', '/signup', '/pricing', '/profile'] },
   { name: 'mf_hire', folder: 'mf-hire', routes: ['/hire', '/userdashboard', '/clinicdashboard'] },
   { name: 'mf_events', folder: 'mf-events', routes: ['/event'] },
   { name: 'mf_connect', folder: 'mf-connect', routes: ['/connect'] },

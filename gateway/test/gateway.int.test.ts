@@ -184,9 +184,27 @@ describe('shell, remotes and headers', () => {
       {
         name: 'mf_core',
         entry: '/mf/mf-core/remoteEntry.js',
-        routes: ['/', '/core', '/login', '/signup', '/pricing'],
+        routes: ['/', '/core', '/login', '/signup', '/pricing', '/profile'],
       },
     ]);
+  });
+
+  it('rate-limits API calls per client, never static files', async () => {
+    const limited = await buildApp(
+      readConfig({
+        JWT_PUBLIC_KEY: keys.publicKey,
+        LOG_LEVEL: 'silent',
+        IDENTITY_URL: upstreamUrl,
+        SHELL_DIST: path.join(dir, 'shell', 'dist'),
+        REMOTES_ROOT: dir,
+        RATE_LIMIT_PER_MINUTE: '3',
+      }),
+    );
+    for (let i = 0; i < 5; i++) expect((await limited.inject('/main.0123abcd.js')).statusCode).toBe(200);
+    const api = [];
+    for (let i = 0; i < 4; i++) api.push((await limited.inject('/api/user/me')).statusCode);
+    expect(api).toEqual([200, 200, 200, 429]);
+    await limited.close();
   });
 
   it('answers /healthz', async () => {

@@ -10,6 +10,7 @@ const routes: RemoteRoutes = [
   { path: '/pricing', Component: lazy(() => import('../features/pricing/PricingPage')) },
   { path: '/login', Component: lazy(() => import('../features/auth/LoginPage')) },
   { path: '/signup', Component: lazy(() => import('../features/auth/SignupPage')) },
+  { path: '/profile', Component: lazy(() => import('../features/profile/ProfilePage')) },
 ];
 
 export default routes;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import i18next, { type TFunction } from 'i18next';
 
 /**
@@ -29,8 +29,10 @@ function subscribe(listener: () => void) {
 }
 
 export function useTranslation(ns = 'ui'): { t: TFunction; i18n: typeof i18next } {
-  useSyncExternalStore(subscribe, () => version);
+  const current = useSyncExternalStore(subscribe, () => version);
   const lng = i18next.language;
+  // A stable `t` per language, namespace and load: components may use it in effect dependencies.
+  const t = useMemo(() => i18next.getFixedT(lng, ns), [lng, ns, current]);
   if (!i18next.hasLoadedNamespace(ns, { lng })) {
     const key = `${lng}|${ns}`;
     let p = pending.get(key);
@@ -43,5 +45,5 @@ export function useTranslation(ns = 'ui'): { t: TFunction; i18n: typeof i18next 
     // Suspense waits for the namespace, like react-i18next with useSuspense.
     throw p;
   }
-  return { t: i18next.getFixedT(lng, ns), i18n: i18next };
+  return { t, i18n: i18next };
 }

@@ -87,6 +87,9 @@ export function Navbar() {
             <LanguageSwitcher />
             {token ? (
               <>
+                <Link className="btn btn-ghost" href="/profile" onClick={close}>
+                  {t('nav.profile')}
+                </Link>
                 <Button variant="secondary" onClick={goToDashboard}>
                   {t('nav.dashboard')}
                 </Button>

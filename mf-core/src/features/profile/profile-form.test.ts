@@ -1,0 +1,34 @@
+import { profilePayload, toForm, validateProfile } from './profile-form';
+
+const profile = {
+  name: 'Amina Wanjiru',
+  email: 'amina@clinic.example',
+  role: 'user',
+  designation: 'Nurse',
+  description: '',
+  address: 'Nakuru, Kenya',
+  phone: '',
+  skills: ['Triage', 'ICU'],
+  facility: '',
+  country: 'Kenya',
+  location: 'Nakuru',
+  photo: '',
+};
+
+describe('profile form', () => {
+  it('round-trips a profile into the form and back into a payload', () => {
+    const form = { ...toForm(profile), facility: ' Nakuru Level 5 ', skills: 'Triage, ICU, , Midwifery' };
+    expect(profilePayload(form)).toMatchObject({
+      facility: 'Nakuru Level 5',
+      skills: ['Triage', 'ICU', 'Midwifery'],
+    });
+  });
+
+  it('needs a name and only accepts http(s) photo links', () => {
+    expect(validateProfile({ ...toForm(profile), name: ' ' })).toEqual({ name: 'required' });
+    expect(validateProfile({ ...toForm(profile), photo: 'javascript:alert(1)' })).toEqual({
+      photo: 'photoUrl',
+    });
+    expect(validateProfile({ ...toForm(profile), photo: 'https://cdn.example/p.jpg' })).toEqual({});
+  });
+});

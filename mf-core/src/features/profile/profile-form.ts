@@ -1,0 +1,59 @@
+import { parseSkills } from '../auth/signup';
+
+export interface ProfileForm {
+  name: string;
+  designation: string;
+  description: string;
+  address: string;
+  phone: string;
+  skills: string;
+  facility: string;
+  country: string;
+  location: string;
+  photo: string;
+}
+
+export interface Profile extends Omit<ProfileForm, 'skills'> {
+  email: string;
+  role: string;
+  skills: string[];
+}
+
+export const toForm = (p: Profile): ProfileForm => ({
+  name: p.name,
+  designation: p.designation,
+  description: p.description,
+  address: p.address,
+  phone: p.phone,
+  skills: p.skills.join(', '),
+  facility: p.facility,
+  country: p.country,
+  location: p.location,
+  photo: p.photo,
+});
+
+export type ProfileErrors = Partial<Record<keyof ProfileForm, 'required' | 'photoUrl'>>;
+
+export function validateProfile(form: ProfileForm): ProfileErrors {
+  const errors: ProfileErrors = {};
+  if (!form.name.trim()) errors.name = 'required';
+  if (form.photo.trim() && !/^https?:\/\/\S+$/.test(form.photo.trim())) errors.photo = 'photoUrl';
+  return errors;
+}
+
+/** PUT /api/user/me body: trimmed values, skills as a list. */
+export function profilePayload(form: ProfileForm) {
+  const t = (v: string) => v.trim();
+  return {
+    name: t(form.name),
+    designation: t(form.designation),
+    description: t(form.description),
+    address: t(form.address),
+    phone: t(form.phone),
+    skills: parseSkills(form.skills),
+    facility: t(form.facility),
+    country: t(form.country),
+    location: t(form.location),
+    photo: t(form.photo),
+  };
+}
