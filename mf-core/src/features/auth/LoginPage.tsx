@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ApiNetworkError, apiRequest, useSession, type SessionUser } from '@platform/shell-state';
+import { apiRequest, useSession, type SessionUser } from '@platform/shell-state';
 import { Alert, Button, TextField, useTranslation } from '@platform/ui';
+import { failureText } from '../shared/failure';
 import '../shared/core.css';
 
 export default function LoginPage() {
@@ -26,9 +27,9 @@ export default function LoginPage() {
         navigate('/');
         return;
       }
-      setError(res.body.message || t('loginFailed'));
+      setError(failureText(t, res, 'loginFailed'));
     } catch (err) {
-      setError(err instanceof ApiNetworkError ? t('networkError') : t('loginFailed'));
+      setError(failureText(t, err, 'loginFailed'));
     }
     setSubmitting(false);
   }

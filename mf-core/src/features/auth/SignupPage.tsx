@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { ApiNetworkError, apiRequest } from '@platform/shell-state';
+import { apiRequest } from '@platform/shell-state';
 import { Alert, Button, SelectField, TextArea, TextField, useToast, useTranslation } from '@platform/ui';
 import { PLANS } from '../pricing/plans';
 import { emptySignup, signupPayload, validateSignup, type SignupErrors, type SignupForm } from './signup';
+import { failureText } from '../shared/failure';
 import '../shared/core.css';
 
 export default function SignupPage() {
@@ -39,9 +40,9 @@ export default function SignupPage() {
         navigate('/login');
         return;
       }
-      setError(res.body.message || t('signupFailed'));
+      setError(failureText(t, res, 'signupFailed'));
     } catch (err) {
-      setError(err instanceof ApiNetworkError ? t('networkError') : t('signupFailed'));
+      setError(failureText(t, err, 'signupFailed'));
     }
     setSubmitting(false);
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
-import { ApiNetworkError, apiRequest, useSession } from '@platform/shell-state';
+import { apiRequest, useSession } from '@platform/shell-state';
 import { Alert, Button, Spinner, TextArea, TextField, useToast, useTranslation } from '@platform/ui';
 import {
   profilePayload,
@@ -10,6 +10,7 @@ import {
   type ProfileErrors,
   type ProfileForm,
 } from './profile-form';
+import { failureText } from '../shared/failure';
 import '../shared/core.css';
 
 /** The signed-in person's own profile (GET/PUT /api/user/me); visitors are sent to log in. */
@@ -31,11 +32,10 @@ export default function ProfilePage() {
         if (res.ok) {
           setProfile(res.body.user);
           setForm(toForm(res.body.user));
-        } else setError(res.body.message || t('profile.loadFailed'));
+        } else setError(failureText(t, res, 'profile.loadFailed'));
       })
       .catch((err: unknown) => {
-        if ((err as Error).name !== 'AbortError')
-          setError(err instanceof ApiNetworkError ? t('networkError') : t('profile.loadFailed'));
+        if ((err as Error).name !== 'AbortError') setError(failureText(t, err, 'profile.loadFailed'));
       });
     return () => ctrl.abort();
   }, [token, t]);
@@ -63,9 +63,9 @@ export default function ProfilePage() {
         setProfile(res.body.user);
         setForm(toForm(res.body.user));
         toast.show({ kind: 'success', message: t('profile.saved') });
-      } else setError(res.body.message || t('profile.saveFailed'));
+      } else setError(failureText(t, res, 'profile.saveFailed'));
     } catch (caught) {
-      setError(caught instanceof ApiNetworkError ? t('networkError') : t('profile.saveFailed'));
+      setError(failureText(t, caught, 'profile.saveFailed'));
     }
     setSaving(false);
   }
