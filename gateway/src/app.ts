@@ -59,17 +59,26 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
         request.method === 'GET' &&
         !url.startsWith('/api/') &&
         !url.startsWith('/mf/') &&
-        !hasExtension(url) &&
-        existsSync(shellIndex)
+        !hasExtension(url)
       ) {
-        reply.header('cache-control', 'no-cache');
-        return reply.sendFile('index.html', config.SHELL_DIST);
+        return sendShell(reply);
       }
       return reply
         .status(404)
         .send({ success: false, message: `No route for ${request.method} ${url.split('?')[0]}.` });
     },
   });
+
+  /** index.html for every page route, re-checked on each load; a clear 503 before the first build. */
+  function sendShell(reply: FastifyReply) {
+    if (!existsSync(shellIndex)) {
+      return reply
+        .status(503)
+        .send({ success: false, message: 'The site is not built yet: run npm run build.' });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', config.SHELL_DIST);
+  }
 
   const manifest = () => remotesManifest(config.REMOTES_MANIFEST, config.REMOTES_ROOT);
   const extraOrigins = remoteOrigins(manifest());
@@ -166,52 +175,27 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
       HASHED_ASSET.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
   };
-  let first = true;
-  for (const remote of REMOTES) {
-    const root = path.join(config.REMOTES_ROOT, remote.folder, 'dist');
-    if (!existsSync(root)) continue;
+  // Each built remote at /mf/<folder>/, the shell at /. Files are looked up per request, so a rebuild
+  // is served without restarting; misses fall through to the not-found handler.
+  const roots = [
+    ...REMOTES.map((r) => ({
+      root: path.join(config.REMOTES_ROOT, r.folder, 'dist'),
+      prefix: `/mf/${r.folder}/`,
+    })),
+    { root: config.SHELL_DIST, prefix: '/' },
+  ].filter((r) => existsSync(r.root));
+  for (const [i, { root, prefix }] of roots.entries()) {
     await app.register(fastifyStatic, {
       root,
-      prefix: `/mf/${remote.folder}/`,
-      decorateReply: first,
+      prefix,
+      decorateReply: i === 0,
       wildcard: true,
       index: false,
       cacheControl: false,
       setHeaders: cacheHeaders,
     });
-    first = false;
   }
-  if (existsSync(config.SHELL_DIST)) {
-    await app.register(fastifyStatic, {
-      root: config.SHELL_DIST,
-      prefix: '/',
-      decorateReply: first,
-      // Looked up per request, so a rebuilt shell is served without restarting; misses fall through to
-      // the not-found handler (index.html for page routes).
-      wildcard: true,
-      index: false,
-      cacheControl: false,
-      setHeaders: cacheHeaders,
-    });
-    first = false;
-  }
-  if (first) {
-    // Nothing built: sendFile must still exist for the not-found handler's check.
-    app.decorateReply('sendFile', function (this: FastifyReply) {
-      return this.status(404).send({
-        success: false,
-        message: 'The site is not built yet: run npm run build.',
-      });
-    });
-  }
-  app.get('/', async (_req, reply) => {
-    if (!existsSync(shellIndex))
-      return reply
-        .status(503)
-        .send({ success: false, message: 'The site is not built yet: run npm run build.' });
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', config.SHELL_DIST);
-  });
+  app.get('/', async (_req, reply) => sendShell(reply));
 
   return app;
 }

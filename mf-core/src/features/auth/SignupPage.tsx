@@ -5,6 +5,7 @@ import { Alert, Button, SelectField, TextArea, TextField, useToast, useTranslati
 import { PLANS } from '../pricing/plans';
 import { emptySignup, signupPayload, validateSignup, type SignupErrors, type SignupForm } from './signup';
 import { failureText } from '../shared/failure';
+import { useForm } from '../shared/use-form';
 import '../shared/core.css';
 
 export default function SignupPage() {
@@ -13,14 +14,12 @@ export default function SignupPage() {
   const toast = useToast();
   const params = new URLSearchParams(useSearch());
   const plan = PLANS.find((p) => p.id === params.get('plan'));
-  const [form, setForm] = useState<SignupForm>(() => ({ ...emptySignup(), role: plan ? 'Clinic' : 'user' }));
-  const [errors, setErrors] = useState<SignupErrors>({});
+  const { form, setErrors, field } = useForm<SignupForm, NonNullable<SignupErrors[keyof SignupForm]>>(
+    () => ({ ...emptySignup(), role: plan ? 'Clinic' : 'user' }),
+    'signup.errors',
+  );
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  const set = (key: keyof SignupForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-  const err = (key: keyof SignupForm) => (errors[key] ? t(`signup.errors.${errors[key]}`) : undefined);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,31 +57,20 @@ export default function SignupPage() {
           <SelectField
             label={t('signup.role')}
             name="role"
-            value={form.role}
-            onChange={set('role')}
+            {...field('role')}
             options={[
               { value: 'user', label: t('signup.roles.user') },
               { value: 'Clinic', label: t('signup.roles.Clinic') },
             ]}
           />
-          <TextField
-            label={t('signup.name')}
-            name="name"
-            autoComplete="name"
-            required
-            value={form.name}
-            onChange={set('name')}
-            error={err('name')}
-          />
+          <TextField label={t('signup.name')} name="name" autoComplete="name" required {...field('name')} />
           <TextField
             label={t('signup.email')}
             type="email"
             name="email"
             autoComplete="email"
             required
-            value={form.email}
-            onChange={set('email')}
-            error={err('email')}
+            {...field('email')}
           />
           <div className="form-grid">
             <TextField
@@ -92,9 +80,7 @@ export default function SignupPage() {
               autoComplete="new-password"
               required
               hint={t('signup.passwordHint')}
-              value={form.password}
-              onChange={set('password')}
-              error={err('password')}
+              {...field('password')}
             />
             <TextField
               label={t('signup.confirmPassword')}
@@ -102,9 +88,7 @@ export default function SignupPage() {
               name="confirmPassword"
               autoComplete="new-password"
               required
-              value={form.confirmPassword}
-              onChange={set('confirmPassword')}
-              error={err('confirmPassword')}
+              {...field('confirmPassword')}
             />
           </div>
           <div className="form-grid">
@@ -112,39 +96,29 @@ export default function SignupPage() {
               label={t('signup.designation')}
               name="designation"
               autoComplete="organization-title"
-              value={form.designation}
-              onChange={set('designation')}
+              {...field('designation')}
             />
             <TextField
               label={t('signup.phone')}
               type="tel"
               name="phone"
               autoComplete="tel"
-              value={form.phone}
-              onChange={set('phone')}
+              {...field('phone')}
             />
           </div>
           <TextField
             label={t('signup.address')}
             name="address"
             autoComplete="address-level2"
-            value={form.address}
-            onChange={set('address')}
+            {...field('address')}
           />
           <TextField
             label={t('signup.skills')}
             name="skills"
             hint={t('signup.skillsHint')}
-            value={form.skills}
-            onChange={set('skills')}
+            {...field('skills')}
           />
-          <TextArea
-            label={t('signup.description')}
-            name="description"
-            rows={3}
-            value={form.description}
-            onChange={set('description')}
-          />
+          <TextArea label={t('signup.description')} name="description" rows={3} {...field('description')} />
           <Button type="submit" loading={submitting}>
             {submitting ? t('signup.submitting') : t('signup.submit')}
           </Button>

@@ -1,3 +1,4 @@
+import { EMAIL } from '../shared/use-form';
 export interface SignupForm {
   name: string;
   email: string;
@@ -38,7 +39,7 @@ export function validateSignup(form: SignupForm): SignupErrors {
   const errors: SignupErrors = {};
   for (const key of ['name', 'email', 'password', 'confirmPassword'] as const)
     if (!form[key].trim()) errors[key] = 'required';
-  if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = 'email';
+  if (!errors.email && !EMAIL.test(form.email.trim())) errors.email = 'email';
   if (!errors.password && form.password.length < 8) errors.password = 'passwordLength';
   return errors;
 }

@@ -10,17 +10,16 @@ import {
   type DemoErrors,
   type DemoRequest,
 } from './demo-form';
+import { useForm } from '../shared/use-form';
 
 /** The demo request: really submitted; the thank-you view only after the server accepted it. */
 export default function DemoRequestForm({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('core');
-  const [form, setForm] = useState<DemoRequest>(emptyDemoRequest);
-  const [errors, setErrors] = useState<DemoErrors>({});
+  const { form, setErrors, field } = useForm<DemoRequest, NonNullable<DemoErrors[keyof DemoRequest]>>(
+    emptyDemoRequest,
+    'demo.errors',
+  );
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-
-  const set = (key: keyof DemoRequest) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-  const err = (key: keyof DemoRequest) => (errors[key] ? t(`demo.errors.${errors[key]}`) : undefined);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -49,65 +48,32 @@ export default function DemoRequestForm({ onClose }: { onClose(): void }) {
     <form onSubmit={submit} noValidate>
       <p>{t('demo.intro')}</p>
       {state === 'failed' && <Alert kind="error">{t('demo.failed')}</Alert>}
-      <TextField
-        label={t('demo.fullName')}
-        required
-        autoComplete="name"
-        value={form.fullName}
-        onChange={set('fullName')}
-        error={err('fullName')}
-      />
+      <TextField label={t('demo.fullName')} required autoComplete="name" {...field('fullName')} />
       <TextField
         label={t('demo.organization')}
         required
         autoComplete="organization"
-        value={form.organization}
-        onChange={set('organization')}
-        error={err('organization')}
+        {...field('organization')}
       />
       <SelectField
         label={t('demo.facilityType')}
         required
-        value={form.facilityType}
-        onChange={set('facilityType')}
+        {...field('facilityType')}
         options={FACILITY_TYPES.map((f) => ({ value: f, label: t(`demo.facility.${f}`) }))}
       />
-      <TextField
-        label={t('demo.email')}
-        type="email"
-        required
-        autoComplete="email"
-        value={form.email}
-        onChange={set('email')}
-        error={err('email')}
-      />
-      <TextField
-        label={t('demo.phone')}
-        type="tel"
-        autoComplete="tel"
-        value={form.phone}
-        onChange={set('phone')}
-      />
+      <TextField label={t('demo.email')} type="email" required autoComplete="email" {...field('email')} />
+      <TextField label={t('demo.phone')} type="tel" autoComplete="tel" {...field('phone')} />
       <div className="form-grid">
         <TextField
           label={t('demo.preferredDate')}
           type="date"
           required
           min={today()}
-          value={form.preferredDate}
-          onChange={set('preferredDate')}
-          error={err('preferredDate')}
+          {...field('preferredDate')}
         />
-        <TextField
-          label={t('demo.preferredTime')}
-          type="time"
-          required
-          value={form.preferredTime}
-          onChange={set('preferredTime')}
-          error={err('preferredTime')}
-        />
+        <TextField label={t('demo.preferredTime')} type="time" required {...field('preferredTime')} />
       </div>
-      <TextArea label={t('demo.notes')} rows={3} value={form.notes} onChange={set('notes')} />
+      <TextArea label={t('demo.notes')} rows={3} {...field('notes')} />
       <div className="row">
         <Button type="submit" loading={state === 'sending'}>
           {t('demo.submit')}

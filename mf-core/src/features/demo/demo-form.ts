@@ -1,3 +1,4 @@
+import { EMAIL } from '../shared/use-form';
 export const FACILITY_TYPES = ['Clinic', 'Hospital', 'Rehab Center', 'Diagnostic Center', 'Other'] as const;
 
 export interface DemoRequest {
@@ -21,8 +22,6 @@ export const emptyDemoRequest = (): DemoRequest => ({
   preferredTime: '',
   notes: '',
 });
-
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Today as YYYY-MM-DD in the visitor's time zone: the earliest date a demo can be booked. */
 export function today(now = new Date()): string {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Accordion, useTranslation } from '@platform/ui';
+import { Section } from '../shared/Section';
 
 export const FEATURES = [
   { id: 'onboarding', badge: 'badgePopular' },
@@ -51,66 +52,61 @@ export function FeatureExplorer() {
   };
 
   return (
-    <section className="section" aria-labelledby="features-title">
-      <div className="container">
-        <h2 id="features-title" className="display center">
-          {t('features.title')}
-        </h2>
-        {wide ? (
-          <div className="tabs">
-            <div
-              role="tablist"
-              aria-label={t('features.tablist')}
-              aria-orientation="vertical"
-              className="tablist"
-              onKeyDown={onKey}
-            >
-              {FEATURES.map((f, i) => (
-                <button
-                  key={f.id}
-                  ref={(el) => {
-                    tabs.current[i] = el;
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`tab-${f.id}`}
-                  aria-selected={active === i}
-                  aria-controls={`panel-${f.id}`}
-                  tabIndex={active === i ? 0 : -1}
-                  className="tab"
-                  onClick={() => setActive(i)}
-                >
-                  <span>{t(`features.items.${f.id}.title`)}</span>
-                  {badge(f) && <span className="badge">{badge(f)}</span>}
-                </button>
-              ))}
-            </div>
+    <Section id="features" title={t('features.title')}>
+      {wide ? (
+        <div className="tabs">
+          <div
+            role="tablist"
+            aria-label={t('features.tablist')}
+            aria-orientation="vertical"
+            className="tablist"
+            onKeyDown={onKey}
+          >
             {FEATURES.map((f, i) => (
-              <div
+              <button
                 key={f.id}
-                role="tabpanel"
-                id={`panel-${f.id}`}
-                aria-labelledby={`tab-${f.id}`}
-                hidden={active !== i}
-                tabIndex={0}
-                className="card tabpanel"
+                ref={(el) => {
+                  tabs.current[i] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`tab-${f.id}`}
+                aria-selected={active === i}
+                aria-controls={`panel-${f.id}`}
+                tabIndex={active === i ? 0 : -1}
+                className="tab"
+                onClick={() => setActive(i)}
               >
-                <h3>{t(`features.items.${f.id}.title`)}</h3>
-                <p>{t(`features.items.${f.id}.text`)}</p>
-              </div>
+                <span>{t(`features.items.${f.id}.title`)}</span>
+                {badge(f) && <span className="badge">{badge(f)}</span>}
+              </button>
             ))}
           </div>
-        ) : (
-          <Accordion
-            items={FEATURES.map((f) => ({
-              id: f.id,
-              title: t(`features.items.${f.id}.title`),
-              badge: badge(f),
-              content: <p>{t(`features.items.${f.id}.text`)}</p>,
-            }))}
-          />
-        )}
-      </div>
-    </section>
+          {FEATURES.map((f, i) => (
+            <div
+              key={f.id}
+              role="tabpanel"
+              id={`panel-${f.id}`}
+              aria-labelledby={`tab-${f.id}`}
+              hidden={active !== i}
+              tabIndex={0}
+              className="card tabpanel"
+            >
+              <h3>{t(`features.items.${f.id}.title`)}</h3>
+              <p>{t(`features.items.${f.id}.text`)}</p>
+            </div>
+          ))}
+        </div>
+      ) : (
+        <Accordion
+          items={FEATURES.map((f) => ({
+            id: f.id,
+            title: t(`features.items.${f.id}.title`),
+            badge: badge(f),
+            content: <p>{t(`features.items.${f.id}.text`)}</p>,
+          }))}
+        />
+      )}
+    </Section>
   );
 }

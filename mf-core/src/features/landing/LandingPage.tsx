@@ -3,6 +3,7 @@ import { useSession } from '@platform/shell-state';
 import { Accordion, useTranslation } from '@platform/ui';
 import { DemoButton } from '../demo/DemoButton';
 import { PlanCards } from '../pricing/PlanCards';
+import { Section } from '../shared/Section';
 import { Ecosystem } from './Ecosystem';
 import { FeatureExplorer } from './FeatureExplorer';
 import '../shared/core.css';
@@ -38,73 +39,52 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="about-title">
-        <div className="container narrow">
-          <h2 id="about-title" className="display center">
-            {t('about.title')}
-          </h2>
-          <p className="center">{t('about.text')}</p>
-        </div>
-      </section>
+      <Section id="about" title={t('about.title')} narrow>
+        <p className="center">{t('about.text')}</p>
+      </Section>
 
       <Ecosystem />
 
-      <section className="section" aria-labelledby="claims-title">
-        <div className="container">
-          <h2 id="claims-title" className="display center">
-            {t('claims.title')}
-          </h2>
-          <ul className="grid" role="list">
-            {claims.map((c) => (
-              <li key={c.who} className="card claim">
-                <blockquote>
-                  <p>“{c.quote}”</p>
-                  <footer className="muted">{c.who}</footer>
-                </blockquote>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="claims" title={t('claims.title')}>
+        <ul className="grid" role="list">
+          {claims.map((c) => (
+            <li key={c.who} className="card claim">
+              <blockquote>
+                <p>“{c.quote}”</p>
+                <footer className="muted">{c.who}</footer>
+              </blockquote>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section className="section" aria-labelledby="how-title">
-        <div className="container narrow">
-          <h2 id="how-title" className="display center">
-            {t('how.title')}
-          </h2>
-          <Accordion
-            items={STEPS.map((s, i) => ({
-              id: s,
-              title: `${i + 1}. ${t(`how.steps.${s}.title`)}`,
-              content: (
-                <>
-                  <p>{t(`how.steps.${s}.text`)}</p>
-                  {s === 'automate' && (
-                    <ul className="checklist">
-                      {services.map((x) => (
-                        <li key={x}>{x}</li>
-                      ))}
-                    </ul>
-                  )}
-                </>
-              ),
-            }))}
-          />
-        </div>
-      </section>
+      <Section id="how" title={t('how.title')} narrow>
+        <Accordion
+          items={STEPS.map((s, i) => ({
+            id: s,
+            title: `${i + 1}. ${t(`how.steps.${s}.title`)}`,
+            content: (
+              <>
+                <p>{t(`how.steps.${s}.text`)}</p>
+                {s === 'automate' && (
+                  <ul className="checklist">
+                    {services.map((x) => (
+                      <li key={x}>{x}</li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            ),
+          }))}
+        />
+      </Section>
 
-      <section className="section" aria-labelledby="pricing-title">
-        <div className="container">
-          <h2 id="pricing-title" className="display center">
-            {t('pricing.title')}
-          </h2>
-          <p className="center muted">{t('pricing.intro')}</p>
-          <PlanCards />
-          <p className="center">
-            <Link href="/pricing">{t('pricing.seeAll')}</Link>
-          </p>
-        </div>
-      </section>
+      <Section id="pricing" title={t('pricing.title')} intro={t('pricing.intro')}>
+        <PlanCards />
+        <p className="center">
+          <Link href="/pricing">{t('pricing.seeAll')}</Link>
+        </p>
+      </Section>
 
       <FeatureExplorer />
 

@@ -3,6 +3,7 @@ import { Redirect } from 'wouter';
 import { apiRequest, useSession } from '@platform/shell-state';
 import { Alert, Button, Spinner, TextArea, TextField, useToast, useTranslation } from '@platform/ui';
 import {
+  emptyProfileForm,
   profilePayload,
   toForm,
   validateProfile,
@@ -11,6 +12,7 @@ import {
   type ProfileForm,
 } from './profile-form';
 import { failureText } from '../shared/failure';
+import { useForm } from '../shared/use-form';
 import '../shared/core.css';
 
 /** The signed-in person's own profile (GET/PUT /api/user/me); visitors are sent to log in. */
@@ -19,8 +21,10 @@ export default function ProfilePage() {
   const toast = useToast();
   const token = useSession((s) => s.token);
   const [profile, setProfile] = useState<Profile | null>(null);
-  const [form, setForm] = useState<ProfileForm | null>(null);
-  const [errors, setErrors] = useState<ProfileErrors>({});
+  const { form, setForm, setErrors, field } = useForm<
+    ProfileForm,
+    NonNullable<ProfileErrors[keyof ProfileForm]>
+  >(emptyProfileForm, 'profile.errors');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -42,13 +46,8 @@ export default function ProfilePage() {
 
   if (!token) return <Redirect to="/login" />;
 
-  const set = (key: keyof ProfileForm) => (e: { target: { value: string } }) =>
-    setForm((f) => (f ? { ...f, [key]: e.target.value } : f));
-  const err = (key: keyof ProfileForm) => (errors[key] ? t(`profile.errors.${errors[key]}`) : undefined);
-
   async function save(e: FormEvent) {
     e.preventDefault();
-    if (!form) return;
     setError(null);
     const found = validateProfile(form);
     setErrors(found);
@@ -75,66 +74,32 @@ export default function ProfilePage() {
       <section className="card auth-card" aria-labelledby="profile-title">
         <h1 id="profile-title">{t('profile.title')}</h1>
         {error && <Alert kind="error">{error}</Alert>}
-        {!form || !profile ? (
+        {!profile ? (
           !error && <Spinner label={t('profile.loading')} />
         ) : (
           <form onSubmit={save} noValidate>
             <p className="muted">{t('profile.account', { email: profile.email })}</p>
-            <TextField
-              label={t('signup.name')}
-              required
-              autoComplete="name"
-              value={form.name}
-              onChange={set('name')}
-              error={err('name')}
-            />
+            <TextField label={t('signup.name')} required autoComplete="name" {...field('name')} />
             <div className="form-grid">
-              <TextField
-                label={t('signup.designation')}
-                value={form.designation}
-                onChange={set('designation')}
-              />
-              <TextField
-                label={t('signup.phone')}
-                type="tel"
-                autoComplete="tel"
-                value={form.phone}
-                onChange={set('phone')}
-              />
+              <TextField label={t('signup.designation')} {...field('designation')} />
+              <TextField label={t('signup.phone')} type="tel" autoComplete="tel" {...field('phone')} />
             </div>
             <div className="form-grid">
-              <TextField label={t('profile.facility')} value={form.facility} onChange={set('facility')} />
-              <TextField label={t('profile.location')} value={form.location} onChange={set('location')} />
+              <TextField label={t('profile.facility')} {...field('facility')} />
+              <TextField label={t('profile.location')} {...field('location')} />
             </div>
             <div className="form-grid">
-              <TextField
-                label={t('profile.country')}
-                autoComplete="country-name"
-                value={form.country}
-                onChange={set('country')}
-              />
-              <TextField label={t('signup.address')} value={form.address} onChange={set('address')} />
+              <TextField label={t('profile.country')} autoComplete="country-name" {...field('country')} />
+              <TextField label={t('signup.address')} {...field('address')} />
             </div>
-            <TextField
-              label={t('signup.skills')}
-              hint={t('signup.skillsHint')}
-              value={form.skills}
-              onChange={set('skills')}
-            />
+            <TextField label={t('signup.skills')} hint={t('signup.skillsHint')} {...field('skills')} />
             <TextField
               label={t('profile.photo')}
               type="url"
               hint={t('profile.photoHint')}
-              value={form.photo}
-              onChange={set('photo')}
-              error={err('photo')}
+              {...field('photo')}
             />
-            <TextArea
-              label={t('signup.description')}
-              rows={4}
-              value={form.description}
-              onChange={set('description')}
-            />
+            <TextArea label={t('signup.description')} rows={4} {...field('description')} />
             <Button type="submit" loading={saving}>
               {t('profile.save')}
             </Button>

@@ -19,6 +19,19 @@ export interface Profile extends Omit<ProfileForm, 'skills'> {
   skills: string[];
 }
 
+export const emptyProfileForm = (): ProfileForm => ({
+  name: '',
+  designation: '',
+  description: '',
+  address: '',
+  phone: '',
+  skills: '',
+  facility: '',
+  country: '',
+  location: '',
+  photo: '',
+});
+
 export const toForm = (p: Profile): ProfileForm => ({
   name: p.name,
   designation: p.designation,
