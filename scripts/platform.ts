@@ -9,11 +9,13 @@ import { REPO_ROOT, type StartConfig } from './config';
 /** Every service the platform runs: a new module is one entry here (and a gateway route entry). */
 export const SERVICES = [
   { name: 'svc-identity', gatewayVar: 'IDENTITY_URL', needsPrivateKey: true },
+  { name: 'svc-hire', gatewayVar: 'HIRE_URL', needsPrivateKey: false },
 ] as const;
 /** Frontends built before start when their dist is missing. */
 export const FRONTENDS = [
   { workspace: 'shell', marker: 'shell/dist/index.html' },
   { workspace: 'mf-core', marker: 'mf-core/dist/remoteEntry.js' },
+  { workspace: 'mf-hire', marker: 'mf-hire/dist/remoteEntry.js' },
 ];
 
 export interface RunningPlatform {
@@ -174,9 +176,12 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
     for (const svc of SERVICES) {
       const port = await freePort();
       const env: Record<string, string> = { ...common, PORT: String(port) };
-      if (svc.needsPrivateKey) env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
-      if (cfg.adminEmail) env.ADMIN_EMAIL = cfg.adminEmail;
-      if (cfg.adminPassword) env.ADMIN_PASSWORD = cfg.adminPassword;
+      if (svc.needsPrivateKey) {
+        // Only svc-identity signs tokens and bootstraps the admin account.
+        env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
+        if (cfg.adminEmail) env.ADMIN_EMAIL = cfg.adminEmail;
+        if (cfg.adminPassword) env.ADMIN_PASSWORD = cfg.adminPassword;
+      }
       const child = runTs(svc.name, svc.name, env, log);
       stops.push(() => stopChild(child));
       await waitFor(svc.name, () => httpOk(`http://127.0.0.1:${port}/healthz`), 60_000, child);

@@ -66,36 +66,3 @@ export const aUser = (over: Record<string, unknown> = {}) => ({
 });
 
 export { NatsEventBus };
-
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
-import type { Envelope } from '@platform/contracts';
-
-/** Every envelope stored on the stream that holds `subject` whose subject is exactly `subject`. */
-export async function readEvents<D = unknown>(url: string, subject: string): Promise<Envelope<D>[]> {
-  const nc = await connect({ servers: url });
-  try {
-    const jsm = await jetstreamManager(nc);
-    const stream = await jsm.streams.find(subject);
-    const info = await jsm.streams.info(stream);
-    const out: Envelope<D>[] = [];
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
-      const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
-      if (msg && msg.subject === subject) out.push(msg.json<Envelope<D>>());
-    }
-    return out;
-  } finally {
-    await nc.close();
-  }
-}
-
-/** Polls until `check` returns a value (not undefined) or the time runs out. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

@@ -1,6 +1,7 @@
 import { IdentityEvents, type UserEventData } from '@platform/contracts';
 import { startNatsServer } from '@platform/testing';
-import { aUser, eventually, readEvents, startIdentity, type TestContext } from './helpers';
+import { eventually, readEvents } from '@platform/testing';
+import { aUser, startIdentity, type TestContext } from './helpers';
 
 /**
  * A registration while NATS is down still succeeds; its event is published once NATS is back,

@@ -1,5 +1,6 @@
 import { IdentityEvents, type UserEventData } from '@platform/contracts';
-import { aUser, eventually, readEvents, startIdentity, type TestContext } from './helpers';
+import { eventually, readEvents } from '@platform/testing';
+import { aUser, startIdentity, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './envelope';
 export * from './identity';
+export * from './hire';
 export * from './remotes';
 export * from './formats';

@@ -54,7 +54,9 @@ export class NatsEventBus implements EventBus {
   static async connect(opts: NatsBusOptions): Promise<NatsEventBus> {
     const bus = new NatsEventBus(opts);
     // Give a reachable server a moment, so a normal start is connected before serving.
-    await Promise.race([bus.connecting, new Promise((r) => setTimeout(r, 2000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([bus.connecting, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+    clearTimeout(timer); // a pending timer would keep a closing process (or test run) alive
     return bus;
   }
 
@@ -154,6 +156,8 @@ export class NatsEventBus implements EventBus {
           const consumer = await this.js!.consumers.get(stream, durable);
           const iter = await consumer.consume({ max_messages: 64 });
           messages = iter;
+          // Stopped while we were binding: halt() found nothing to stop yet.
+          if (stopped) iter.stop();
           for await (const m of iter) {
             try {
               await opts.handler(m.json<Envelope<D>>());
@@ -197,6 +201,7 @@ export class NatsEventBus implements EventBus {
           const consumer = await this.js!.consumers.get(stream, info.name);
           const iter = await consumer.consume({ max_messages: 256 });
           messages = iter;
+          if (stopped) iter.stop();
           for await (const m of iter) {
             const event = m.json<Envelope<D>>();
             since = new Date(Math.max(since.getTime(), Date.parse(event.occurredAt)));

@@ -2,3 +2,4 @@ export * from './db';
 export * from './nats';
 export * from './tokens';
 export { chromiumPath, CHROMIUM_ARGS } from './browser';
+export { eventually } from './eventually';

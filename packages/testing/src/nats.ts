@@ -6,6 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
+import type { Envelope } from '@platform/contracts';
 
 /** The shared NATS (with JetStream) tests use unless they run their own. */
 export function natsUrl(): string {
@@ -111,4 +112,22 @@ export async function startNatsServer(): Promise<OwnNatsServer> {
       rmSync(storeDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Every envelope stored on the stream that holds `subject` whose subject is exactly `subject`. */
+export async function readEvents<D = unknown>(url: string, subject: string): Promise<Envelope<D>[]> {
+  const nc = await connect({ servers: url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const stream = await jsm.streams.find(subject);
+    const info = await jsm.streams.info(stream);
+    const out: Envelope<D>[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+      const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+      if (msg && msg.subject === subject) out.push(msg.json<Envelope<D>>());
+    }
+    return out;
+  } finally {
+    await nc.close();
+  }
 }

@@ -1,0 +1,200 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Ok, PageInfo, PageQuery, StringEnum } from './common';
+
+/** Job types a clinic may post; the public filter offers the same list. */
+export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+const Uuid = Type.String({ format: 'uuid' });
+const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const optional = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+/** Resume or professional-profile link: http(s) only (no javascript: or data: links reach a clinic). */
+export const ResumeUrl = Type.String({ maxLength: 2048, pattern: '^https?://[^\\s]+$' });
+
+const jobFields = {
+  title: required(160),
+  organization: required(160),
+  department: optional(120),
+  location: required(160),
+  type: Type.Optional(StringEnum(JOB_TYPES)),
+  description: required(10_000),
+  /** Free text such as "Ksh 80,000 - 120,000"; empty shows as Negotiable. */
+  salaryRange: optional(120),
+};
+
+export const JobBody = Type.Object(
+  {
+    ...jobFields,
+    /** Sent by the original client; ignored: the poster is always the token's account. */
+    postedBy: Type.Optional(Type.String({ maxLength: 254 })),
+  },
+  { additionalProperties: false },
+);
+export type JobBody = Static<typeof JobBody>;
+
+/** Any subset of a job's fields; the poster never changes. */
+export const JobPatch = Type.Object(
+  {
+    title: Type.Optional(jobFields.title),
+    organization: Type.Optional(jobFields.organization),
+    department: jobFields.department,
+    location: Type.Optional(jobFields.location),
+    type: jobFields.type,
+    description: Type.Optional(jobFields.description),
+    salaryRange: jobFields.salaryRange,
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type JobPatch = Static<typeof JobPatch>;
+
+export const Job = Type.Object({
+  id: Type.String(),
+  _id: Type.String({ description: 'Same as id; kept for clients of the original API' }),
+  title: Type.String(),
+  organization: Type.String(),
+  department: Type.String(),
+  location: Type.String(),
+  type: StringEnum(JOB_TYPES),
+  description: Type.String(),
+  salaryRange: Type.String(),
+  /** The poster's e-mail (as the original showed it). */
+  postedBy: Type.String(),
+  /** The poster's account name, from svc-hire's projection of identity's users ('' until known). */
+  posterName: Type.String(),
+  postedAt: Type.String({ format: 'date-time' }),
+});
+export type Job = Static<typeof Job>;
+
+/** A clinic's own job, with how many people applied (withdrawn ones included). */
+export const PostedJob = Type.Composite([Job, Type.Object({ applicantCount: Type.Integer() })]);
+export type PostedJob = Static<typeof PostedJob>;
+
+export const JobQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    department: Type.Optional(Type.String({ maxLength: 120 })),
+    title: Type.Optional(Type.String({ maxLength: 160 })),
+    type: Type.Optional(Type.Union([StringEnum(JOB_TYPES), Type.Literal('')])),
+  }),
+]);
+export type JobQuery = Static<typeof JobQuery>;
+
+/** `:id` of a job or an application. */
+export const IdParams = Type.Object({ id: Uuid });
+
+/** `total` is exact up to `COUNT_CAP`; beyond it `totalCapped` is true and the list says "1,000+". */
+export const JobListPageInfo = Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]);
+export const JOB_COUNT_CAP = 1000;
+
+export const JobListResponse = Ok({ data: Type.Array(Job), pageInfo: JobListPageInfo });
+export const PostedJobListResponse = Ok({ data: Type.Array(PostedJob), pageInfo: PageInfo });
+export const JobResponse = Ok({ data: Job });
+
+export const ApplyBody = Type.Object(
+  {
+    jobId: Uuid,
+    fullName: required(120),
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    phoneNumber: Type.String({ minLength: 5, maxLength: 32, pattern: '^[0-9+()\\-\\s]+$' }),
+    coverLetter: optional(5000),
+    resumeUrl: ResumeUrl,
+    /** Sent by the original client; ignored: the applicant is the token's account, the time the server's. */
+    userId: Type.Optional(Type.String({ maxLength: 64 })),
+    appliedAt: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type ApplyBody = Static<typeof ApplyBody>;
+
+/** The job as an application carries it (the original populated `jobId`). Kept after the job is removed. */
+export const ApplicationJob = Type.Object({
+  id: Type.String(),
+  _id: Type.String(),
+  title: Type.String(),
+  organization: Type.String(),
+  location: Type.String(),
+  /** The clinic removed the job; the application stays in the applicant's history. */
+  removed: Type.Boolean(),
+});
+
+export const Application = Type.Object({
+  id: Type.String(),
+  _id: Type.String(),
+  userId: Type.String(),
+  /** The applicant's account name, from svc-hire's projection ('' until known); fullName is what they typed. */
+  applicantName: Type.String(),
+  jobId: ApplicationJob,
+  fullName: Type.String(),
+  email: Type.String(),
+  phoneNumber: Type.String(),
+  coverLetter: Type.String(),
+  resumeUrl: Type.String(),
+  appliedAt: Type.String({ format: 'date-time' }),
+  status: StringEnum(APPLICATION_STATUSES),
+  statusChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type Application = Static<typeof Application>;
+
+export const ApplicationQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    jobId: Type.Optional(Uuid),
+    status: Type.Optional(StringEnum(APPLICATION_STATUSES)),
+  }),
+]);
+export type ApplicationQuery = Static<typeof ApplicationQuery>;
+
+/** Counts over everything the caller may see (before the status filter), for dashboard tiles. */
+export const ApplicationCounts = Type.Object({
+  total: Type.Integer(),
+  pending: Type.Integer(),
+  accepted: Type.Integer(),
+  rejected: Type.Integer(),
+  withdrawn: Type.Integer(),
+});
+export type ApplicationCounts = Static<typeof ApplicationCounts>;
+
+export const ApplicationListResponse = Ok({
+  data: Type.Array(Application),
+  pageInfo: PageInfo,
+  counts: ApplicationCounts,
+});
+export const ApplicationResponse = Ok({ data: Application });
+
+/** Clinic (the job's poster): accepted or rejected. Applicant: withdrawn. */
+export const StatusBody = Type.Object(
+  { status: StringEnum(['accepted', 'rejected', 'withdrawn'] as const) },
+  { additionalProperties: false },
+);
+export type StatusBody = Static<typeof StatusBody>;
+
+export const ApplicationSubmittedData = Type.Object({
+  applicationId: Type.String(),
+  jobId: Type.String(),
+  jobTitle: Type.String(),
+  applicantId: Type.String(),
+  /** Who manages the job: the poster's organisation, or the poster's account when it has none. */
+  ownerId: Type.String(),
+  appliedAt: Type.String({ format: 'date-time' }),
+});
+export type ApplicationSubmittedData = Static<typeof ApplicationSubmittedData>;
+
+export const ApplicationStatusChangedData = Type.Object({
+  applicationId: Type.String(),
+  jobId: Type.String(),
+  applicantId: Type.String(),
+  ownerId: Type.String(),
+  from: StringEnum(APPLICATION_STATUSES),
+  to: StringEnum(APPLICATION_STATUSES),
+  changedBy: Type.String(),
+  changedAt: Type.String({ format: 'date-time' }),
+});
+export type ApplicationStatusChangedData = Static<typeof ApplicationStatusChangedData>;
+
+export const HireEvents = {
+  applicationSubmitted: 'hire.application.submitted.v1',
+  applicationStatusChanged: 'hire.application.status-changed.v1',
+} as const;

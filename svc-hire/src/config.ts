@@ -1,0 +1,28 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { loadConfig, readKey } from '@platform/service-kit';
+
+/** The env schema: the only place svc-hire reads process.env. */
+const Env = Type.Object({
+  PORT: Type.Integer({ default: 4002 }),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  LOG_LEVEL: Type.String({ default: 'info' }),
+  DATABASE_URL: Type.String({ minLength: 1 }),
+  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
+  /** Subject/stream prefix so several deployments (or test runs) can share one NATS. */
+  NATS_PREFIX: Type.String({ default: '' }),
+  JWT_PUBLIC_KEY: Type.Optional(Type.String()),
+  JWT_PUBLIC_KEY_FILE: Type.Optional(Type.String()),
+  JWT_AUDIENCE: Type.String({ default: 'afya-platform' }),
+  JWT_ISSUER: Type.String({ default: 'svc-identity' }),
+  /** Postgres connections this instance may hold. */
+  DATABASE_POOL: Type.Integer({ minimum: 1, default: 10 }),
+});
+
+export type HireConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'> & {
+  jwtPublicKey: string;
+};
+
+export function readConfig(env: Record<string, string | undefined> = process.env): HireConfig {
+  const { JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = loadConfig(Env, env);
+  return { ...rest, jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY') };
+}

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { outboxTable, processedEventsTable } from '@platform/event-bus';
+import { APPLICATION_STATUSES, JOB_TYPES } from '@platform/contracts';
+
+export const hire = pgSchema('hire');
+
+export const jobs = hire.table(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    organization: text('organization').notNull(),
+    department: text('department').notNull().default(''),
+    location: text('location').notNull(),
+    type: text('type', { enum: JOB_TYPES }).notNull().default('Full-time'),
+    description: text('description').notNull(),
+    salaryRange: text('salary_range').notNull().default(''),
+    /** The poster, from the verified token: never from the request body. */
+    posterId: uuid('poster_id').notNull(),
+    /** Who manages the job: the poster's organisation, or the poster's own account when it has none. */
+    ownerId: uuid('owner_id').notNull(),
+    /** The poster's e-mail when posting; the users projection has the current one. */
+    posterEmail: text('poster_email').notNull(),
+    /** Applications ever received (withdrawn included), kept in the apply transaction: no count per list row. */
+    applicantCount: integer('applicant_count').notNull().default(0),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Removed by its clinic: hidden from the board, kept for the applicants' history. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The public board: newest first, optionally by type; only live jobs.
+    index('jobs_live_posted_idx')
+      .on(t.postedAt.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+    index('jobs_live_type_posted_idx')
+      .on(t.type, t.postedAt.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+    // Substring filters (ILIKE '%x%') on title and department use trigram indexes.
+    index('jobs_title_trgm_idx')
+      .using('gin', sql`${t.title} gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
+    index('jobs_department_trgm_idx')
+      .using('gin', sql`${t.department} gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
+    // A clinic's own jobs.
+    index('jobs_owner_posted_idx').on(t.ownerId, t.postedAt.desc(), t.id.desc()),
+    index('jobs_poster_idx').on(t.posterId),
+    check('jobs_type_check', sql.raw(`type in (${JOB_TYPES.map((v) => `'${v}'`).join(', ')})`)),
+  ],
+);
+
+export const applications = hire.table(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    /** The job's owner, copied at apply time (it never changes) so a clinic's list is one index scan. */
+    jobOwnerId: uuid('job_owner_id').notNull(),
+    /** The applicant, from the verified token. */
+    userId: uuid('user_id').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    coverLetter: text('cover_letter').notNull().default(''),
+    resumeUrl: text('resume_url').notNull(),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One application per person per job.
+    uniqueIndex('applications_job_user_key').on(t.jobId, t.userId),
+    // Each scope's first page is one index range scan, newest first.
+    index('applications_user_applied_idx').on(t.userId, t.appliedAt.desc(), t.id.desc()),
+    index('applications_job_applied_idx').on(t.jobId, t.appliedAt.desc(), t.id.desc()),
+    index('applications_owner_applied_idx').on(t.jobOwnerId, t.appliedAt.desc(), t.id.desc()),
+    index('applications_applied_idx').on(t.appliedAt.desc(), t.id.desc()),
+    check(
+      'applications_status_check',
+      sql.raw(`status in (${APPLICATION_STATUSES.map((v) => `'${v}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * Applications per job owner and status, kept in the same transaction as every apply and status
+ * change: a clinic's dashboard tiles and page total never count its whole history.
+ */
+export const ownerCounts = hire.table('owner_counts', {
+  ownerId: uuid('owner_id').primaryKey(),
+  pending: integer('pending').notNull().default(0),
+  accepted: integer('accepted').notNull().default(0),
+  rejected: integer('rejected').notNull().default(0),
+  withdrawn: integer('withdrawn').notNull().default(0),
+});
+
+/** This service's copy of the accounts it needs (from identity.user.* events). */
+export const users = hire.table('users', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  role: text('role').notNull(),
+  orgId: uuid('org_id'),
+  designation: text('designation').notNull().default(''),
+  /** identity's version: an older event never overwrites a newer one. */
+  version: integer('version').notNull(),
+});
+
+export const outbox = outboxTable(hire);
+export const processed = processedEventsTable(hire);
+
+export type JobRow = typeof jobs.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;

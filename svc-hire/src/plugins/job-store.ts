@@ -1,0 +1,151 @@
+import { and, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import {
+  JOB_COUNT_CAP,
+  type Job,
+  type JobBody,
+  type JobPatch,
+  type JobQuery,
+  type PostedJob,
+} from '@platform/contracts';
+import * as schema from '../db/schema';
+import { jobs, users, type JobRow } from '../db/schema';
+import { newestFirst, pageOf, textFilter } from './paging';
+
+export type Db = PostgresJsDatabase<typeof schema>;
+
+/** Who is acting, from the verified token: the poster is never taken from a request body. */
+export interface Actor {
+  id: string;
+  email: string;
+  role: string;
+  /** The organisation managing the actor's jobs: their orgId, or their own id without one. */
+  ownerId: string;
+}
+
+type JobWithPoster = { job: JobRow; posterEmail: string | null; posterName: string | null };
+
+export function toJob({ job, posterEmail, posterName }: JobWithPoster): Job {
+  return {
+    id: job.id,
+    _id: job.id,
+    title: job.title,
+    organization: job.organization,
+    department: job.department,
+    location: job.location,
+    type: job.type,
+    description: job.description,
+    salaryRange: job.salaryRange,
+    postedBy: posterEmail ?? job.posterEmail,
+    posterName: posterName ?? '',
+    postedAt: job.postedAt.toISOString(),
+  };
+}
+
+const trimmed = <T extends Record<string, unknown>>(values: T): T =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;
+
+const live = isNull(jobs.deletedAt);
+
+/** Jobs: the public board, a clinic's own list, and its changes. */
+export class JobStore {
+  constructor(private readonly db: Db) {}
+
+  private selectWithPoster() {
+    return this.db
+      .select({ job: jobs, posterEmail: users.email, posterName: users.name })
+      .from(jobs)
+      .leftJoin(users, eq(users.id, jobs.posterId));
+  }
+
+  async create(actor: Actor, body: JobBody): Promise<Job> {
+    const { postedBy: _ignored, ...fields } = trimmed(body);
+    const [row] = await this.db
+      .insert(jobs)
+      .values({ ...fields, posterId: actor.id, ownerId: actor.ownerId, posterEmail: actor.email })
+      .returning();
+    return (await this.find(row!.id))!;
+  }
+
+  /** A live job, or undefined when unknown or removed. */
+  async find(id: string): Promise<Job | undefined> {
+    const [row] = await this.selectWithPoster()
+      .where(and(eq(jobs.id, id), live))
+      .limit(1);
+    return row && toJob(row);
+  }
+
+  async findRow(id: string): Promise<JobRow | undefined> {
+    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * The public board, newest first. The total is exact up to JOB_COUNT_CAP and capped beyond it,
+   * so a broad filter never counts the whole table.
+   */
+  async list(q: JobQuery): Promise<{ data: Job[]; total: number; totalCapped: boolean }> {
+    const filters: SQL[] = [live];
+    const title = textFilter(q.title);
+    const department = textFilter(q.department);
+    if (title) filters.push(ilike(jobs.title, title));
+    if (department) filters.push(ilike(jobs.department, department));
+    if (q.type) filters.push(eq(jobs.type, q.type));
+    const where = and(...filters);
+    const { limit, offset } = pageOf(q);
+    const [rows, counted] = await Promise.all([
+      this.selectWithPoster()
+        .where(where)
+        .orderBy(...newestFirst(jobs.postedAt, jobs.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from (select 1 from ${jobs} where ${where} limit ${JOB_COUNT_CAP + 1}) capped`,
+      ),
+    ]);
+    const n = counted[0]?.n ?? 0;
+    return {
+      data: rows.map(toJob),
+      total: Math.min(n, JOB_COUNT_CAP),
+      totalCapped: n > JOB_COUNT_CAP,
+    };
+  }
+
+  /** The live jobs the actor's organisation posted, newest first, with their applicant counts. */
+  async listOwned(ownerId: string, q: { page?: number; limit?: number }) {
+    const where = and(eq(jobs.ownerId, ownerId), live);
+    const { limit, offset } = pageOf(q);
+    const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      this.selectWithPoster()
+        .where(where)
+        .orderBy(...newestFirst(jobs.postedAt, jobs.id))
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(where),
+    ]);
+    const data: PostedJob[] = rows.map((r) => ({ ...toJob(r), applicantCount: r.job.applicantCount }));
+    return { data, total };
+  }
+
+  async update(id: string, patch: JobPatch): Promise<Job | undefined> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({ ...trimmed(patch), updatedAt: new Date() })
+      .where(and(eq(jobs.id, id), live))
+      .returning({ id: jobs.id });
+    return row && this.find(row.id);
+  }
+
+  /** Hides the job from the board; its applications stay in their applicants' history. */
+  async remove(id: string): Promise<boolean> {
+    const removed = await this.db
+      .update(jobs)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(jobs.id, id), live))
+      .returning({ id: jobs.id });
+    return removed.length > 0;
+  }
+}

@@ -1,0 +1,92 @@
+import {
+  ApplicationListResponse,
+  ApplicationQuery,
+  ApplicationResponse,
+  ApplyBody,
+  ErrorResponse,
+  IdParams,
+  StatusBody,
+} from '@platform/contracts';
+import { notFound, type App } from '@platform/service-kit';
+import { scopeOf, type ApplicationStore } from '../plugins/application-store';
+import { pageOf } from '../plugins/paging';
+import { actorOf } from './actor';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const secured = { tags: ['application'], security: [{ bearer: [] }] };
+
+export default async function applicationRoutes(
+  app: App,
+  { applications }: { applications: ApplicationStore },
+) {
+  app.post(
+    '/api/application/apply',
+    {
+      preHandler: app.requireRole('user'),
+      schema: { ...secured, body: ApplyBody, response: { 201: ApplicationResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const application = await applications.apply(actorOf(request), request.body);
+      return reply
+        .status(201)
+        .send({
+          success: true,
+          message: `Application submitted for ${application.jobId.title}`,
+          data: application,
+        });
+    },
+  );
+
+  app.get(
+    '/api/application/get',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        querystring: ApplicationQuery,
+        response: { 200: ApplicationListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { data, counts, total } = await applications.list(scopeOf(actorOf(request)), request.query);
+      const { page, limit } = pageOf(request.query);
+      return { success: true as const, data, counts, pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/application/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, params: IdParams, response: { 200: ApplicationResponse, ...errors } },
+    },
+    async (request) => {
+      const application = await applications.find(scopeOf(actorOf(request)), request.params.id);
+      if (!application) throw notFound('Application not found.');
+      return { success: true as const, data: application };
+    },
+  );
+
+  app.patch(
+    '/api/application/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        params: IdParams,
+        body: StatusBody,
+        response: { 200: ApplicationResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const application = await applications.changeStatus(actorOf(request), request.params.id, request.body);
+      return { success: true as const, message: 'Application updated.', data: application };
+    },
+  );
+}

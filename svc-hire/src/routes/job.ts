@@ -1,0 +1,107 @@
+import {
+  ErrorResponse,
+  JobBody,
+  IdParams,
+  JobListResponse,
+  JobPatch,
+  JobQuery,
+  JobResponse,
+  MessageResponse,
+  PageQuery,
+  PostedJobListResponse,
+} from '@platform/contracts';
+import { forbidden, notFound, type App } from '@platform/service-kit';
+import type { JobStore } from '../plugins/job-store';
+import { pageOf } from '../plugins/paging';
+import { actorOf } from './actor';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const secured = { tags: ['job'], security: [{ bearer: [] }] };
+
+export default async function jobRoutes(app: App, { jobs }: { jobs: JobStore }) {
+  app.get(
+    '/api/job/get',
+    {
+      schema: {
+        tags: ['job'],
+        querystring: JobQuery,
+        response: { 200: JobListResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { data, total, totalCapped } = await jobs.list(request.query);
+      const { page, limit } = pageOf(request.query);
+      return { success: true as const, data, pageInfo: { page, limit, total, totalCapped } };
+    },
+  );
+
+  app.get(
+    '/api/job/mine',
+    {
+      preHandler: app.requireRole('Clinic'),
+      schema: { ...secured, querystring: PageQuery, response: { 200: PostedJobListResponse, ...errors } },
+    },
+    async (request) => {
+      const { data, total } = await jobs.listOwned(actorOf(request).ownerId, request.query);
+      const { page, limit } = pageOf(request.query);
+      return { success: true as const, data, pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/job/:id',
+    { schema: { tags: ['job'], params: IdParams, response: { 200: JobResponse, ...errors } } },
+    async (request) => {
+      const job = await jobs.find(request.params.id);
+      if (!job) throw notFound('This job is no longer available.');
+      return { success: true as const, data: job };
+    },
+  );
+
+  app.post(
+    '/api/job/add',
+    {
+      preHandler: app.requireRole('Clinic'),
+      schema: { ...secured, body: JobBody, response: { 201: JobResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const job = await jobs.create(actorOf(request), request.body);
+      return reply.status(201).send({ success: true, message: 'Job posted.', data: job });
+    },
+  );
+
+  /** Loads a live job and checks the caller's organisation posted it. */
+  async function ownJob(id: string, ownerId: string) {
+    const row = await jobs.findRow(id);
+    if (!row || row.deletedAt) throw notFound('This job is no longer available.');
+    if (row.ownerId !== ownerId) throw forbidden('Only the clinic that posted this job can change it.');
+    return row;
+  }
+
+  app.patch(
+    '/api/job/:id',
+    {
+      preHandler: app.requireRole('Clinic'),
+      schema: { ...secured, params: IdParams, body: JobPatch, response: { 200: JobResponse, ...errors } },
+    },
+    async (request) => {
+      await ownJob(request.params.id, actorOf(request).ownerId);
+      const job = await jobs.update(request.params.id, request.body);
+      if (!job) throw notFound('This job is no longer available.');
+      return { success: true as const, message: 'Job updated.', data: job };
+    },
+  );
+
+  app.delete(
+    '/api/job/:id',
+    {
+      preHandler: app.requireRole('Clinic'),
+      schema: { ...secured, params: IdParams, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => {
+      await ownJob(request.params.id, actorOf(request).ownerId);
+      if (!(await jobs.remove(request.params.id))) throw notFound('This job is no longer available.');
+      return { success: true, message: 'Job removed. Its applicants keep their application history.' };
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { handleOnce, type EventBus, type Subscription } from '@platform/event-bus';
+import type { Envelope, UserEventData } from '@platform/contracts';
+import { processed, users } from './db/schema';
+import type { Db } from './plugins/job-store';
+
+export const USER_SYNC_DURABLE = 'svc-hire__user-sync';
+
+/**
+ * Applies one identity.user.* event to the users projection: once per event (handleOnce), and
+ * never letting an older version overwrite a newer one (events may arrive out of order).
+ */
+export async function applyUserEvent(db: Db, event: Envelope<UserEventData>): Promise<void> {
+  const u = event.data;
+  await handleOnce(db, processed, USER_SYNC_DURABLE, event, async (tx) => {
+    const values = {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      role: u.role,
+      orgId: u.orgId,
+      designation: u.designation,
+      version: u.version,
+    };
+    await tx
+      .insert(users)
+      .values(values)
+      .onConflictDoUpdate({
+        target: users.id,
+        set: {
+          name: values.name,
+          email: values.email,
+          role: values.role,
+          orgId: values.orgId,
+          designation: values.designation,
+          version: values.version,
+        },
+        setWhere: sql`${users.version} < ${values.version}`,
+      });
+  });
+}
+
+/** The durable consumer keeping the projection: it resumes where it left off after a restart. */
+export function followUsers(bus: EventBus, db: Db): Promise<Subscription> {
+  return bus.subscribe<UserEventData>({
+    producer: 'identity',
+    durable: USER_SYNC_DURABLE,
+    filter: 'identity.user.>',
+    handler: (event) => applyUserEvent(db, event),
+  });
+}
