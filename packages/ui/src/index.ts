@@ -13,3 +13,4 @@ export { LanguageSwitcher } from './components/LanguageSwitcher';
 
 /** What a remote's `./routes` module exports by default: the shell mounts each path. */
 export type RemoteRoutes = Array<{ path: string; Component: ComponentType }>;
+export { EMAIL, useForm, failureText } from './forms';

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { apiRequest, useSession, type SessionUser } from '@platform/shell-state';
-import { Alert, Button, TextField, useTranslation } from '@platform/ui';
-import { failureText } from '../shared/failure';
+import { Alert, Button, failureText, TextField, useTranslation } from '@platform/ui';
 import '../shared/core.css';
 
 export default function LoginPage() {

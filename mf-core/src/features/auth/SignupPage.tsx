@@ -1,11 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { apiRequest } from '@platform/shell-state';
-import { Alert, Button, SelectField, TextArea, TextField, useToast, useTranslation } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  failureText,
+  SelectField,
+  TextArea,
+  TextField,
+  useForm,
+  useToast,
+  useTranslation,
+} from '@platform/ui';
 import { PLANS } from '../pricing/plans';
 import { emptySignup, signupPayload, validateSignup, type SignupErrors, type SignupForm } from './signup';
-import { failureText } from '../shared/failure';
-import { useForm } from '../shared/use-form';
 import '../shared/core.css';
 
 export default function SignupPage() {
@@ -15,6 +23,7 @@ export default function SignupPage() {
   const params = new URLSearchParams(useSearch());
   const plan = PLANS.find((p) => p.id === params.get('plan'));
   const { form, setErrors, field } = useForm<SignupForm, NonNullable<SignupErrors[keyof SignupForm]>>(
+    'core',
     () => ({ ...emptySignup(), role: plan ? 'Clinic' : 'user' }),
     'signup.errors',
   );

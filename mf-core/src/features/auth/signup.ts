@@ -1,4 +1,4 @@
-import { EMAIL } from '../shared/use-form';
+import { EMAIL } from '@platform/ui';
 export interface SignupForm {
   name: string;
   email: string;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '@platform/shell-state';
-import { Alert, Button, SelectField, TextArea, TextField, useTranslation } from '@platform/ui';
+import { Alert, Button, SelectField, TextArea, TextField, useForm, useTranslation } from '@platform/ui';
 import {
   FACILITY_TYPES,
   demoPayload,
@@ -10,12 +10,12 @@ import {
   type DemoErrors,
   type DemoRequest,
 } from './demo-form';
-import { useForm } from '../shared/use-form';
 
 /** The demo request: really submitted; the thank-you view only after the server accepted it. */
 export default function DemoRequestForm({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('core');
   const { form, setErrors, field } = useForm<DemoRequest, NonNullable<DemoErrors[keyof DemoRequest]>>(
+    'core',
     emptyDemoRequest,
     'demo.errors',
   );

@@ -1,4 +1,4 @@
-import { EMAIL } from '../shared/use-form';
+import { EMAIL } from '@platform/ui';
 export const FACILITY_TYPES = ['Clinic', 'Hospital', 'Rehab Center', 'Diagnostic Center', 'Other'] as const;
 
 export interface DemoRequest {

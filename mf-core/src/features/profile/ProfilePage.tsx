@@ -1,7 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
 import { apiRequest, useSession } from '@platform/shell-state';
-import { Alert, Button, Spinner, TextArea, TextField, useToast, useTranslation } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  failureText,
+  Spinner,
+  TextArea,
+  TextField,
+  useForm,
+  useToast,
+  useTranslation,
+} from '@platform/ui';
 import {
   emptyProfileForm,
   profilePayload,
@@ -11,8 +21,6 @@ import {
   type ProfileErrors,
   type ProfileForm,
 } from './profile-form';
-import { failureText } from '../shared/failure';
-import { useForm } from '../shared/use-form';
 import '../shared/core.css';
 
 /** The signed-in person's own profile (GET/PUT /api/user/me); visitors are sent to log in. */
@@ -24,7 +32,7 @@ export default function ProfilePage() {
   const { form, setForm, setErrors, field } = useForm<
     ProfileForm,
     NonNullable<ProfileErrors[keyof ProfileForm]>
-  >(emptyProfileForm, 'profile.errors');
+  >('core', emptyProfileForm, 'profile.errors');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
