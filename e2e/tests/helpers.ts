@@ -32,3 +32,17 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
 }
+
+/** Logs in and waits until the app has the session (it leaves /login). */
+export async function logInOk(page: Page, email: string, password: string) {
+  await logIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Logs out from the navigation bar (opening the phone menu first when it is collapsed). */
+export async function logOut(page: Page) {
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

@@ -22,6 +22,7 @@ export function remotesManifest(configured: string | undefined, remotesRoot: str
       name: r.name,
       entry: `/mf/${r.folder}/remoteEntry.js`,
       routes: r.routes,
+      ...(r.widgets ? { widgets: r.widgets } : {}),
     })),
   };
 }

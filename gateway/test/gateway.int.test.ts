@@ -38,6 +38,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'shell', 'dist', 'main.0123abcd.js'), 'console.log(1)');
   mkdirSync(path.join(dir, 'mf-core', 'dist'), { recursive: true });
   writeFileSync(path.join(dir, 'mf-core', 'dist', 'remoteEntry.js'), 'var mf_core;');
+  mkdirSync(path.join(dir, 'mf-hire', 'dist'), { recursive: true });
+  writeFileSync(path.join(dir, 'mf-hire', 'dist', 'remoteEntry.js'), 'var mf_hire;');
 
   const closedPort = await freePort();
   const config = readConfig({
@@ -185,6 +187,13 @@ describe('shell, remotes and headers', () => {
         name: 'mf_core',
         entry: '/mf/mf-core/remoteEntry.js',
         routes: ['/', '/core', '/login', '/signup', '/pricing', '/profile'],
+      },
+      {
+        name: 'mf_hire',
+        entry: '/mf/mf-hire/remoteEntry.js',
+        routes: ['/hire', '/userdashboard'],
+        // The shell's /clinicdashboard is composed of widgets like this one.
+        widgets: [{ slot: 'clinic-dashboard', module: './ClinicJobs' }],
       },
     ]);
   });

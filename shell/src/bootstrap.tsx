@@ -7,6 +7,7 @@ import { initI18n, registerNamespace, ToastProvider } from '@platform/ui';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { RemotePage } from './RemotePage';
+import { COMPOSED_PAGES, ComposedPage, widgetsFor } from './pages/ComposedPage';
 import { loadManifest } from './remotes';
 
 registerNamespace('shell', (lng) => import(`./locales/${lng}.json`));
@@ -20,6 +21,10 @@ async function start() {
   const pages = manifest.remotes.flatMap((remote) =>
     remote.routes.map((path) => ({ remote: remote.name, path })),
   );
+  // The shell's own pages, shown once some remote gives them a widget.
+  const composed = COMPOSED_PAGES.map((page) => ({ page, widgets: widgetsFor(manifest, page.slot) })).filter(
+    (c) => c.widgets.length > 0,
+  );
 
   createRoot(root).render(
     <StrictMode>
@@ -30,6 +35,11 @@ async function start() {
               {pages.map((p) => (
                 <Route key={p.path} path={p.path}>
                   <RemotePage remote={p.remote} path={p.path} />
+                </Route>
+              ))}
+              {composed.map((c) => (
+                <Route key={c.page.path} path={c.page.path}>
+                  <ComposedPage {...c} />
                 </Route>
               ))}
               <Route>

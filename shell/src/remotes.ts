@@ -1,6 +1,7 @@
 import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemotesManifest } from '@platform/contracts';
 import type { RemoteRoutes } from '@platform/ui';
+import type { ComponentType } from 'react';
 
 /** Reads the manifest the gateway serves and registers every remote at runtime (nothing is baked into the build). */
 export async function loadManifest(): Promise<RemotesManifest> {
@@ -15,24 +16,38 @@ export async function loadManifest(): Promise<RemotesManifest> {
   }
 }
 
-const cache = new Map<string, Promise<RemoteRoutes>>();
+const cache = new Map<string, Promise<unknown>>();
 
 /**
- * A remote's `./routes`, loaded once. A failed load stays failed (React re-renders would otherwise
- * retry in a loop) until `forgetRemote` is called by the page's "try again".
+ * A remote's exposed module (`./routes`, `./ClinicJobs` ...), loaded once. A failed load stays failed
+ * (React re-renders would otherwise retry in a loop) until `forgetModule` is called by "try again".
  */
-export function remoteRoutes(name: string): Promise<RemoteRoutes> {
-  let p = cache.get(name);
+function remoteModule<T>(name: string, module: string, check: (mod: unknown) => T): Promise<T> {
+  const key = `${name}/${module.replace(/^\.\//, '')}`;
+  let p = cache.get(key) as Promise<T> | undefined;
   if (!p) {
-    p = loadRemote<{ default: RemoteRoutes }>(`${name}/routes`).then((mod) => {
-      if (!mod?.default) throw new Error(`${name} has no routes`);
-      return mod.default;
-    });
-    cache.set(name, p);
+    p = loadRemote<{ default: unknown }>(key).then((mod) => check(mod?.default));
+    cache.set(key, p);
   }
   return p;
 }
 
-export function forgetRemote(name: string): void {
-  cache.delete(name);
+export function remoteRoutes(name: string): Promise<RemoteRoutes> {
+  return remoteModule(name, './routes', (routes) => {
+    if (!Array.isArray(routes)) throw new Error(`${name} has no routes`);
+    return routes as RemoteRoutes;
+  });
+}
+
+/** A widget a remote gives one of the shell's pages: its module's default export is a component. */
+export function remoteWidget(name: string, module: string): Promise<ComponentType> {
+  return remoteModule(name, module, (component) => {
+    if (typeof component !== 'function' && typeof component !== 'object')
+      throw new Error(`${name}/${module} is not a component`);
+    return component as ComponentType;
+  });
+}
+
+export function forgetModule(name: string, module = './routes'): void {
+  cache.delete(`${name}/${module.replace(/^\.\//, '')}`);
 }

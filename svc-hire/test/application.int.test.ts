@@ -182,6 +182,7 @@ describe('GET /api/application/get and /api/application/:id', () => {
   it('filters by status and job, and pages', async () => {
     expect((await get(c, '?status=accepted')).data).toEqual([]);
     expect((await get(c, '?status=pending')).pageInfo.total).toBe(2);
+    expect((await get(c, '?status=active')).pageInfo.total).toBe(2);
     const p2 = await get(root, '?limit=3&page=2');
     expect(p2.data).toHaveLength(1);
     expect(p2.pageInfo).toEqual({ page: 2, limit: 3, total: 4 });
@@ -229,6 +230,9 @@ describe('PATCH /api/application/:id (status)', () => {
   it('lets the applicant withdraw; then nobody can decide on it', async () => {
     const a = await apply(await postJob());
     expect((await patch(a.id, amina, { status: 'withdrawn' })).json().data.status).toBe('withdrawn');
+    const ids = (r: { data: Array<{ id: string }> }) => r.data.map((x) => x.id);
+    expect(ids(await list(amina, '?status=active&limit=100'))).not.toContain(a.id);
+    expect(ids(await list(amina, '?status=withdrawn&limit=100'))).toContain(a.id);
     const res = await patch(a.id, clinic, { status: 'accepted' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This application has been withdrawn.');
@@ -288,6 +292,15 @@ describe('PATCH /api/application/:id (status)', () => {
     const counts = (await list(c)).counts;
     expect(counts).toEqual({ total: 3, pending: 1, accepted: 1, rejected: 1, withdrawn: 0 });
     expect((await list(c, '?status=pending')).pageInfo.total).toBe(1);
+    await patch(a3.id, c, { status: 'accepted' });
+    await patch(a3.id, ctx.persona('user'), { status: 'withdrawn' }); // a stranger: 404
+    const active = await list(c, '?status=active');
+    expect(active.pageInfo.total).toBe(3);
+    expect(active.data.map((x: { status: string }) => x.status).sort()).toEqual([
+      'accepted',
+      'accepted',
+      'rejected',
+    ]);
   });
 });
 

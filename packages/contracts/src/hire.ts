@@ -1,12 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Ok, PageInfo, PageQuery, StringEnum } from './common';
 
-/** Job types a clinic may post; the public filter offers the same list. */
-export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary'] as const;
-export type JobType = (typeof JOB_TYPES)[number];
+import { APPLICATION_STATUSES, JOB_COUNT_CAP, JOB_TYPES } from './values';
 
-export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export { APPLICATION_STATUSES, JOB_COUNT_CAP, JOB_TYPES };
+export type { ApplicationStatus, JobType } from './values';
 
 const Uuid = Type.String({ format: 'uuid' });
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
@@ -87,7 +85,6 @@ export const IdParams = Type.Object({ id: Uuid });
 
 /** `total` is exact up to `COUNT_CAP`; beyond it `totalCapped` is true and the list says "1,000+". */
 export const JobListPageInfo = Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]);
-export const JOB_COUNT_CAP = 1000;
 
 export const JobListResponse = Ok({ data: Type.Array(Job), pageInfo: JobListPageInfo });
 export const PostedJobListResponse = Ok({ data: Type.Array(PostedJob), pageInfo: PageInfo });
@@ -142,7 +139,8 @@ export const ApplicationQuery = Type.Composite([
   PageQuery,
   Type.Object({
     jobId: Type.Optional(Uuid),
-    status: Type.Optional(StringEnum(APPLICATION_STATUSES)),
+    /** One status, or `active`: every one but withdrawn (the dashboard's main list). */
+    status: Type.Optional(StringEnum([...APPLICATION_STATUSES, 'active'] as const)),
   }),
 ]);
 export type ApplicationQuery = Static<typeof ApplicationQuery>;

@@ -6,6 +6,16 @@ import { Type, type Static } from '@sinclair/typebox';
  * `routes` are the top-level paths the remote serves (the shell owns the router and maps
  * each path to the remote's exposed `./routes`).
  */
+export const WIDGET_SLOTS = ['clinic-dashboard'] as const;
+export type WidgetSlot = (typeof WIDGET_SLOTS)[number];
+
+export const Widget = Type.Object({
+  // Literals (not an Unsafe enum) so the gateway can check a configured manifest with Value.Check.
+  slot: Type.Union(WIDGET_SLOTS.map((s) => Type.Literal(s))),
+  module: Type.String({ pattern: '^\\./[A-Za-z][A-Za-z0-9]*$' }),
+});
+export type Widget = Static<typeof Widget>;
+
 export const RemoteEntry = Type.Object({
   /** Federation name, snake_case: mf_core, mf_hire ... */
   name: Type.String({ pattern: '^mf_[a-z]+$' }),
@@ -13,6 +23,11 @@ export const RemoteEntry = Type.Object({
   entry: Type.String({ minLength: 1 }),
   /** Paths this remote serves, e.g. ["/", "/login"]. */
   routes: Type.Array(Type.String({ pattern: '^/' })),
+  /**
+   * Widgets the shell composes into its own pages: each names a slot (e.g. `clinic-dashboard`, the
+   * shell's /clinicdashboard) and the exposed module rendering it (e.g. `./ClinicJobs`).
+   */
+  widgets: Type.Optional(Type.Array(Widget)),
 });
 export type RemoteEntry = Static<typeof RemoteEntry>;
 

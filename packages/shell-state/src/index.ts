@@ -1,3 +1,3 @@
-export { useSession, dashboardPath, type Role, type SessionUser } from './session';
+export { useSession, dashboardPath, loginPath, nextPath, type Role, type SessionUser } from './session';
 export { useLanguage, LANGUAGES, type Language } from './language';
 export { apiRequest, ApiNetworkError, type ApiResult } from './api';

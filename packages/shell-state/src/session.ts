@@ -50,3 +50,14 @@ export function dashboardPath(role: Role | undefined): string | null {
   if (role === 'admin') return '/admin';
   return null;
 }
+
+/** /login that comes back to `next` after signing in (e.g. the job a visitor wanted to apply for). */
+export function loginPath(next: string): string {
+  return `/login?next=${encodeURIComponent(next)}`;
+}
+
+/** Where to go after login: `?next=` when it is a path on this site (never another origin), else home. */
+export function nextPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}

@@ -6,6 +6,7 @@ export { Button, type ButtonProps } from './components/Button';
 export { Spinner } from './components/Spinner';
 export { Alert } from './components/Alert';
 export { Modal } from './components/Modal';
+export { ConfirmDialog } from './components/ConfirmDialog';
 export { Accordion, type AccordionItem } from './components/Accordion';
 export { ToastProvider, useToast, TOAST_MS, type ToastKind } from './components/Toast';
 export { TextField, TextArea, SelectField } from './components/Fields';

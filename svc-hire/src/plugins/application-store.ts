@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
@@ -153,7 +153,8 @@ export class ApplicationStore {
   async list(scope: Scope, q: ApplicationQuery) {
     const filters = [scopeFilter(scope)];
     if (q.jobId) filters.push(eq(applications.jobId, q.jobId));
-    if (q.status) filters.push(eq(applications.status, q.status));
+    if (q.status === 'active') filters.push(ne(applications.status, 'withdrawn'));
+    else if (q.status) filters.push(eq(applications.status, q.status));
     const { limit, offset } = pageOf(q);
     const [rows, counts] = await Promise.all([
       this.selectRows()
@@ -166,7 +167,11 @@ export class ApplicationStore {
     return {
       data: rows.map(toApplication),
       counts,
-      total: q.status ? counts[q.status] : counts.total,
+      total: !q.status
+        ? counts.total
+        : q.status === 'active'
+          ? counts.total - counts.withdrawn
+          : counts[q.status],
     };
   }
 

@@ -33,13 +33,11 @@ export default async function applicationRoutes(
     },
     async (request, reply) => {
       const application = await applications.apply(actorOf(request), request.body);
-      return reply
-        .status(201)
-        .send({
-          success: true,
-          message: `Application submitted for ${application.jobId.title}`,
-          data: application,
-        });
+      return reply.status(201).send({
+        success: true,
+        message: `Application submitted for ${application.jobId.title}`,
+        data: application,
+      });
     },
   );
 

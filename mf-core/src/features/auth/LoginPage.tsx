@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
-import { apiRequest, useSession, type SessionUser } from '@platform/shell-state';
+import { Link, useLocation, useSearch } from 'wouter';
+import { apiRequest, nextPath, useSession, type SessionUser } from '@platform/shell-state';
 import { Alert, Button, failureText, TextField, useTranslation } from '@platform/ui';
 import '../shared/core.css';
 
 export default function LoginPage() {
   const { t } = useTranslation('core');
   const [, navigate] = useLocation();
+  const search = useSearch();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +24,8 @@ export default function LoginPage() {
       });
       if (res.ok && res.body.token) {
         useSession.getState().signIn(res.body.token, res.body.user);
-        navigate('/');
+        // Back to where the visitor was sent from (e.g. the job they wanted to apply for).
+        navigate(nextPath(search));
         return;
       }
       setError(failureText(t, res, 'loginFailed'));

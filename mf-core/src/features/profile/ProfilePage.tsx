@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
-import { apiRequest, useSession } from '@platform/shell-state';
+import { apiRequest, loginPath, useSession } from '@platform/shell-state';
 import {
   Alert,
   Button,
@@ -52,7 +52,7 @@ export default function ProfilePage() {
     return () => ctrl.abort();
   }, [token, t]);
 
-  if (!token) return <Redirect to="/login" />;
+  if (!token) return <Redirect to={loginPath('/profile')} replace />;
 
   async function save(e: FormEvent) {
     e.preventDefault();

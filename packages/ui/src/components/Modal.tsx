@@ -19,6 +19,9 @@ export function Modal({
   const { t } = useTranslation('ui');
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, so a parent re-rendering (a new function) does not re-run the focus effect.
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     if (!open) return;
@@ -28,7 +31,7 @@ export function Modal({
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.stopPropagation();
-        onClose();
+        close.current();
       } else if (e.key === 'Tab' && panel.current) {
         const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
         if (items.length === 0) return;
@@ -50,7 +53,7 @@ export function Modal({
       document.body.style.overflow = overflow;
       opener?.focus();
     };
-  }, [open, onClose]);
+  }, [open]);
 
   if (!open) return null;
   return (

@@ -1,0 +1,263 @@
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, logInOk, logOut, uniqueEmail } from './helpers';
+
+const PASSWORD = 'a good long password';
+
+/** Accounts are made through the API (the signup screen has its own journey in auth.spec). */
+async function register(page: Page, name: string, role: 'user' | 'Clinic') {
+  const email = uniqueEmail(role.toLowerCase());
+  const res = await page.request.post('/api/user/register', {
+    data: { name, email, password: PASSWORD, role, phone: role === 'user' ? '+254 700 123 456' : '' },
+  });
+  expect(res.status()).toBe(201);
+  return { name, email };
+}
+
+async function postJob(page: Page, job: { title: string; department: string; type: string }) {
+  const form = page.getByRole('region', { name: 'Post New Job' });
+  await form.getByLabel('Job Title').fill(job.title);
+  await form.getByLabel('Location').fill('Nakuru, Kenya');
+  await form.getByLabel('Department').fill(job.department);
+  await form.getByLabel('Job Type').selectOption(job.type);
+  await form
+    .getByLabel('Description')
+    .fill('Night shifts on the maternity ward. Nursing Council licence required.');
+  await form.getByRole('button', { name: 'Post Job' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Job posted.');
+  await expect(page.getByRole('article', { name: job.title })).toBeVisible();
+}
+
+async function applyFromBoard(page: Page, title: string) {
+  await page.goto('/hire');
+  await page.getByRole('search').getByLabel('Job title').fill(title);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'job found' })).toHaveText('1 job found');
+  await page.getByRole('button', { name: `Apply for ${title}` }).click();
+}
+
+async function fillAndSubmitApplication(page: Page, title: string) {
+  const dialog = page.getByRole('dialog', { name: `Apply for ${title}` });
+  await dialog.getByLabel('Resume or professional profile link').fill('cv.example.org/amina.pdf');
+  await dialog.getByLabel('Cover letter').focus(); // leaving the link field adds the scheme
+  await expect(dialog.getByLabel('Resume or professional profile link')).toHaveValue(
+    'https://cv.example.org/amina.pdf',
+  );
+  await dialog.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    `Application submitted for ${title}`,
+  );
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a clinic posts, a professional finds and applies, the clinic accepts, the professional sees it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const nurseJob = `Night Nurse ${tag}`;
+  const clerkJob = `Ward Clerk ${tag}`;
+  const clinic = await register(page, `Nakuru Family Clinic ${tag}`, 'Clinic');
+  const amina = await register(page, 'Amina Wanjiru', 'user');
+  const baraka = await register(page, 'Baraka Otieno', 'user');
+
+  // The clinic posts two jobs from its dashboard.
+  await logInOk(page, clinic.email, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('banner').getByRole('button', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/clinicdashboard$/);
+  await expect(page.getByRole('heading', { name: 'Clinic dashboard', level: 1 })).toBeVisible();
+  const salary = page.getByRole('region', { name: 'Post New Job' }).getByLabel('Salary Range');
+  await expect(salary).toHaveValue('');
+  await expect(salary).toHaveAttribute('placeholder', /Ksh/);
+  await expect(page.getByRole('region', { name: 'Post New Job' }).getByLabel('Organization')).toHaveValue(
+    clinic.name,
+  );
+  // Required fields are checked before anything is sent.
+  await page.getByRole('region', { name: 'Post New Job' }).getByRole('button', { name: 'Post Job' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
+  await postJob(page, { title: nurseJob, department: `Maternity ${tag}`, type: 'Part-time' });
+  await postJob(page, { title: clerkJob, department: 'Administration', type: 'Contract' });
+  await expect(page.getByRole('heading', { name: 'Posted Jobs (2)' })).toBeVisible();
+  await expect(page.getByRole('article', { name: nurseJob })).toContainText('Negotiable');
+  await logOut(page);
+
+  // A visitor filters the board, clicks Apply, logs in and comes back to the open form.
+  await page.goto('/hire');
+  await page.getByRole('search').getByLabel('Department').fill(`maternity ${tag}`);
+  await page.getByRole('search').getByLabel('Job type').selectOption('Part-time');
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/type=Part-time/);
+  await expect(page.getByRole('status').filter({ hasText: 'job found' })).toHaveText('1 job found');
+  await expect(page.getByRole('article', { name: nurseJob })).toContainText('Part-time');
+  await page.getByRole('button', { name: `Apply for ${nurseJob}` }).click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel('E-mail').fill(amina.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/hire\?.*apply=/);
+  const dialog = page.getByRole('dialog', { name: `Apply for ${nurseJob}` });
+  await expect(dialog.getByLabel('Full name')).toHaveValue('Amina Wanjiru');
+  await expect(dialog.getByLabel('E-mail')).toHaveValue(amina.email);
+  await expect(dialog.getByLabel('Phone number')).toHaveValue('+254 700 123 456');
+  await fillAndSubmitApplication(page, nurseJob);
+
+  // Applying twice is refused with the server's message.
+  await applyFromBoard(page, nurseJob);
+  await page
+    .getByRole('dialog', { name: `Apply for ${nurseJob}` })
+    .getByLabel('Resume or professional profile link')
+    .fill('https://cv.example.org/amina.pdf');
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+    'You have already applied for this job.',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await applyFromBoard(page, clerkJob);
+  await fillAndSubmitApplication(page, clerkJob);
+
+  await page.goto('/userdashboard');
+  await expect(page.locator('.tiles li')).toHaveText([
+    '2 Total Applications',
+    '2 Active Applications',
+    '0 Withdrawn',
+  ]);
+  const mine = page.getByRole('region', { name: 'Your Job Applications' });
+  await expect(mine.getByRole('article')).toHaveCount(2);
+  await expect(mine.getByRole('article').filter({ hasText: nurseJob })).toContainText('Pending');
+  await logOut(page);
+
+  // The clinic sees the applicant and accepts.
+  await logInOk(page, clinic.email, PASSWORD);
+  await page.goto('/clinicdashboard');
+  const card = page.getByRole('article', { name: nurseJob });
+  await expect(card).toContainText('1 applicant');
+  await card.getByRole('button', { name: 'View Applicants' }).click();
+  await expect(card.getByRole('button', { name: 'Hide Details' })).toHaveAttribute('aria-expanded', 'true');
+  const applicants = card.getByRole('region', { name: `Applicants for ${nurseJob}` });
+  await expect(applicants).toContainText('Amina Wanjiru');
+  await expect(applicants).toContainText(amina.email);
+  const resume = applicants.getByRole('link', { name: 'Open resume (new tab)' });
+  await expect(resume).toHaveAttribute('href', 'https://cv.example.org/amina.pdf');
+  await expect(resume).toHaveAttribute('target', '_blank');
+  await expect(resume).toHaveAttribute('rel', /noopener/);
+  // One job open at a time.
+  await page
+    .getByRole('article', { name: clerkJob })
+    .getByRole('button', { name: 'View Applicants' })
+    .click();
+  await expect(card.getByRole('button', { name: 'View Applicants' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await card.getByRole('button', { name: 'View Applicants' }).click();
+  await card.getByRole('button', { name: 'Accept Amina Wanjiru' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Amina Wanjiru: Accepted.');
+  await expect(applicants).toContainText('Accepted');
+  await logOut(page);
+
+  // Another professional sees none of Amina's applications, in the page or through the API.
+  await logInOk(page, baraka.email, PASSWORD);
+  await page.goto('/userdashboard');
+  await expect(page.getByText("You haven't applied to any jobs yet.")).toBeVisible();
+  await expect(page.locator('.tiles li').first()).toHaveText('0 Total Applications');
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('afya.session') ?? '{}').state?.token as string,
+  );
+  const api = await page.request.get('/api/application/get', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await api.json()).data).toEqual([]);
+  await logOut(page);
+
+  // Amina sees the decision and withdraws the other application.
+  await logInOk(page, amina.email, PASSWORD);
+  await page.goto('/userdashboard');
+  await expect(mine.getByRole('article').filter({ hasText: nurseJob })).toContainText('Accepted');
+  await mine.getByRole('button', { name: `Withdraw: ${clerkJob}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Withdraw this application?' });
+  await expect(confirm).toContainText(clerkJob);
+  await confirm.getByRole('button', { name: 'Withdraw application' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Application withdrawn.');
+  const withdrawn = page.getByRole('region', { name: 'Withdrawn Applications' });
+  await expect(withdrawn.getByRole('article')).toHaveCount(1);
+  await expect(withdrawn).toContainText(clerkJob);
+  await expect(mine.getByRole('article')).toHaveCount(1);
+  await expect(page.locator('.tiles li')).toHaveText([
+    '2 Total Applications',
+    '1 Active Applications',
+    '1 Withdrawn',
+  ]);
+});
+
+test('the clinic deletes a job after confirming; its applicant keeps the history', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const title = `Lab Technician ${tag}`;
+  const clinic = await register(page, `Kisumu Diagnostics ${tag}`, 'Clinic');
+  const amina = await register(page, 'Amina Wanjiru', 'user');
+  await logInOk(page, clinic.email, PASSWORD);
+  await page.goto('/clinicdashboard');
+  await postJob(page, { title, department: 'Laboratory', type: 'Full-time' });
+  await logOut(page);
+
+  await logInOk(page, amina.email, PASSWORD);
+  await applyFromBoard(page, title);
+  await fillAndSubmitApplication(page, title);
+  await logOut(page);
+
+  await logInOk(page, clinic.email, PASSWORD);
+  await page.goto('/clinicdashboard');
+  await page
+    .getByRole('article', { name: title })
+    .getByRole('button', { name: `Delete: ${title}` })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this job?' });
+  await expect(confirm).toContainText('1 applicants keep the application in their history');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('article', { name: title })).toBeVisible();
+  await page
+    .getByRole('article', { name: title })
+    .getByRole('button', { name: `Delete: ${title}` })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Delete this job?' })
+    .getByRole('button', { name: 'Delete job' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Job deleted.');
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+  await logOut(page);
+
+  await page.goto(`/hire?title=${encodeURIComponent(title)}`);
+  await expect(page.getByText('No jobs match these filters yet.')).toBeVisible();
+  await logInOk(page, amina.email, PASSWORD);
+  await page.goto('/userdashboard');
+  await expect(page.getByRole('article').filter({ hasText: title })).toContainText(
+    'The clinic has removed this job.',
+  );
+});
+
+test('phone: the board, the dashboards and the apply form fit 360 px and read in Kiswahili @phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const clinic = await register(page, `Mombasa Care ${Date.now().toString(36)}`, 'Clinic');
+  await logInOk(page, clinic.email, PASSWORD);
+  await page.goto('/clinicdashboard');
+  await expect(page.getByRole('heading', { name: 'Post New Job' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await postJob(page, { title: 'Phone Nurse', department: 'Outpatient', type: 'Full-time' });
+  await logOut(page);
+
+  await page.goto('/hire');
+  await acceptCookies(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+  await page.getByLabel('Language').selectOption('sw');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Pata kazi yako ijayo katika sekta ya afya',
+  );
+  await expect(page.getByRole('search').getByRole('button', { name: 'Tafuta' })).toBeVisible();
+});

@@ -1,0 +1,15 @@
+import type { FederatedBuild } from '@platform/mf-config';
+
+const build: FederatedBuild = {
+  kind: 'remote',
+  name: 'mf_hire',
+  dir: __dirname,
+  port: 3002,
+  title: 'AfyaHR Hire (standalone)',
+  exposes: {
+    './routes': './src/exposes/routes.tsx',
+    // Composed by the shell into /clinicdashboard.
+    './ClinicJobs': './src/exposes/ClinicJobs.tsx',
+  },
+};
+export default build;

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PostedJob } from '@platform/contracts';
+import { apiRequest } from '@platform/shell-state';
+import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
+import { Pager } from '../shared/Pager';
+import { PostJobForm } from './PostJobForm';
+import { PostedJobCard } from './PostedJobCard';
+import '../shared/hire.css';
+
+const PAGE_SIZE = 10;
+
+/** The clinic dashboard's Hire widget: post a job, then review each job's applicants. */
+export default function ClinicJobs() {
+  const { t } = useTranslation('hire');
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [jobs, setJobs] = useState<{ data: PostedJob[]; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<PostedJob | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(
+    async (p: number) => {
+      setError(null);
+      try {
+        const res = await apiRequest<{ data: PostedJob[]; pageInfo: { total: number } }>(
+          `/api/job/mine?page=${p}&limit=${PAGE_SIZE}`,
+        );
+        if (res.ok) setJobs({ data: res.body.data, total: res.body.pageInfo.total });
+        else setError(failureText(t, res, 'clinic.loadFailed'));
+      } catch (err) {
+        setError(failureText(t, err, 'clinic.loadFailed'));
+      }
+    },
+    [t],
+  );
+
+  useEffect(() => void load(page), [load, page]);
+
+  async function remove(job: PostedJob) {
+    setBusy(true);
+    try {
+      const res = await apiRequest(`/api/job/${job.id}`, { method: 'DELETE' });
+      if (res.ok) {
+        toast.show({ kind: 'success', message: t('clinic.deleted') });
+        setDeleting(null);
+        if (openId === job.id) setOpenId(null);
+        await load(page);
+      } else toast.show({ kind: 'error', message: failureText(t, res, 'clinic.deleteFailed') });
+    } catch (err) {
+      toast.show({ kind: 'error', message: failureText(t, err, 'clinic.deleteFailed') });
+    }
+    setBusy(false);
+  }
+
+  const pages = jobs ? Math.max(1, Math.ceil(jobs.total / PAGE_SIZE)) : 1;
+  return (
+    <div className="stack clinic-jobs">
+      <PostJobForm
+        onPosted={() => {
+          if (page === 1) void load(1);
+          else setPage(1);
+        }}
+      />
+      <section aria-labelledby="posted-jobs-title" className="dashboard-section">
+        <h2 id="posted-jobs-title">{t('clinic.postedJobs', { count: jobs?.total ?? 0 })}</h2>
+        {error && (
+          <Alert kind="error">
+            {error}{' '}
+            <Button variant="secondary" onClick={() => void load(page)}>
+              {t('clinic.retry')}
+            </Button>
+          </Alert>
+        )}
+        {!jobs && !error && <Spinner label={t('clinic.loading')} />}
+        {jobs && jobs.data.length === 0 && <p>{t('clinic.noJobs')}</p>}
+        {jobs && jobs.data.length > 0 && (
+          <ul className="job-list">
+            {jobs.data.map((job) => (
+              <li key={job.id}>
+                <PostedJobCard
+                  job={job}
+                  open={openId === job.id}
+                  // One job's applicants open at a time.
+                  onToggle={() => setOpenId((id) => (id === job.id ? null : job.id))}
+                  onDelete={() => setDeleting(job)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pages={pages} onPage={setPage} />
+      </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('clinic.deleteTitle')}
+        message={
+          deleting && deleting.applicantCount > 0
+            ? t('clinic.deleteTextApplicants', { title: deleting.title, count: deleting.applicantCount })
+            : t('clinic.deleteText', { title: deleting?.title ?? '' })
+        }
+        confirmLabel={t('clinic.deleteConfirm')}
+        cancelLabel={t('clinic.cancel')}
+        busy={busy}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

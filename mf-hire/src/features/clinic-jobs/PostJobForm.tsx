@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import type { Job } from '@platform/contracts';
+import { JOB_TYPES } from '@platform/contracts/values';
+import { apiRequest, useSession } from '@platform/shell-state';
+import {
+  Alert,
+  Button,
+  failureText,
+  SelectField,
+  TextArea,
+  TextField,
+  useForm,
+  useToast,
+  useTranslation,
+} from '@platform/ui';
+import { emptyJobForm, jobPayload, missingFields, type JobForm } from './job-form';
+
+/** "Post New Job": the spec's fields; the new job appears in Posted Jobs at once. */
+export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
+  const { t } = useTranslation('hire');
+  const toast = useToast();
+  const orgName = useSession((s) => s.user?.name ?? '');
+  const { form, setForm, setErrors, field } = useForm<JobForm, 'required'>(
+    'hire',
+    () => emptyJobForm(orgName),
+    'apply.errors',
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const missing = missingFields(form);
+    setErrors(Object.fromEntries(missing.map((k) => [k, 'required'])));
+    if (missing.length > 0) return setError(t('clinic.requiredFields'));
+    setSending(true);
+    try {
+      const res = await apiRequest<{ data: Job }>('/api/job/add', { method: 'POST', body: jobPayload(form) });
+      if (res.ok) {
+        setForm(emptyJobForm(orgName));
+        toast.show({ kind: 'success', message: t('clinic.posted') });
+        onPosted(res.body.data);
+      } else setError(failureText(t, res, 'clinic.postFailed'));
+    } catch (err) {
+      setError(failureText(t, err, 'clinic.postFailed'));
+    }
+    setSending(false);
+  }
+
+  return (
+    <section className="card" aria-labelledby="post-job-title">
+      <h2 id="post-job-title">{t('clinic.postTitle')}</h2>
+      {error && <Alert kind="error">{error}</Alert>}
+      <form onSubmit={submit} noValidate>
+        <div className="form-grid">
+          <TextField label={t('clinic.jobTitle')} required maxLength={160} {...field('title')} />
+          <TextField label={t('clinic.organization')} required maxLength={160} {...field('organization')} />
+        </div>
+        <div className="form-grid">
+          <TextField label={t('clinic.location')} required maxLength={160} {...field('location')} />
+          <TextField label={t('clinic.department')} maxLength={120} {...field('department')} />
+        </div>
+        <div className="form-grid">
+          <SelectField
+            label={t('clinic.jobType')}
+            {...field('type')}
+            options={JOB_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+          />
+          <TextField
+            label={t('clinic.salary')}
+            placeholder={t('clinic.salaryPlaceholder')}
+            hint={t('clinic.salaryHint')}
+            maxLength={120}
+            {...field('salaryRange')}
+          />
+        </div>
+        <TextArea
+          label={t('clinic.description')}
+          required
+          rows={5}
+          maxLength={10000}
+          {...field('description')}
+        />
+        <Button type="submit" loading={sending}>
+          {t('clinic.post')}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import type { PostedJob } from '@platform/contracts';
+import { Button, useTranslation } from '@platform/ui';
+import { useDateFormat } from '../shared/format';
+import { Applicants } from './Applicants';
+
+export function PostedJobCard({
+  job,
+  open,
+  onToggle,
+  onDelete,
+}: {
+  job: PostedJob;
+  open: boolean;
+  onToggle(): void;
+  onDelete(): void;
+}) {
+  const { t } = useTranslation('hire');
+  const date = useDateFormat();
+  const panelId = useId();
+  return (
+    <article className="card job-card" aria-label={job.title}>
+      <h3>{job.title}</h3>
+      <ul className="job-meta">
+        <li>{job.organization}</li>
+        <li>{job.location}</li>
+        <li>
+          <time dateTime={job.postedAt}>{t('clinic.postedOn', { date: date(job.postedAt) })}</time>
+        </li>
+        <li>
+          <span className="badge">{t(`types.${job.type}`)}</span>
+        </li>
+        <li>
+          {t('board.salary')}: {job.salaryRange || t('board.negotiable')}
+        </li>
+        <li>{t('clinic.applicants', { count: job.applicantCount })}</li>
+      </ul>
+      <div className="job-actions">
+        <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+          {open ? t('clinic.hideDetails') : t('clinic.viewApplicants')}
+        </Button>
+        <Button variant="ghost" onClick={onDelete} aria-label={`${t('clinic.delete')}: ${job.title}`}>
+          {t('clinic.delete')}
+        </Button>
+      </div>
+      <div id={panelId}>{open && <Applicants job={job} />}</div>
+    </article>
+  );
+}

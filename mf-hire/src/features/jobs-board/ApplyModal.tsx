@@ -1,0 +1,129 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Job } from '@platform/contracts';
+import { apiRequest } from '@platform/shell-state';
+import {
+  Alert,
+  Button,
+  failureText,
+  Modal,
+  TextArea,
+  TextField,
+  useForm,
+  useToast,
+  useTranslation,
+} from '@platform/ui';
+import { withScheme } from '../shared/format';
+import { applyPayload, validateApply, type ApplyError, type ApplyForm } from './apply-form';
+
+const empty: ApplyForm = { fullName: '', email: '', phoneNumber: '', resumeUrl: '', coverLetter: '' };
+
+/** The apply form for one job: name, e-mail and phone come from the profile; cleared on success. */
+export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
+  const { t } = useTranslation('hire');
+  const toast = useToast();
+  const { form, setForm, setErrors, field } = useForm<ApplyForm, ApplyError>('hire', empty, 'apply.errors');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    apiRequest<{ user: { name: string; email: string; phone: string } }>('/api/user/me', {
+      signal: ctrl.signal,
+    })
+      .then((res) => {
+        if (!res.ok) return;
+        const { name, email, phone } = res.body.user;
+        // Only fill what the person has not started typing.
+        setForm((f) => ({
+          ...f,
+          fullName: f.fullName || name,
+          email: f.email || email,
+          phoneNumber: f.phoneNumber || phone,
+        }));
+      })
+      .catch(() => undefined);
+    return () => ctrl.abort();
+  }, [setForm]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const found = validateApply(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSending(true);
+    try {
+      const res = await apiRequest('/api/application/apply', {
+        method: 'POST',
+        body: applyPayload(job.id, form),
+      });
+      if (res.ok) {
+        setForm(empty);
+        toast.show({ kind: 'success', message: t('apply.submitted', { title: job.title }) });
+        onClose();
+        return;
+      }
+      setError(failureText(t, res, 'apply.failed'));
+    } catch (err) {
+      setError(failureText(t, err, 'apply.failed'));
+    }
+    setSending(false);
+  }
+
+  const resume = field('resumeUrl');
+  return (
+    <Modal open onClose={onClose} title={t('apply.title', { title: job.title })}>
+      <p className="muted">
+        {job.organization} · {job.location}
+      </p>
+      {error && <Alert kind="error">{error}</Alert>}
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={t('apply.fullName')}
+          required
+          autoComplete="name"
+          maxLength={120}
+          {...field('fullName')}
+        />
+        <div className="form-grid">
+          <TextField
+            label={t('apply.email')}
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            {...field('email')}
+          />
+          <TextField
+            label={t('apply.phone')}
+            type="tel"
+            required
+            autoComplete="tel"
+            maxLength={32}
+            {...field('phoneNumber')}
+          />
+        </div>
+        <TextField
+          label={t('apply.resumeUrl')}
+          type="url"
+          inputMode="url"
+          required
+          maxLength={2048}
+          hint={t('apply.resumeHint')}
+          {...resume}
+          // The original added http:// when showing a bare link; we add the scheme as it is typed in.
+          onBlur={() => setForm((f) => ({ ...f, resumeUrl: withScheme(f.resumeUrl) }))}
+        />
+        <TextArea label={t('apply.coverLetter')} rows={5} maxLength={5000} {...field('coverLetter')} />
+        <div className="row confirm-actions">
+          <Button variant="secondary" onClick={onClose}>
+            {t('apply.cancel')}
+          </Button>
+          <Button type="submit" loading={sending}>
+            {t('apply.submit')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

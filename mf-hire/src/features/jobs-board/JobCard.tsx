@@ -1,0 +1,54 @@
+import { useId, useState } from 'react';
+import type { Job } from '@platform/contracts';
+import { Button, useTranslation } from '@platform/ui';
+import { useDateFormat } from '../shared/format';
+
+const PREVIEW = 220;
+
+export function JobCard({ job, canApply, onApply }: { job: Job; canApply: boolean; onApply(): void }) {
+  const { t } = useTranslation('hire');
+  const date = useDateFormat();
+  const [open, setOpen] = useState(false);
+  const descId = useId();
+  const long = job.description.length > PREVIEW;
+  const text = open || !long ? job.description : `${job.description.slice(0, PREVIEW).trimEnd()}…`;
+  return (
+    <article className="card job-card" aria-labelledby={`${descId}-title`}>
+      <h3 id={`${descId}-title`}>{job.title}</h3>
+      <ul className="job-meta">
+        <li>{job.organization}</li>
+        <li>{job.location}</li>
+        {job.department && <li>{job.department}</li>}
+        <li>
+          <span className="badge">{t(`types.${job.type}`)}</span>
+        </li>
+        <li>
+          {t('board.salary')}: {job.salaryRange || t('board.negotiable')}
+        </li>
+        <li>
+          <time dateTime={job.postedAt}>{t('board.posted', { date: date(job.postedAt) })}</time>
+        </li>
+      </ul>
+      <p className="job-description" id={descId}>
+        {text}
+      </p>
+      <div className="job-actions">
+        {canApply && (
+          <Button onClick={onApply} aria-label={t('board.applyFor', { title: job.title })}>
+            {t('board.apply')}
+          </Button>
+        )}
+        {long && (
+          <Button
+            variant="ghost"
+            aria-expanded={open}
+            aria-controls={descId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? t('board.showLess') : t('board.showMore')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { Job } from '@platform/contracts';
+import { JOB_TYPES } from '@platform/contracts/values';
+import { apiRequest, loginPath, useSession } from '@platform/shell-state';
+import { Alert, Button, failureText, SelectField, Spinner, TextField, useTranslation } from '@platform/ui';
+import { Pager } from '../shared/Pager';
+import { JobCard } from './JobCard';
+import { ApplyModal } from './ApplyModal';
+import { apiQuery, boardUrl, readFilters, type Filters } from './filters';
+import '../shared/hire.css';
+
+const PAGE_SIZE = 10;
+
+interface BoardPage {
+  data: Job[];
+  pageInfo: { page: number; limit: number; total: number; totalCapped: boolean };
+}
+
+/** /hire: the public job board. Filters live in the URL, so a filtered list can be shared or returned to. */
+export default function JobsPage() {
+  const { t } = useTranslation('hire');
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const user = useSession((s) => s.user);
+  const filters = readFilters(search);
+  const [draft, setDraft] = useState<Filters>(filters);
+  const [result, setResult] = useState<BoardPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [applying, setApplying] = useState<Job | null>(null);
+  const query = apiQuery(filters, PAGE_SIZE);
+
+  useEffect(() => setDraft(readFilters(search)), [search]);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setError(null);
+    setResult(null);
+    apiRequest<BoardPage>(`/api/job/get?${query}`, { signal: ctrl.signal })
+      .then((res) => (res.ok ? setResult(res.body) : setError(failureText(t, res, 'board.loadFailed'))))
+      .catch((err: unknown) => {
+        if ((err as Error).name !== 'AbortError') setError(failureText(t, err, 'board.loadFailed'));
+      });
+    return () => ctrl.abort();
+  }, [query, t, attempt]);
+
+  // Back from login with ?apply=<job id>: open that job's form.
+  useEffect(() => {
+    if (!filters.apply || !user || user.role !== 'user') return;
+    const ctrl = new AbortController();
+    apiRequest<{ data: Job }>(`/api/job/${filters.apply}`, { signal: ctrl.signal })
+      .then((res) => res.ok && setApplying(res.body.data))
+      .catch(() => undefined);
+    return () => ctrl.abort();
+  }, [filters.apply, user]);
+
+  const go = (next: Partial<Filters>) => navigate(boardUrl({ ...filters, ...next }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    go({ ...draft, page: 1, apply: '' });
+  }
+
+  function apply(job: Job) {
+    if (!user) {
+      // A visitor logs in and comes back to this list with the form open.
+      navigate(loginPath(boardUrl({ ...filters, apply: job.id })));
+      return;
+    }
+    setApplying(job);
+  }
+
+  function closeApply() {
+    setApplying(null);
+    if (filters.apply) go({ apply: '' });
+  }
+
+  const pages = result ? Math.max(1, Math.ceil(result.pageInfo.total / PAGE_SIZE)) : 1;
+
+  return (
+    <div className="container section">
+      <h1>{t('board.title')}</h1>
+      <p className="muted">{t('board.intro')}</p>
+      <div className="hire-layout">
+        <aside className="card hire-filters" aria-labelledby="filters-title">
+          <h2 id="filters-title">{t('board.filters')}</h2>
+          <form onSubmit={submit} role="search">
+            <TextField
+              label={t('board.department')}
+              placeholder={t('board.departmentPlaceholder')}
+              maxLength={120}
+              value={draft.department}
+              onChange={(e) => setDraft((d) => ({ ...d, department: e.target.value }))}
+            />
+            <TextField
+              label={t('board.jobTitle')}
+              placeholder={t('board.jobTitlePlaceholder')}
+              maxLength={160}
+              value={draft.title}
+              onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
+            />
+            <SelectField
+              label={t('board.jobType')}
+              value={draft.type}
+              onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value }))}
+              options={[
+                { value: '', label: t('board.allTypes') },
+                ...JOB_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
+              ]}
+            />
+            <Button type="submit">{t('board.search')}</Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setDraft({ department: '', title: '', type: '', page: 1, apply: '' });
+                navigate('/hire');
+              }}
+            >
+              {t('board.clear')}
+            </Button>
+          </form>
+        </aside>
+        <section aria-labelledby="jobs-title">
+          <h2 id="jobs-title" className="visually-hidden">
+            {t('board.jobsList')}
+          </h2>
+          {error && (
+            <Alert kind="error">
+              {error}{' '}
+              <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+                {t('board.retry')}
+              </Button>
+            </Alert>
+          )}
+          {!result && !error && <Spinner label={t('board.loading')} />}
+          {result && (
+            <>
+              <p className="result-count" role="status">
+                {result.pageInfo.totalCapped
+                  ? t('board.countCapped', { count: result.pageInfo.total })
+                  : t('board.count', { count: result.pageInfo.total })}
+              </p>
+              {result.data.length === 0 ? (
+                <p>{t('board.empty')}</p>
+              ) : (
+                <ul className="job-list">
+                  {result.data.map((job) => (
+                    <li key={job.id}>
+                      <JobCard
+                        job={job}
+                        canApply={!user || user.role === 'user'}
+                        onApply={() => apply(job)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Pager page={filters.page} pages={pages} onPage={(page) => go({ page })} />
+              {user && user.role !== 'user' && <p className="muted">{t('board.clinicCannotApply')}</p>}
+            </>
+          )}
+        </section>
+      </div>
+      {applying && <ApplyModal job={applying} onClose={closeApply} />}
+    </div>
+  );
+}

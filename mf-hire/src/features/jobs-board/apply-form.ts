@@ -1,0 +1,38 @@
+import { EMAIL } from '@platform/ui';
+import { withScheme } from '../shared/format';
+
+export interface ApplyForm {
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+  resumeUrl: string;
+  coverLetter: string;
+}
+export type ApplyError = 'required' | 'email' | 'phone' | 'url';
+
+export const PHONE = /^[0-9+()\-\s]{5,32}$/;
+
+/** The spec's required fields (name, e-mail, phone, resume link), checked before anything is sent. */
+export function validateApply(f: ApplyForm): Partial<Record<keyof ApplyForm, ApplyError>> {
+  const errors: Partial<Record<keyof ApplyForm, ApplyError>> = {};
+  if (!f.fullName.trim()) errors.fullName = 'required';
+  if (!f.email.trim()) errors.email = 'required';
+  else if (!EMAIL.test(f.email.trim())) errors.email = 'email';
+  if (!f.phoneNumber.trim()) errors.phoneNumber = 'required';
+  else if (!PHONE.test(f.phoneNumber.trim())) errors.phoneNumber = 'phone';
+  const url = withScheme(f.resumeUrl);
+  if (!url) errors.resumeUrl = 'required';
+  else if (!/^https?:\/\/[^\s]+\.[^\s]+$/i.test(url)) errors.resumeUrl = 'url';
+  return errors;
+}
+
+export function applyPayload(jobId: string, f: ApplyForm) {
+  return {
+    jobId,
+    fullName: f.fullName.trim(),
+    email: f.email.trim(),
+    phoneNumber: f.phoneNumber.trim(),
+    resumeUrl: withScheme(f.resumeUrl),
+    ...(f.coverLetter.trim() ? { coverLetter: f.coverLetter.trim() } : {}),
+  };
+}

@@ -1,0 +1,15 @@
+import { localeOf, useTranslation } from '@platform/ui';
+
+/** Dates as the reader's language writes them ("23 Nov 2026", "23 nov. 2026"). */
+export function useDateFormat(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const fmt = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium' });
+  return (iso) => fmt.format(new Date(iso));
+}
+
+/** The original showed resume links without a scheme with `http://` added; we add it when typed. */
+export function withScheme(url: string): string {
+  const u = url.trim();
+  if (!u || /^https?:\/\//i.test(u)) return u;
+  return `https://${u.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,39 @@
+import type { Application } from '@platform/contracts';
+import { Button, useTranslation } from '@platform/ui';
+import { useDateFormat } from '../shared/format';
+import { StatusBadge } from '../shared/StatusBadge';
+
+/** One of the professional's applications; Withdraw is offered while it is still open or accepted. */
+export function ApplicationItem({
+  application: a,
+  onWithdraw,
+}: {
+  application: Application;
+  onWithdraw?(): void;
+}) {
+  const { t } = useTranslation('hire');
+  const date = useDateFormat();
+  const title = a.jobId.title || t('user.noTitle');
+  const canWithdraw = onWithdraw && (a.status === 'pending' || a.status === 'accepted');
+  return (
+    <article className="card application-item">
+      <h3>{title}</h3>
+      <ul className="job-meta">
+        {a.jobId.organization && <li>{a.jobId.organization}</li>}
+        <li>{a.jobId.location || t('user.noLocation')}</li>
+        <li>
+          <StatusBadge status={a.status} />
+        </li>
+        <li>
+          <time dateTime={a.appliedAt}>{t('user.applied', { date: date(a.appliedAt) })}</time>
+        </li>
+      </ul>
+      {a.jobId.removed && <p className="muted">{t('user.removed')}</p>}
+      {canWithdraw && (
+        <Button variant="secondary" onClick={onWithdraw} aria-label={`${t('user.withdraw')}: ${title}`}>
+          {t('user.withdraw')}
+        </Button>
+      )}
+    </article>
+  );
+}
