@@ -20,6 +20,8 @@ export const FRONTENDS = [
 
 export interface RunningPlatform {
   url: string;
+  /** Each service's own URL (behind the gateway), e.g. for comparing direct and gateway throughput. */
+  services: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -173,6 +175,7 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
     };
 
     const gatewayEnv: Record<string, string> = { ...common, PORT: String(cfg.port) };
+    const services: Record<string, string> = {};
     for (const svc of SERVICES) {
       const port = await freePort();
       const env: Record<string, string> = { ...common, PORT: String(port) };
@@ -185,13 +188,15 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
       const child = runTs(svc.name, svc.name, env, log);
       stops.push(() => stopChild(child));
       await waitFor(svc.name, () => httpOk(`http://127.0.0.1:${port}/healthz`), 60_000, child);
-      gatewayEnv[svc.gatewayVar] = `http://127.0.0.1:${port}`;
+      const url = `http://127.0.0.1:${port}`;
+      services[svc.name] = url;
+      gatewayEnv[svc.gatewayVar] = url;
     }
     const gateway = runTs('gateway', 'gateway', gatewayEnv, log);
     stops.push(() => stopChild(gateway));
     const url = `http://localhost:${cfg.port}`;
     await waitFor('gateway', () => httpOk(`http://127.0.0.1:${cfg.port}/healthz`), 60_000, gateway);
-    return { url, stop };
+    return { url, services, stop };
   } catch (err) {
     await stop();
     throw err;

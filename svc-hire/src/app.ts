@@ -38,7 +38,7 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
     readiness: { database: () => database.ping(), bus: () => bus.ready() },
   });
 
-  await app.register(jobRoutes, { jobs: new JobStore(database.db) });
+  await app.register(jobRoutes, { jobs: new JobStore(database.db), boardCacheMs: config.BOARD_CACHE_MS });
   await app.register(applicationRoutes, { applications: new ApplicationStore(database.db) });
 
   relay.start();

@@ -14,6 +14,8 @@ const Env = Type.Object({
   JWT_PUBLIC_KEY_FILE: Type.Optional(Type.String()),
   JWT_AUDIENCE: Type.String({ default: 'afya-platform' }),
   JWT_ISSUER: Type.String({ default: 'svc-identity' }),
+  /** How long the public board's answers are reused (ms); 0 turns the cache off (benchmarks of the query). */
+  BOARD_CACHE_MS: Type.Integer({ minimum: 0, default: 1000 }),
   /** Postgres connections this instance may hold. */
   DATABASE_POOL: Type.Integer({ minimum: 1, default: 10 }),
 });

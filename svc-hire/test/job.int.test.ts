@@ -160,6 +160,30 @@ describe('GET /api/job/get', () => {
   });
 });
 
+describe('GET /api/job/get counts', () => {
+  it('counts exactly up to 100 matches past the page, then says "more than"', async () => {
+    const own = await startHire();
+    try {
+      const c = own.persona('Clinic');
+      for (let i = 0; i < 102; i++)
+        expect((await own.call('POST', '/api/job/add', c, aJob({ title: `Nurse ${i}` }))).statusCode).toBe(
+          201,
+        );
+      const first = (await own.call('GET', '/api/job/get?limit=10')).json().pageInfo;
+      expect(first).toEqual({ page: 1, limit: 10, total: 100, totalCapped: true });
+      // Further on, the count reaches the end.
+      const later = (await own.call('GET', '/api/job/get?limit=10&page=3')).json().pageInfo;
+      expect(later).toEqual({ page: 3, limit: 10, total: 102, totalCapped: false });
+      // A removed job leaves the board at once (the board's answers are cached briefly).
+      const id = (await own.call('GET', '/api/job/get?title=Nurse 101')).json().data[0].id;
+      expect((await own.call('DELETE', `/api/job/${id}`, c)).statusCode).toBe(200);
+      expect((await own.call('GET', '/api/job/get?title=Nurse 101')).json().data).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('GET /api/job/:id and /api/job/mine', () => {
   it('shows one live job to anyone; unknown ids are 404, malformed ones 400', async () => {
     const job = await post({ title: 'Physiotherapist' });

@@ -83,7 +83,10 @@ export type JobQuery = Static<typeof JobQuery>;
 /** `:id` of a job or an application. */
 export const IdParams = Type.Object({ id: Uuid });
 
-/** `total` is exact up to `COUNT_CAP`; beyond it `totalCapped` is true and the list says "1,000+". */
+/**
+ * `total` is exact up to JOB_COUNT_CAP matches past the current page; beyond it `totalCapped` is true,
+ * `total` is that lower bound, and the board says "more than {total}".
+ */
 export const JobListPageInfo = Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]);
 
 export const JobListResponse = Ok({ data: Type.Array(Job), pageInfo: JobListPageInfo });

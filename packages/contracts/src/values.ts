@@ -10,5 +10,8 @@ export type JobType = (typeof JOB_TYPES)[number];
 export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** The job board counts exactly up to this many matches, then says "1,000+". */
-export const JOB_COUNT_CAP = 1000;
+/**
+ * The job board counts matches exactly up to this many past the current page, then says "more
+ * than": counting a broad filter's every match would cost more than the page itself.
+ */
+export const JOB_COUNT_CAP = 100;

@@ -81,8 +81,8 @@ export class JobStore {
   }
 
   /**
-   * The public board, newest first. The total is exact up to JOB_COUNT_CAP and capped beyond it,
-   * so a broad filter never counts the whole table.
+   * The public board, newest first. The total is exact up to JOB_COUNT_CAP matches past this page
+   * and capped beyond it, so the count's cost does not grow with the table.
    */
   async list(q: JobQuery): Promise<{ data: Job[]; total: number; totalCapped: boolean }> {
     const filters: SQL[] = [live];
@@ -93,6 +93,7 @@ export class JobStore {
     if (q.type) filters.push(eq(jobs.type, q.type));
     const where = and(...filters);
     const { limit, offset } = pageOf(q);
+    const cap = offset + JOB_COUNT_CAP;
     const [rows, counted] = await Promise.all([
       this.selectWithPoster()
         .where(where)
@@ -100,14 +101,14 @@ export class JobStore {
         .limit(limit)
         .offset(offset),
       this.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from (select 1 from ${jobs} where ${where} limit ${JOB_COUNT_CAP + 1}) capped`,
+        sql`select count(*)::int as n from (select 1 from ${jobs} where ${where} limit ${cap + 1}) capped`,
       ),
     ]);
     const n = counted[0]?.n ?? 0;
     return {
       data: rows.map(toJob),
-      total: Math.min(n, JOB_COUNT_CAP),
-      totalCapped: n > JOB_COUNT_CAP,
+      total: Math.min(n, cap),
+      totalCapped: n > cap,
     };
   }
 

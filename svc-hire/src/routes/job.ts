@@ -13,12 +13,19 @@ import {
 import { forbidden, notFound, type App } from '@platform/service-kit';
 import type { JobStore } from '../plugins/job-store';
 import { pageOf } from '../plugins/paging';
+import { BoardCache } from '../plugins/board-cache';
 import { actorOf } from './actor';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const secured = { tags: ['job'], security: [{ bearer: [] }] };
 
-export default async function jobRoutes(app: App, { jobs }: { jobs: JobStore }) {
+export default async function jobRoutes(
+  app: App,
+  { jobs, boardCacheMs }: { jobs: JobStore; boardCacheMs: number },
+) {
+  // Every job change below clears it, so the change shows on the board at once.
+  const board = new BoardCache(boardCacheMs);
+
   app.get(
     '/api/job/get',
     {
@@ -28,10 +35,21 @@ export default async function jobRoutes(app: App, { jobs }: { jobs: JobStore }) 
         response: { 200: JobListResponse, 400: ErrorResponse },
       },
     },
-    async (request) => {
-      const { data, total, totalCapped } = await jobs.list(request.query);
-      const { page, limit } = pageOf(request.query);
-      return { success: true as const, data, pageInfo: { page, limit, total, totalCapped } };
+    async (request, reply) => {
+      const key = BoardCache.keyOf(request.query);
+      let body = board.get(key);
+      if (!body) {
+        const { data, total, totalCapped } = await jobs.list(request.query);
+        const { page, limit } = pageOf(request.query);
+        body = reply.serialize({
+          success: true,
+          data,
+          pageInfo: { page, limit, total, totalCapped },
+        }) as string;
+        board.set(key, body);
+      }
+      // A string is sent as is: the serialised answer is reused, not re-serialised.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
@@ -66,6 +84,7 @@ export default async function jobRoutes(app: App, { jobs }: { jobs: JobStore }) 
     },
     async (request, reply) => {
       const job = await jobs.create(actorOf(request), request.body);
+      board.clear();
       return reply.status(201).send({ success: true, message: 'Job posted.', data: job });
     },
   );
@@ -87,6 +106,7 @@ export default async function jobRoutes(app: App, { jobs }: { jobs: JobStore }) 
     async (request) => {
       await ownJob(request.params.id, actorOf(request).ownerId);
       const job = await jobs.update(request.params.id, request.body);
+      board.clear();
       if (!job) throw notFound('This job is no longer available.');
       return { success: true as const, message: 'Job updated.', data: job };
     },
@@ -101,6 +121,7 @@ export default async function jobRoutes(app: App, { jobs }: { jobs: JobStore }) 
     async (request) => {
       await ownJob(request.params.id, actorOf(request).ownerId);
       if (!(await jobs.remove(request.params.id))) throw notFound('This job is no longer available.');
+      board.clear();
       return { success: true, message: 'Job removed. Its applicants keep their application history.' };
     },
   );

@@ -156,7 +156,12 @@ export default function JobsPage() {
                   ))}
                 </ul>
               )}
-              <Pager page={filters.page} pages={pages} onPage={(page) => go({ page })} />
+              <Pager
+                page={filters.page}
+                pages={pages}
+                exact={!result.pageInfo.totalCapped}
+                onPage={(page) => go({ page })}
+              />
               {user && user.role !== 'user' && <p className="muted">{t('board.clinicCannotApply')}</p>}
             </>
           )}

@@ -1,0 +1,20 @@
+import { BoardCache } from './board-cache';
+
+describe('BoardCache', () => {
+  it('answers the same query in any key order until it expires', () => {
+    const cache = new BoardCache(1000, 10);
+    cache.set(BoardCache.keyOf({ title: 'nurse', page: 1 }), '{"a":1}', 0);
+    expect(cache.get(BoardCache.keyOf({ page: 1, title: 'nurse' }), 999)).toBe('{"a":1}');
+    expect(cache.get(BoardCache.keyOf({ page: 1, title: 'nurse' }), 1000)).toBeUndefined();
+  });
+
+  it('holds at most maxEntries, dropping the oldest, and clears on writes', () => {
+    const cache = new BoardCache(1000, 2);
+    cache.set('a', '1', 0);
+    cache.set('b', '2', 0);
+    cache.set('c', '3', 0);
+    expect([cache.get('a', 1), cache.get('b', 1), cache.get('c', 1)]).toEqual([undefined, '2', '3']);
+    cache.clear();
+    expect(cache.get('b', 1)).toBeUndefined();
+  });
+});
