@@ -70,7 +70,8 @@ test('signing up twice with one e-mail shows the conflict', async ({ page }) => 
 test('a professional edits their profile; visitors are sent to log in', async ({ page }) => {
   await page.goto('/profile');
   await acceptCookies(page);
-  await expect(page).toHaveURL(/\/login$/);
+  // Sent to log in, with the profile as the way back.
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
 
   const email = uniqueEmail('profile');
   await signUp(page, { name: 'Baraka Otieno', email, password: 'a good long password', role: 'user' });
