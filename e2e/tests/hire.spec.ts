@@ -261,3 +261,21 @@ test('phone: the board, the dashboards and the apply form fit 360 px and read in
   );
   await expect(page.getByRole('search').getByRole('button', { name: 'Tafuta' })).toBeVisible();
 });
+
+test('an admin reaching the dashboards is told whose they are; a visitor is sent to log in', async ({
+  page,
+}) => {
+  await page.goto('/clinicdashboard');
+  await acceptCookies(page);
+  await expect(page).toHaveURL(/\/login\?next=%2Fclinicdashboard$/);
+  await logInOk(page, 'admin@e2e.example', 'e2e admin password');
+  await page.goto('/clinicdashboard');
+  await expect(page.getByRole('status')).toHaveText(
+    'This dashboard is for clinic accounts. Your own applications are on your dashboard.',
+  );
+  await expect(page.getByRole('region', { name: 'Post New Job' })).toHaveCount(0);
+  await page.goto('/userdashboard');
+  await expect(page.getByRole('status')).toHaveText(
+    'This dashboard is for professionals. Clinic accounts manage their jobs on the clinic dashboard.',
+  );
+});
