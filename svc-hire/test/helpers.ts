@@ -1,14 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createTestDatabase,
-  deleteStreamsWithPrefix,
-  generateKeyPair,
-  natsUrl,
-  signToken,
-  testNatsPrefix,
-  type TestDatabase,
-  type TokenClaims,
-} from '@platform/testing';
+import { serviceTestEnv, signToken, type TestDatabase, type TokenClaims } from '@platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '@platform/service-kit';
 import { readConfig, type HireConfig } from '../src/config';
@@ -38,25 +29,15 @@ export interface HireContext {
 
 /** svc-hire on its own database and NATS prefix, with a key pair standing in for svc-identity's. */
 export async function startHire(env: Record<string, string> = {}): Promise<HireContext> {
-  const db = await createTestDatabase('hire');
-  const keys = generateKeyPair();
-  const prefix = testNatsPrefix();
-  const url = natsUrl();
-  const config = readConfig({
-    DATABASE_URL: db.url,
-    NATS_URL: url,
-    NATS_PREFIX: prefix,
-    JWT_PUBLIC_KEY: keys.publicKey,
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  const run = await serviceTestEnv('hire');
+  const config = readConfig({ ...run.env, ...env });
   const app = await buildApp(config);
   return {
     app,
     config,
-    db,
-    prefix,
-    natsUrl: url,
+    db: run.db,
+    prefix: run.prefix,
+    natsUrl: run.natsUrl,
     persona(role, over = {}) {
       const id = over.sub ?? randomUUID();
       const tag = id.slice(0, 8);
@@ -68,7 +49,7 @@ export async function startHire(env: Record<string, string> = {}): Promise<HireC
         orgId: over.orgId !== undefined ? over.orgId : role === 'Clinic' ? randomUUID() : null,
       };
       const token = signToken(
-        keys.privateKey,
+        run.keys.privateKey,
         { ...p, sub: id },
         { audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER },
       );
@@ -84,8 +65,7 @@ export async function startHire(env: Record<string, string> = {}): Promise<HireC
     },
     async close() {
       await app.close();
-      await deleteStreamsWithPrefix(url, prefix).catch(() => {});
-      await db.drop();
+      await run.cleanup();
     },
   };
 }

@@ -1,11 +1,4 @@
-import {
-  createTestDatabase,
-  generateKeyPair,
-  testNatsPrefix,
-  natsUrl,
-  deleteStreamsWithPrefix,
-  type TestDatabase,
-} from '@platform/testing';
+import { natsUrl, serviceTestEnv, type TestDatabase } from '@platform/testing';
 import { NatsEventBus } from '@platform/event-bus';
 import type { App } from '@platform/service-kit';
 import { readConfig, type IdentityConfig } from '../src/config';
@@ -22,17 +15,10 @@ export interface TestContext {
 
 /** svc-identity on its own database and NATS prefix. `env` overrides configuration. */
 export async function startIdentity(env: Record<string, string> = {}): Promise<TestContext> {
-  const db = await createTestDatabase('identity');
-  const keys = generateKeyPair();
-  const prefix = testNatsPrefix();
-  const url = env.NATS_URL ?? natsUrl();
+  const run = await serviceTestEnv('identity', env.NATS_URL ?? natsUrl());
   const config = readConfig({
-    DATABASE_URL: db.url,
-    NATS_URL: url,
-    NATS_PREFIX: prefix,
-    JWT_PRIVATE_KEY: keys.privateKey,
-    JWT_PUBLIC_KEY: keys.publicKey,
-    LOG_LEVEL: 'silent',
+    ...run.env,
+    JWT_PRIVATE_KEY: run.keys.privateKey,
     LOGIN_IP_PER_MINUTE: '1000',
     REGISTER_IP_PER_MINUTE: '1000',
     ...env,
@@ -41,13 +27,12 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<T
   return {
     app,
     config,
-    db,
-    prefix,
-    natsUrl: url,
+    db: run.db,
+    prefix: run.prefix,
+    natsUrl: run.natsUrl,
     async close() {
       await app.close();
-      await deleteStreamsWithPrefix(url, prefix).catch(() => {});
-      await db.drop();
+      await run.cleanup();
     },
   };
 }

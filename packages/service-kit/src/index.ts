@@ -14,3 +14,4 @@ export {
 export { authPlugin, ALLOWED_ALGORITHMS, type JwtOptions } from './auth';
 export { createDatabase, type Database, type DatabaseOptions } from './db';
 export { listenUntilSignalled, exitOnStartupError } from './serve';
+export { isUniqueViolation, pageOf, likeTerm, newestFirst, trimStrings } from './store-helpers';

@@ -3,3 +3,4 @@ export * from './nats';
 export * from './tokens';
 export { chromiumPath, CHROMIUM_ARGS } from './browser';
 export { eventually } from './eventually';
+export { serviceTestEnv, type ServiceTestEnv } from './service-env';

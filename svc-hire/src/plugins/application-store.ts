@@ -12,7 +12,7 @@ import {
   type ApplyBody,
   type StatusBody,
 } from '@platform/contracts';
-import { conflict, forbidden, notFound } from '@platform/service-kit';
+import { conflict, forbidden, isUniqueViolation, newestFirst, notFound, pageOf } from '@platform/service-kit';
 import {
   applications,
   jobs,
@@ -23,7 +23,6 @@ import {
   type JobRow,
 } from '../db/schema';
 import type { Actor, Db } from './job-store';
-import { newestFirst, pageOf } from './paging';
 
 /** What an actor may see: their own applications, their organisation's jobs' applications, or all. */
 export type Scope = { kind: 'user'; userId: string } | { kind: 'owner'; ownerId: string } | { kind: 'all' };
@@ -38,12 +37,6 @@ function scopeFilter(scope: Scope): SQL | undefined {
   if (scope.kind === 'user') return eq(applications.userId, scope.userId);
   if (scope.kind === 'owner') return eq(applications.jobOwnerId, scope.ownerId);
   return undefined;
-}
-
-const UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
 }
 
 const applicant = alias(users, 'applicant');

@@ -10,7 +10,7 @@ import {
 } from '@platform/contracts';
 import * as schema from '../db/schema';
 import { jobs, users, type JobRow } from '../db/schema';
-import { newestFirst, pageOf, textFilter } from './paging';
+import { likeTerm, newestFirst, pageOf, trimStrings } from '@platform/service-kit';
 
 export type Db = PostgresJsDatabase<typeof schema>;
 
@@ -42,9 +42,6 @@ export function toJob({ job, posterEmail, posterName }: JobWithPoster): Job {
   };
 }
 
-const trimmed = <T extends Record<string, unknown>>(values: T): T =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;
-
 const live = isNull(jobs.deletedAt);
 
 /** Jobs: the public board, a clinic's own list, and its changes. */
@@ -59,7 +56,7 @@ export class JobStore {
   }
 
   async create(actor: Actor, body: JobBody): Promise<Job> {
-    const { postedBy: _ignored, ...fields } = trimmed(body);
+    const { postedBy: _ignored, ...fields } = trimStrings(body);
     const [row] = await this.db
       .insert(jobs)
       .values({ ...fields, posterId: actor.id, ownerId: actor.ownerId, posterEmail: actor.email })
@@ -86,8 +83,8 @@ export class JobStore {
    */
   async list(q: JobQuery): Promise<{ data: Job[]; total: number; totalCapped: boolean }> {
     const filters: SQL[] = [live];
-    const title = textFilter(q.title);
-    const department = textFilter(q.department);
+    const title = likeTerm(q.title);
+    const department = likeTerm(q.department);
     if (title) filters.push(ilike(jobs.title, title));
     if (department) filters.push(ilike(jobs.department, department));
     if (q.type) filters.push(eq(jobs.type, q.type));
@@ -134,7 +131,7 @@ export class JobStore {
   async update(id: string, patch: JobPatch): Promise<Job | undefined> {
     const [row] = await this.db
       .update(jobs)
-      .set({ ...trimmed(patch), updatedAt: new Date() })
+      .set({ ...trimStrings(patch), updatedAt: new Date() })
       .where(and(eq(jobs.id, id), live))
       .returning({ id: jobs.id });
     return row && this.find(row.id);

@@ -7,9 +7,8 @@ import {
   IdParams,
   StatusBody,
 } from '@platform/contracts';
-import { notFound, type App } from '@platform/service-kit';
+import { notFound, pageOf, type App } from '@platform/service-kit';
 import { scopeOf, type ApplicationStore } from '../plugins/application-store';
-import { pageOf } from '../plugins/paging';
 import { actorOf } from './actor';
 
 const errors = {

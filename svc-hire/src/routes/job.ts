@@ -10,9 +10,8 @@ import {
   PageQuery,
   PostedJobListResponse,
 } from '@platform/contracts';
-import { forbidden, notFound, type App } from '@platform/service-kit';
+import { forbidden, notFound, pageOf, type App } from '@platform/service-kit';
 import type { JobStore } from '../plugins/job-store';
-import { pageOf } from '../plugins/paging';
 import { BoardCache } from '../plugins/board-cache';
 import { actorOf } from './actor';
 

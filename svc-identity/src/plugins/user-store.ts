@@ -11,13 +11,11 @@ import {
   type UserEventData,
   type UserProfile,
 } from '@platform/contracts';
-import { conflict } from '@platform/service-kit';
+import { conflict, isUniqueViolation, likeTerm, pageOf, trimStrings } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { organisations, outbox, sessions, users, type UserRow } from '../db/schema';
 
 type Db = PostgresJsDatabase<typeof schema>;
-
-const UNIQUE_VIOLATION = '23505';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -66,11 +64,6 @@ function toDirectory(u: UserRow): DirectoryUser {
 function toEventData(u: UserRow): UserEventData {
   const { entitlements: _e, _id, ...rest } = toProfile(u);
   return { ...rest, version: u.version };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
 }
 
 /** Accounts, organisations and sessions; every change and its event are written in one transaction. */
@@ -124,9 +117,7 @@ export class UserStore {
   }
 
   async updateProfile(id: string, patch: UpdateProfileBody): Promise<UserRow | undefined> {
-    const values = Object.fromEntries(
-      Object.entries(patch).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
-    ) as UpdateProfileBody;
+    const values = trimStrings(patch);
     return this.db.transaction(async (tx) => {
       const [u] = await tx
         .update(users)
@@ -152,12 +143,11 @@ export class UserStore {
   }
 
   async listDirectory(q: DirectoryQuery): Promise<{ users: DirectoryUser[]; total: number }> {
-    const page = q.page ?? 1;
-    const limit = q.limit ?? 20;
+    const { limit, offset } = pageOf(q);
     const filters: SQL[] = [ne(users.role, 'admin')];
     if (q.role) filters.push(eq(users.role, q.role));
-    if (q.search?.trim()) {
-      const term = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = likeTerm(q.search);
+    if (term) {
       filters.push(or(ilike(users.name, term), ilike(users.designation, term))!);
     }
     const where = and(...filters);
@@ -168,7 +158,7 @@ export class UserStore {
         .where(where)
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit)
-        .offset((page - 1) * limit),
+        .offset(offset),
       this.db.select({ total: count() }).from(users).where(where),
     ]);
     return { users: rows.map(toDirectory), total };
