@@ -29,6 +29,7 @@ const upstreamUrl = (config: GatewayConfig, service: ServiceRoute['service']) =>
 const unavailable = (label: string) => ({
   success: false,
   message: `The ${label} service is temporarily unavailable. Please try again shortly.`,
+  code: 'server.unavailable',
 });
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;

@@ -90,6 +90,7 @@ describe('API routing', () => {
     expect(res.json()).toEqual({
       success: false,
       message: 'The Events service is temporarily unavailable. Please try again shortly.',
+      code: 'server.unavailable',
     });
   });
 
@@ -114,7 +115,11 @@ describe('API routing', () => {
       payload: { description: 'x'.repeat(5000) },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'The request body is too large.',
+      code: 'request.too_large',
+    });
   });
 
   it('compresses large responses for slow networks', async () => {

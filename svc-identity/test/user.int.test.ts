@@ -63,7 +63,11 @@ describe('register', () => {
     const before = await userCount();
     const res = await post('/api/user/register', { ...body, email: ' DUP@clinic.EXAMPLE' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, message: 'An account with this email already exists.' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'An account with this email already exists.',
+      code: 'auth.email_taken',
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -104,7 +108,11 @@ describe('register', () => {
     const before = await userCount();
     const res = await post('/api/user/register', aUser({ description: 'x'.repeat(200_000) }));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'The request body is too large.',
+      code: 'request.too_large',
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -149,7 +157,11 @@ describe('login and sessions', () => {
     const { body } = await registerAndLogin();
     const wrong = await post('/api/user/login', { email: body.email, password: 'wrong password!' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ success: false, message: 'Invalid email or password.' });
+    expect(wrong.json()).toEqual({
+      success: false,
+      message: 'Invalid email or password.',
+      code: 'auth.invalid_credentials',
+    });
     const unknown = await post('/api/user/login', { email: 'nobody@clinic.example', password: 'whatever1' });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());

@@ -3,7 +3,10 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 /** The envelope the original product's clients read: `{ success, message, ... }`. */
 export const ErrorResponse = Type.Object({
   success: Type.Literal(false),
+  /** English text, shown when the page has no translation for `code`. */
   message: Type.String(),
+  /** Stable identifier of the error (`auth.invalid_credentials`), translated by the pages. */
+  code: Type.Optional(Type.String()),
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 

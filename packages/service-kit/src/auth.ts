@@ -54,7 +54,10 @@ export const authPlugin = fp<JwtOptions>(
       try {
         await request.jwtVerify();
       } catch {
-        throw unauthorized('Your session has expired or is invalid. Please log in again.');
+        throw unauthorized(
+          'Your session has expired or is invalid. Please log in again.',
+          'auth.session_invalid',
+        );
       }
     }
     app.decorate('authenticate', authenticate);

@@ -2,21 +2,46 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose status and message are meant for the client. */
 export class HttpError extends Error {
+  /**
+   * @param code stable identifier pages translate (`auth.invalid_credentials`); `message` is the
+   *   English fallback. Defaults to the status's generic code.
+   */
   constructor(
     public readonly statusCode: number,
     message: string,
+    public readonly code: string = GENERIC_CODES[statusCode] ?? 'request.failed',
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message);
-export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+/** The code of an error that has no more specific one: one per status. */
+export const GENERIC_CODES: Record<number, string> = {
+  400: 'request.invalid',
+  401: 'auth.required',
+  403: 'auth.forbidden',
+  404: 'request.not_found',
+  405: 'request.method_not_allowed',
+  406: 'request.not_acceptable',
+  409: 'request.conflict',
+  411: 'request.length_required',
+  413: 'request.too_large',
+  415: 'request.unsupported_type',
+  422: 'request.unprocessable',
+  429: 'request.rate_limited',
+  500: 'server.error',
+  503: 'server.unavailable',
+};
+
+export const badRequest = (message: string, code?: string) => new HttpError(400, message, code);
+export const unauthorized = (message = 'Please log in to continue.', code?: string) =>
+  new HttpError(401, message, code);
+export const forbidden = (message = 'You do not have permission to do this.', code?: string) =>
+  new HttpError(403, message, code);
+export const notFound = (message = 'Not found.', code?: string) => new HttpError(404, message, code);
+export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
+export const tooManyRequests = (message: string, code?: string) => new HttpError(429, message, code);
 
 interface ValidationIssue {
   instancePath?: string;
@@ -61,12 +86,14 @@ const KNOWN: Record<number, string> = {
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.status(error.statusCode).send({ success: false, message: error.message });
+    return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code });
   }
   if (error.validation) {
-    return reply
-      .status(400)
-      .send({ success: false, message: describeValidation(error.validationContext, error.validation) });
+    return reply.status(400).send({
+      success: false,
+      message: describeValidation(error.validationContext, error.validation),
+      code: GENERIC_CODES[400],
+    });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -79,8 +106,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
           : status === 429 && error.message
             ? error.message
             : (KNOWN[status] ?? error.message);
-    return reply.status(status).send({ success: false, message });
+    return reply
+      .status(status)
+      .send({ success: false, message, code: GENERIC_CODES[status] ?? 'request.failed' });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send({ success: false, message: 'Internal server error.' });
+  return reply
+    .status(500)
+    .send({ success: false, message: 'Internal server error.', code: GENERIC_CODES[500] });
 }

@@ -2,6 +2,7 @@ export { buildService, type App, type ServiceOptions } from './service';
 export { loadConfig, readKey } from './config';
 export {
   HttpError,
+  GENERIC_CODES,
   badRequest,
   unauthorized,
   forbidden,

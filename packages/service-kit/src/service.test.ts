@@ -39,7 +39,11 @@ describe('buildService', () => {
     const a = await app();
     const missing = await a.inject({ method: 'POST', url: '/things', payload: { count: 1, kind: 'a' } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ success: false, message: 'email: is required' });
+    expect(missing.json()).toEqual({
+      success: false,
+      message: 'email: is required',
+      code: 'request.invalid',
+    });
     const badEmail = await a.inject({
       method: 'POST',
       url: '/things',
@@ -73,13 +77,21 @@ describe('buildService', () => {
     const a = await app();
     const res = await a.inject({ method: 'POST', url: '/things', payload: { email: 'x'.repeat(200_000) } });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'The request body is too large.',
+      code: 'request.too_large',
+    });
     await a.close();
   });
 
   it('keeps HttpError statuses and hides internal errors', async () => {
     const a = await app();
-    expect((await a.inject('/conflict')).json()).toEqual({ success: false, message: 'Already there.' });
+    expect((await a.inject('/conflict')).json()).toEqual({
+      success: false,
+      message: 'Already there.',
+      code: 'request.conflict',
+    });
     const boom = await a.inject('/boom');
     expect(boom.statusCode).toBe(500);
     expect(boom.body).not.toContain('secret detail');

@@ -96,7 +96,7 @@ export class ApplicationStore {
           .set({ applicantCount: sql`${jobs.applicantCount} + 1` })
           .where(and(eq(jobs.id, body.jobId), isNull(jobs.deletedAt)))
           .returning({ id: jobs.id, title: jobs.title, ownerId: jobs.ownerId });
-        if (!job) throw notFound('This job is no longer available.');
+        if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
         const [a] = await tx
           .insert(applications)
           .values({
@@ -130,7 +130,8 @@ export class ApplicationStore {
       });
       return (await this.find({ kind: 'all' }, id))!;
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('You have already applied for this job.');
+      if (isUniqueViolation(err))
+        throw conflict('You have already applied for this job.', 'hire.already_applied');
       throw err;
     }
   }
@@ -209,21 +210,22 @@ export class ApplicationStore {
         .where(and(eq(applications.id, id), scopeFilter(scopeOf(actor))))
         .for('update')
         .limit(1);
-      if (!a) throw notFound('Application not found.');
+      if (!a) throw notFound('Application not found.', 'hire.application_not_found');
       const isApplicant = a.userId === actor.id;
       const isOwner = actor.role === 'Clinic' && a.jobOwnerId === actor.ownerId;
       if (to === 'withdrawn' && !isApplicant)
-        throw forbidden('Only the applicant can withdraw an application.');
+        throw forbidden('Only the applicant can withdraw an application.', 'hire.not_applicant');
       if (to !== 'withdrawn' && !isOwner)
-        throw forbidden('Only the clinic that posted the job can decide on it.');
+        throw forbidden('Only the clinic that posted the job can decide on it.', 'hire.not_job_owner');
       // Repeating the current status changes nothing and publishes nothing.
       if (a.status === to) return;
-      if (a.status === 'withdrawn') throw conflict('This application has been withdrawn.');
+      if (a.status === 'withdrawn')
+        throw conflict('This application has been withdrawn.', 'hire.application_withdrawn');
       if (to === 'withdrawn' && a.status === 'rejected')
-        throw conflict('This application has already been declined.');
+        throw conflict('This application has already been declined.', 'hire.application_declined');
       if (to !== 'withdrawn') {
         const [job] = await tx.select({ deletedAt: jobs.deletedAt }).from(jobs).where(eq(jobs.id, a.jobId));
-        if (job?.deletedAt) throw conflict('This job has been removed.');
+        if (job?.deletedAt) throw conflict('This job has been removed.', 'hire.job_removed');
       }
 
       const now = new Date();

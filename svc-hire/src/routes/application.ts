@@ -65,7 +65,7 @@ export default async function applicationRoutes(
     },
     async (request) => {
       const application = await applications.find(scopeOf(actorOf(request)), request.params.id);
-      if (!application) throw notFound('Application not found.');
+      if (!application) throw notFound('Application not found.', 'hire.application_not_found');
       return { success: true as const, data: application };
     },
   );

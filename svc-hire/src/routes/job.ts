@@ -70,7 +70,7 @@ export default async function jobRoutes(
     { schema: { tags: ['job'], params: IdParams, response: { 200: JobResponse, ...errors } } },
     async (request) => {
       const job = await jobs.find(request.params.id);
-      if (!job) throw notFound('This job is no longer available.');
+      if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
       return { success: true as const, data: job };
     },
   );
@@ -91,8 +91,9 @@ export default async function jobRoutes(
   /** Loads a live job and checks the caller's organisation posted it. */
   async function ownJob(id: string, ownerId: string) {
     const row = await jobs.findRow(id);
-    if (!row || row.deletedAt) throw notFound('This job is no longer available.');
-    if (row.ownerId !== ownerId) throw forbidden('Only the clinic that posted this job can change it.');
+    if (!row || row.deletedAt) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+    if (row.ownerId !== ownerId)
+      throw forbidden('Only the clinic that posted this job can change it.', 'hire.not_job_owner');
     return row;
   }
 
@@ -106,7 +107,7 @@ export default async function jobRoutes(
       await ownJob(request.params.id, actorOf(request).ownerId);
       const job = await jobs.update(request.params.id, request.body);
       board.clear();
-      if (!job) throw notFound('This job is no longer available.');
+      if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
       return { success: true as const, message: 'Job updated.', data: job };
     },
   );
@@ -119,7 +120,8 @@ export default async function jobRoutes(
     },
     async (request) => {
       await ownJob(request.params.id, actorOf(request).ownerId);
-      if (!(await jobs.remove(request.params.id))) throw notFound('This job is no longer available.');
+      if (!(await jobs.remove(request.params.id)))
+        throw notFound('This job is no longer available.', 'hire.job_unavailable');
       board.clear();
       return { success: true, message: 'Job removed. Its applicants keep their application history.' };
     },

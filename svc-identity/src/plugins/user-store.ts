@@ -97,7 +97,8 @@ export class UserStore {
         return user!;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('An account with this email already exists.');
+      if (isUniqueViolation(err))
+        throw conflict('An account with this email already exists.', 'auth.email_taken');
       throw err;
     }
   }

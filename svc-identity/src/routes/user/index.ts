@@ -42,7 +42,7 @@ async function normaliseEmailField(request: FastifyRequest) {
 
 function busy(err: unknown): never {
   if (err instanceof HashingBusyError)
-    throw new HttpError(503, 'The service is busy. Please try again in a moment.');
+    throw new HttpError(503, 'The service is busy. Please try again in a moment.', 'server.busy');
   throw err;
 }
 
@@ -59,7 +59,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     async (request, reply) => {
       const { password, ...profile } = request.body;
       if (await store.findByEmail(profile.email)) {
-        throw new HttpError(409, 'An account with this email already exists.');
+        throw new HttpError(409, 'An account with this email already exists.', 'auth.email_taken');
       }
       const passwordHash = await hasher.hash(password).catch(busy);
       await store.register(profile, passwordHash);
@@ -81,6 +81,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
         reply.header('retry-after', String(wait));
         throw tooManyRequests(
           `Too many failed login attempts for this account. Try again in ${wait} seconds.`,
+          'auth.too_many_attempts',
         );
       }
       const user = await store.findByEmail(email);
@@ -89,7 +90,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
       ).catch(busy);
       if (!user || !ok) {
         limiter.fail(email);
-        throw unauthorized('Invalid email or password.');
+        throw unauthorized('Invalid email or password.', 'auth.invalid_credentials');
       }
       limiter.succeed(email);
       const jti = randomUUID();
@@ -139,7 +140,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     },
     async (request) => {
       const user = await store.findById(request.user.sub);
-      if (!user) throw notFound('Account not found.');
+      if (!user) throw notFound('Account not found.', 'auth.account_not_found');
       return { success: true as const, user: toProfile(user) };
     },
   );
@@ -157,7 +158,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     },
     async (request) => {
       const user = await store.updateProfile(request.user.sub, request.body);
-      if (!user) throw notFound('Account not found.');
+      if (!user) throw notFound('Account not found.', 'auth.account_not_found');
       return { success: true as const, message: 'Profile updated.', user: toProfile(user) };
     },
   );
