@@ -36,6 +36,8 @@ module.exports = {
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
       slowTestThreshold: 20,
+      // Some tests start a whole service (database, migrations, NATS catch-up) inside the test.
+      testTimeout: 30_000,
     },
   ],
 };

@@ -12,12 +12,21 @@ import { CHROMIUM_ARGS, chromiumPath, generateKeyPair } from '@platform/testing'
 import { readConfig } from '../gateway/src/config';
 import { buildApp } from '../gateway/src/app';
 import { REMOTES } from '../gateway/src/routes-table';
+import { InMemoryEventBus } from '@platform/event-bus';
+import { FollowedRevocations } from '@platform/service-kit';
 
 const LANDING_BUDGET = 170 * 1024;
 const ENTRY_BUDGET = 25 * 1024;
 const root = path.resolve(__dirname, '..');
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Static files only: no tokens are checked, so an empty in-memory bus stands in for NATS. */
+async function followedOffline() {
+  const revocations = new FollowedRevocations(new InMemoryEventBus());
+  await revocations.start();
+  return revocations;
+}
 
 async function main() {
   const gateway = await buildApp(
@@ -26,6 +35,7 @@ async function main() {
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '100000',
     }),
+    { revocations: await followedOffline() },
   );
   const base = await gateway.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({

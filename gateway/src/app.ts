@@ -7,14 +7,13 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
-import { buildService, HttpError, type App } from '@platform/service-kit';
+import { buildService, HttpError, type App, type RevocationState } from '@platform/service-kit';
 import type { GatewayConfig } from './config';
 import { ROUTES, REMOTES, type ServiceRoute } from './routes-table';
 import { remoteOrigins, remotesManifest } from './remotes';
-import { noneRevoked, type RevocationList } from './revocations';
-
 export interface GatewayOptions {
-  revocations?: RevocationList;
+  /** Logged-out tokens and ended accounts: server.ts follows them from NATS (FollowedRevocations). */
+  revocations: RevocationState;
 }
 
 const upstreamUrl = (config: GatewayConfig, service: ServiceRoute['service']) =>
@@ -39,8 +38,7 @@ const hasExtension = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
  * The one public origin: API calls to their services, the shell and remotes as static files, the
  * remotes manifest, and the edge's protections (headers, CORS, body size, rate limit, token checks).
  */
-export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {}): Promise<App> {
-  const revocations = opts.revocations ?? noneRevoked;
+export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Promise<App> {
   const shellIndex = path.join(config.SHELL_DIST, 'index.html');
 
   const app = await buildService({
@@ -51,7 +49,12 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions = {})
       publicKey: config.jwtPublicKey,
       audience: config.JWT_AUDIENCE,
       issuer: config.JWT_ISSUER,
-      isTrusted: (claims) => !revocations.isRevoked(claims.jti),
+      revocations: opts.revocations,
+    },
+    readiness: {
+      revocations: async () => {
+        if (!opts.revocations.isCurrent()) throw new Error('still replaying revocations');
+      },
     },
     // Page routes (no extension, not an API or remote file) get the shell; everything else a JSON 404.
     notFoundHandler: (request: FastifyRequest, reply: FastifyReply) => {

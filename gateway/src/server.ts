@@ -1,11 +1,7 @@
 import { NatsEventBus } from '@platform/event-bus';
-import { exitOnStartupError, listenUntilSignalled } from '@platform/service-kit';
+import { exitOnStartupError, FollowedRevocations, listenUntilSignalled } from '@platform/service-kit';
 import { readConfig } from './config';
 import { buildApp } from './app';
-import { FollowedRevocations } from './revocations';
-
-/** Longest token lifetime svc-identity issues (24 h cap): revocations older than that are moot. */
-const MAX_TOKEN_LIFETIME_MS = 24 * 3600_000;
 
 async function main() {
   const config = readConfig();
@@ -14,7 +10,8 @@ async function main() {
     prefix: config.NATS_PREFIX,
     name: 'gateway',
   });
-  const revocations = new FollowedRevocations(bus, MAX_TOKEN_LIFETIME_MS);
+  // Replays one token lifetime of logouts and ended accounts before serving, then keeps following.
+  const revocations = new FollowedRevocations(bus);
   await revocations.start();
   const app = await buildApp(config, { revocations });
   app.addHook('onClose', async () => {

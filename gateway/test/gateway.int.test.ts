@@ -52,7 +52,9 @@ beforeAll(async () => {
     REMOTES_ROOT: dir,
     BODY_LIMIT_BYTES: '2048',
   });
-  gateway = await buildApp(config, { revocations: { isRevoked: (jti) => revoked.has(jti) } });
+  gateway = await buildApp(config, {
+    revocations: { isRevoked: (claims) => revoked.has(claims.jti), isCurrent: () => true },
+  });
 });
 
 afterAll(async () => {
@@ -213,6 +215,7 @@ describe('shell, remotes and headers', () => {
         REMOTES_ROOT: dir,
         RATE_LIMIT_PER_MINUTE: '3',
       }),
+      { revocations: { isRevoked: () => false, isCurrent: () => true } },
     );
     for (let i = 0; i < 5; i++) expect((await limited.inject('/main.0123abcd.js')).statusCode).toBe(200);
     const api = [];

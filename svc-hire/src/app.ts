@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildService, createDatabase, type App } from '@platform/service-kit';
+import { buildService, createDatabase, FollowedRevocations, type App } from '@platform/service-kit';
 import { NatsEventBus, OutboxRelay, type EventBus } from '@platform/event-bus';
 import type { HireConfig } from './config';
 import * as schema from './db/schema';
@@ -30,12 +30,26 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
     (await NatsEventBus.connect({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'svc-hire' }));
   await bus.ensureStream('hire');
   const relay = new OutboxRelay({ sql: database.sql, schema: 'hire', bus });
+  // Logouts and ended accounts, followed here too: reaching svc-hire directly must refuse what the gateway refuses.
+  const revocations = new FollowedRevocations(bus);
+  await revocations.start();
 
   const app = await buildService({
     name: 'svc-hire',
     logLevel: config.LOG_LEVEL,
-    jwt: { publicKey: config.jwtPublicKey, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER },
-    readiness: { database: () => database.ping(), bus: () => bus.ready() },
+    jwt: {
+      publicKey: config.jwtPublicKey,
+      audience: config.JWT_AUDIENCE,
+      issuer: config.JWT_ISSUER,
+      revocations,
+    },
+    readiness: {
+      database: () => database.ping(),
+      bus: () => bus.ready(),
+      revocations: async () => {
+        if (!revocations.isCurrent()) throw new Error('still replaying revocations');
+      },
+    },
   });
 
   await app.register(jobRoutes, { jobs: new JobStore(database.db), boardCacheMs: config.BOARD_CACHE_MS });
@@ -46,6 +60,7 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
 
   app.addHook('onClose', async () => {
     await userSync.stop();
+    await revocations.stop();
     await relay.stop();
     if (!opts.bus) await bus.close();
     await database.close();

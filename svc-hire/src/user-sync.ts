@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { handleOnce, type EventBus, type Subscription } from '@platform/event-bus';
-import type { Envelope, UserEventData } from '@platform/contracts';
+import { IdentityEvents, type Envelope, type UserDeletedData, type UserEventData } from '@platform/contracts';
 import { processed, users } from './db/schema';
 import type { Db } from './plugins/job-store';
 
@@ -10,8 +10,15 @@ export const USER_SYNC_DURABLE = 'svc-hire__user-sync';
  * Applies one identity.user.* event to the users projection: once per event (handleOnce), and
  * never letting an older version overwrite a newer one (events may arrive out of order).
  */
-export async function applyUserEvent(db: Db, event: Envelope<UserEventData>): Promise<void> {
-  const u = event.data;
+export async function applyUserEvent(
+  db: Db,
+  event: Envelope<UserEventData | UserDeletedData>,
+): Promise<void> {
+  if (event.type === IdentityEvents.userDeleted) {
+    await forgetUser(db, event as Envelope<UserDeletedData>);
+    return;
+  }
+  const u = event.data as UserEventData;
   await handleOnce(db, processed, USER_SYNC_DURABLE, event, async (tx) => {
     const values = {
       id: u.id,
@@ -37,6 +44,18 @@ export async function applyUserEvent(db: Db, event: Envelope<UserEventData>): Pr
         },
         setWhere: sql`${users.version} < ${values.version}`,
       });
+  });
+}
+
+/** A removed account: the projection keeps the row (jobs and applications point to it) but not the person. */
+async function forgetUser(db: Db, event: Envelope<UserDeletedData>): Promise<void> {
+  const { id, version } = event.data;
+  await handleOnce(db, processed, USER_SYNC_DURABLE, event, async (tx) => {
+    const values = { name: 'Deleted account', email: '', designation: '', version };
+    await tx
+      .insert(users)
+      .values({ id, role: 'user', orgId: null, ...values })
+      .onConflictDoUpdate({ target: users.id, set: values, setWhere: sql`${users.version} < ${version}` });
   });
 }
 

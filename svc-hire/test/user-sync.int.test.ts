@@ -79,3 +79,21 @@ it("names posters and applicants from identity's events, newest version winning,
   const applied = await ctx.call('POST', '/api/application/apply', nurse, anApplication(job.id));
   expect(applied.json().data.applicantName).toBe('Amina W.');
 });
+
+it('forgets a deleted account: the job stays, its poster is anonymous', async () => {
+  const clinic = ctx.persona('Clinic');
+  const job = (await ctx.call('POST', '/api/job/add', clinic, aJob())).json().data;
+  await identity.publish(
+    userEvent(IdentityEvents.userRegistered, clinic.id, { name: 'Kisumu Eye Centre', orgId: clinic.orgId }),
+  );
+  await eventually(async () => {
+    const j = (await ctx.call('GET', `/api/job/${job.id}`)).json().data;
+    return j.posterName === 'Kisumu Eye Centre' ? j : undefined;
+  });
+  await identity.publish(makeEnvelope(IdentityEvents.userDeleted, { id: clinic.id, version: 2 }));
+  const forgotten = await eventually(async () => {
+    const j = (await ctx.call('GET', `/api/job/${job.id}`)).json().data;
+    return j.posterName === 'Deleted account' ? j : undefined;
+  });
+  expect(JSON.stringify(forgotten)).not.toContain('Kisumu Eye Centre');
+});

@@ -8,6 +8,7 @@ import { PasswordHasher } from './passwords';
 import { LoginLimiter } from './login-limiter';
 import { UserStore } from './plugins/user-store';
 import userRoutes from './routes/user';
+import adminAccountRoutes from './routes/user/admin';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -45,8 +46,9 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
       privateKey: config.jwtPrivateKey,
       audience: config.JWT_AUDIENCE,
       issuer: config.JWT_ISSUER,
-      // Logout must take effect at once here; the gateway learns of it from identity.session.revoked.v1.
-      isTrusted: (claims) => store.isSessionActive(claims.jti),
+      expiresInSeconds: config.JWT_TTL_SECONDS,
+      // The database decides here; other services learn of logouts and ended accounts from identity.session.*.
+      revocations: store.revocationState(),
     },
     readiness: { database: () => database.ping(), bus: () => bus.ready() },
   });
@@ -62,6 +64,7 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
       ),
   });
   await app.register(userRoutes, { config, store, hasher, limiter });
+  await app.register(adminAccountRoutes, { store });
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await store.bootstrapAdmin(config.ADMIN_EMAIL, await hasher.hash(config.ADMIN_PASSWORD));

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, readKey } from '@platform/service-kit';
+import { loadConfig, MAX_TOKEN_LIFETIME_SECONDS, readKey } from '@platform/service-kit';
 
 /** The env schema: the only place svc-identity reads process.env. */
 const Env = Type.Object({
@@ -17,7 +17,7 @@ const Env = Type.Object({
   JWT_AUDIENCE: Type.String({ default: 'afya-platform' }),
   JWT_ISSUER: Type.String({ default: 'svc-identity' }),
   /** Access token lifetime: hours, not weeks. */
-  JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 24 * 3600, default: 8 * 3600 }),
+  JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: MAX_TOKEN_LIFETIME_SECONDS, default: 8 * 3600 }),
   ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
   /** Failed logins per account per window before 429. */

@@ -99,6 +99,43 @@ export const DirectoryQuery = Type.Composite([
 export type DirectoryQuery = Static<typeof DirectoryQuery>;
 export const DirectoryResponse = Ok({ users: Type.Array(DirectoryUser), pageInfo: PageInfo });
 
+/** Account states: a suspended account cannot sign in; a deleted one is anonymous. */
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'deleted'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** What an admin sees of an account. */
+export const AdminAccount = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  role: StringEnum(ROLES),
+  status: StringEnum(ACCOUNT_STATUSES),
+  suspendedReason: Type.Union([Type.String(), Type.Null()]),
+  suspendedUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type AdminAccount = Static<typeof AdminAccount>;
+
+export const AccountIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const SuspendAccountBody = Type.Object(
+  {
+    reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+    /** A timed suspension ends by itself then; omitted: until lifted. */
+    until: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+export type SuspendAccountBody = Static<typeof SuspendAccountBody>;
+
+export const ChangeRoleBody = Type.Object(
+  { role: StringEnum(SIGNUP_ROLES) },
+  { additionalProperties: false },
+);
+export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
+
+export const AdminAccountResponse = Ok({ account: AdminAccount });
+
 /** Claims of the platform's access token (EdDSA-signed by svc-identity only). */
 export interface AccessClaims {
   sub: string;
@@ -131,8 +168,41 @@ export const SessionRevokedData = Type.Object({
 });
 export type SessionRevokedData = Static<typeof SessionRevokedData>;
 
+/** Why every session of an account was ended. */
+export const SESSION_END_REASONS = ['role-changed', 'suspended', 'deleted'] as const;
+
+/**
+ * Every session of `userId` issued at or before `issuedBefore` is over: the account's role changed,
+ * it was suspended or deleted. Services refuse such tokens from then on.
+ */
+export const SessionsEndedData = Type.Object({
+  userId: Type.String(),
+  /** Seconds since epoch: tokens whose `iat` is at or before it are refused. */
+  issuedBefore: Type.Integer(),
+  reason: StringEnum(SESSION_END_REASONS),
+});
+export type SessionsEndedData = Static<typeof SessionsEndedData>;
+
+/** An account was removed: projections forget the person (name and e-mail), keeping rows anonymous. */
+export const UserDeletedData = Type.Object({
+  id: Type.String(),
+  version: Type.Integer({ minimum: 1 }),
+});
+export type UserDeletedData = Static<typeof UserDeletedData>;
+
 export const IdentityEvents = {
   userRegistered: 'identity.user.registered.v1',
   userUpdated: 'identity.user.updated.v1',
+  userDeleted: 'identity.user.deleted.v1',
   sessionRevoked: 'identity.session.revoked.v1',
+  sessionsEnded: 'identity.session.all-ended.v1',
 } as const;
+
+/** Every event svc-identity publishes, with the schema its consumers validate it against. */
+export const IdentityEventSchemas = {
+  [IdentityEvents.userRegistered]: UserEventData,
+  [IdentityEvents.userUpdated]: UserEventData,
+  [IdentityEvents.userDeleted]: UserDeletedData,
+  [IdentityEvents.sessionRevoked]: SessionRevokedData,
+  [IdentityEvents.sessionsEnded]: SessionsEndedData,
+};

@@ -1,4 +1,5 @@
 import type { Envelope } from '@platform/contracts';
+import type { TSchema } from '@sinclair/typebox';
 
 export interface SubscribeOptions<D = unknown> {
   /** Producer whose stream is read: 'identity' reads the IDENTITY stream. */
@@ -16,7 +17,11 @@ export interface FollowOptions<D = unknown> {
   filter: string;
   /** Replay events from this time on, then keep following. */
   since: Date;
+  /** Event type -> data schema; events of other types are skipped. */
+  schemas?: Record<string, TSchema>;
   handler: (event: Envelope<D>) => void;
+  /** Called once the replay has delivered every event that was stored when following began. */
+  onCaughtUp?: () => void;
 }
 
 export interface Subscription {

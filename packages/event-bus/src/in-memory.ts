@@ -34,7 +34,7 @@ export class InMemoryEventBus implements EventBus {
   }
 
   async follow<D>(opts: FollowOptions<D>): Promise<Subscription> {
-    return this.subscribe<D>({
+    const sub = await this.subscribe<D>({
       producer: opts.producer,
       durable: 'follow',
       filter: opts.filter,
@@ -42,6 +42,8 @@ export class InMemoryEventBus implements EventBus {
         if (Date.parse(e.occurredAt) >= opts.since.getTime()) opts.handler(e);
       },
     });
+    opts.onCaughtUp?.(); // subscribe has replayed everything stored
+    return sub;
   }
 
   isConnected(): boolean {

@@ -186,6 +186,12 @@ export class NatsEventBus implements EventBus {
     let stopped = false;
     let since = opts.since;
     let messages: { stop(): void } | undefined;
+    let reported = false;
+    const caughtUp = () => {
+      if (reported) return;
+      reported = true;
+      opts.onCaughtUp?.();
+    };
     const run = async () => {
       while (!stopped) {
         try {
@@ -202,7 +208,9 @@ export class NatsEventBus implements EventBus {
           const iter = await consumer.consume({ max_messages: 256 });
           messages = iter;
           if (stopped) iter.stop();
+          if (info.num_pending === 0) caughtUp();
           for await (const m of iter) {
+            if (m.info.pending === 0) queueMicrotask(caughtUp);
             const event = m.json<Envelope<D>>();
             since = new Date(Math.max(since.getTime(), Date.parse(event.occurredAt)));
             try {

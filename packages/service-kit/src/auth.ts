@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { AccessClaims, Role } from '@platform/contracts';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, HttpError, unauthorized } from './errors';
+import { hasSoundClaims, MAX_TOKEN_LIFETIME_SECONDS, REQUIRED_CLAIMS, type RevocationState } from './trust';
 
 export interface JwtOptions {
   /** PEM public key of svc-identity. */
@@ -11,10 +12,13 @@ export interface JwtOptions {
   privateKey?: string;
   audience: string;
   issuer: string;
-  /** Token lifetime for signing, e.g. '8h'. */
-  expiresIn?: string;
-  /** Extra rejection (revoked sessions): return false to refuse a verified token. */
-  isTrusted?: (claims: AccessClaims) => boolean | Promise<boolean>;
+  /** Token lifetime for signing, in seconds (at most MAX_TOKEN_LIFETIME_SECONDS). */
+  expiresInSeconds?: number;
+  /**
+   * Whether a verified token's session still holds. Required: a service that verifies tokens must
+   * also refuse logged-out tokens and ended accounts, or reaching it directly would bypass logout.
+   */
+  revocations: RevocationState;
 }
 
 declare module '@fastify/jwt' {
@@ -36,17 +40,31 @@ declare module 'fastify' {
 /** Algorithms we accept: asymmetric only, so nobody holding the public key can mint. */
 export const ALLOWED_ALGORITHMS: ['EdDSA'] = ['EdDSA'];
 
+const expired = () =>
+  unauthorized('Your session has expired or is invalid. Please log in again.', 'auth.session_invalid');
+
+/**
+ * The one trust model of the gateway and every service: signature (EdDSA only), `aud`, `iss`, `exp`
+ * (required, and at most MAX_TOKEN_LIFETIME_SECONDS after `iat`), `sub`, `jti` and a known role;
+ * then the session must not be revoked and the account's sessions not ended.
+ */
 export const authPlugin = fp<JwtOptions>(
   async (app, opts) => {
+    const ttl = opts.expiresInSeconds ?? 8 * 3600;
+    if (ttl > MAX_TOKEN_LIFETIME_SECONDS) throw new Error('token lifetime above MAX_TOKEN_LIFETIME_SECONDS');
     await app.register(jwt, {
       secret: opts.privateKey
         ? { private: opts.privateKey, public: opts.publicKey }
         : { public: opts.publicKey },
-      sign: { algorithm: 'EdDSA', aud: opts.audience, iss: opts.issuer, expiresIn: opts.expiresIn ?? '8h' },
-      verify: { algorithms: ALLOWED_ALGORITHMS, allowedAud: opts.audience, allowedIss: opts.issuer },
-      ...(opts.isTrusted
-        ? { trusted: (_req: FastifyRequest, claims: unknown) => opts.isTrusted!(claims as AccessClaims) }
-        : {}),
+      // @fastify/jwt reads a number here as seconds.
+      sign: { algorithm: 'EdDSA', aud: opts.audience, iss: opts.issuer, expiresIn: ttl },
+      verify: {
+        algorithms: ALLOWED_ALGORITHMS,
+        allowedAud: opts.audience,
+        allowedIss: opts.issuer,
+        requiredClaims: [...REQUIRED_CLAIMS],
+        maxAge: MAX_TOKEN_LIFETIME_SECONDS,
+      },
     });
 
     async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
@@ -54,11 +72,18 @@ export const authPlugin = fp<JwtOptions>(
       try {
         await request.jwtVerify();
       } catch {
-        throw unauthorized(
-          'Your session has expired or is invalid. Please log in again.',
-          'auth.session_invalid',
+        throw expired();
+      }
+      if (!hasSoundClaims(request.user)) throw expired();
+      if (!opts.revocations.isCurrent()) {
+        // Right after a start, before the revocations are replayed: neither accept nor log the user out.
+        throw new HttpError(
+          503,
+          'Sign-in checks are starting up. Please try again shortly.',
+          'auth.starting',
         );
       }
+      if (await opts.revocations.isRevoked(request.user)) throw expired();
     }
     app.decorate('authenticate', authenticate);
     app.decorate('requireRole', (...roles: Role[]) => {

@@ -16,3 +16,5 @@ export { authPlugin, ALLOWED_ALGORITHMS, type JwtOptions } from './auth';
 export { createDatabase, type Database, type DatabaseOptions } from './db';
 export { listenUntilSignalled, exitOnStartupError } from './serve';
 export { isUniqueViolation, pageOf, likeTerm, newestFirst, trimStrings } from './store-helpers';
+export { MAX_TOKEN_LIFETIME_SECONDS, REQUIRED_CLAIMS, hasSoundClaims, type RevocationState } from './trust';
+export { FollowedRevocations } from './revocations';

@@ -4,7 +4,13 @@ import { buildService } from './service';
 import { conflict } from './errors';
 
 const keys = generateKeyPair();
-const jwt = { publicKey: keys.publicKey, audience: 'aud-test', issuer: 'iss-test' };
+const revoked = new Set<string>();
+const jwt = {
+  publicKey: keys.publicKey,
+  audience: 'aud-test',
+  issuer: 'iss-test',
+  revocations: { isRevoked: (c: { jti: string }) => revoked.has(c.jti), isCurrent: () => true },
+};
 
 async function app() {
   const a = await buildService({ name: 'svc-test', logLevel: 'silent', jwt });

@@ -33,6 +33,13 @@ export const users = identity.table(
     country: text('country').notNull().default(''),
     location: text('location').notNull().default(''),
     photo: text('photo').notNull().default(''),
+    /** active, suspended (by an admin, perhaps until a date) or deleted (personal data erased). */
+    status: text('status', { enum: ['active', 'suspended', 'deleted'] })
+      .notNull()
+      .default('active'),
+    suspendedReason: text('suspended_reason'),
+    /** A timed suspension ends by itself at this instant; null: until an admin lifts it. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     /** Bumped on every change; carried in identity.user.* events for version-guarded projections. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,7 +65,7 @@ export const sessions = identity.table(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
 );
 
 export const outbox = outboxTable(identity);

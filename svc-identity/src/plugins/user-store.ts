@@ -1,21 +1,31 @@
-import { and, desc, eq, gt, ilike, isNull, ne, or, sql, count, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, lte, ne, or, sql, count, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
   IdentityEvents,
+  type AccessClaims,
   type DirectoryQuery,
   type Role,
+  type SessionsEndedData,
   type DirectoryUser,
   type RegisterBody,
   type UpdateProfileBody,
   type UserEventData,
   type UserProfile,
 } from '@platform/contracts';
-import { conflict, isUniqueViolation, likeTerm, pageOf, trimStrings } from '@platform/service-kit';
+import {
+  conflict,
+  isUniqueViolation,
+  likeTerm,
+  pageOf,
+  trimStrings,
+  type RevocationState,
+} from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { organisations, outbox, sessions, users, type UserRow } from '../db/schema';
 
 type Db = PostgresJsDatabase<typeof schema>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -145,7 +155,7 @@ export class UserStore {
 
   async listDirectory(q: DirectoryQuery): Promise<{ users: DirectoryUser[]; total: number }> {
     const { limit, offset } = pageOf(q);
-    const filters: SQL[] = [ne(users.role, 'admin')];
+    const filters: SQL[] = [ne(users.role, 'admin'), ne(users.status, 'deleted')];
     if (q.role) filters.push(eq(users.role, q.role));
     const term = likeTerm(q.search);
     if (term) {
@@ -169,13 +179,139 @@ export class UserStore {
     await this.db.insert(sessions).values({ jti, userId, expiresAt });
   }
 
+  /** The session is live and its account is usable (not deleted, not under a running suspension). */
   async isSessionActive(jti: string): Promise<boolean> {
     const [s] = await this.db
       .select({ jti: sessions.jti })
       .from(sessions)
-      .where(and(eq(sessions.jti, jti), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.jti, jti),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          or(
+            eq(users.status, 'active'),
+            and(eq(users.status, 'suspended'), lte(users.suspendedUntil, new Date())),
+          ),
+        ),
+      )
       .limit(1);
     return Boolean(s);
+  }
+
+  /** svc-identity's own revocation state: its database is the truth, always current. */
+  revocationState(): RevocationState {
+    return {
+      isRevoked: async (claims: AccessClaims) => !(await this.isSessionActive(claims.jti)),
+      isCurrent: () => true,
+    };
+  }
+
+  /**
+   * Ends every session of the account in the caller's transaction and tells every service
+   * (identity.session.all-ended.v1): tokens issued up to this second are refused from now on.
+   */
+  private async endSessions(tx: Tx, userId: string, reason: SessionsEndedData['reason']): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    const data: SessionsEndedData = { userId, issuedBefore: Math.floor(Date.now() / 1000), reason };
+    await enqueue(tx, outbox, makeEnvelope(IdentityEvents.sessionsEnded, data));
+  }
+
+  /** Suspends the account (until a date, or until lifted); its sessions end everywhere. */
+  async suspend(id: string, reason: string, until: Date | null): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [u] = await tx
+        .update(users)
+        .set({ status: 'suspended', suspendedReason: reason, suspendedUntil: until, updatedAt: new Date() })
+        .where(and(eq(users.id, id), ne(users.status, 'deleted')))
+        .returning();
+      if (!u) return undefined;
+      await this.endSessions(tx, id, 'suspended');
+      return u;
+    });
+  }
+
+  async unsuspend(id: string): Promise<UserRow | undefined> {
+    const [u] = await this.db
+      .update(users)
+      .set({ status: 'active', suspendedReason: null, suspendedUntil: null, updatedAt: new Date() })
+      .where(and(eq(users.id, id), ne(users.status, 'deleted')))
+      .returning();
+    return u;
+  }
+
+  /**
+   * Moves an account between user and Clinic (a new Clinic gets its own organisation). Its tokens
+   * carry the old role, so its sessions end everywhere and it signs in again.
+   */
+  async changeRole(id: string, role: 'user' | 'Clinic'): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+      if (!current || current.status === 'deleted') return undefined;
+      if (current.role === role) return current;
+      let orgId: string | null = null;
+      if (role === 'Clinic') {
+        const [org] = await tx.insert(organisations).values({ name: current.name }).returning();
+        orgId = org!.id;
+      }
+      const [u] = await tx
+        .update(users)
+        .set({ role, orgId, version: sql`${users.version} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userUpdated, toEventData(u!)));
+      await this.endSessions(tx, id, 'role-changed');
+      return u;
+    });
+  }
+
+  /**
+   * Removes the account: personal data erased (the row stays, anonymous, so jobs and posts keep an
+   * author id), sessions ended everywhere, projections told to forget the person.
+   */
+  async deleteAccount(id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [u] = await tx
+        .update(users)
+        .set({
+          status: 'deleted',
+          email: `deleted-${id}`,
+          passwordHash: '!',
+          name: 'Deleted account',
+          designation: '',
+          description: '',
+          address: '',
+          phone: '',
+          skills: [],
+          facility: '',
+          country: '',
+          location: '',
+          photo: '',
+          suspendedReason: null,
+          suspendedUntil: null,
+          version: sql`${users.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, id), ne(users.status, 'deleted')))
+        .returning();
+      if (!u) return false;
+      await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userDeleted, { id, version: u.version }));
+      await this.endSessions(tx, id, 'deleted');
+      return true;
+    });
+  }
+
+  /** Admin accounts that can still act: an admin may not remove the last one. */
+  async countActiveAdmins(): Promise<number> {
+    const [{ n } = { n: 0 }] = await this.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+    return n;
   }
 
   /** Revokes the session and tells the gateway (identity.session.revoked.v1), in one transaction. */

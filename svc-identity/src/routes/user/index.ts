@@ -17,6 +17,7 @@ import type { IdentityConfig } from '../../config';
 import { HashingBusyError, type PasswordHasher } from '../../passwords';
 import type { LoginLimiter } from '../../login-limiter';
 import { normaliseEmail, toProfile, type UserStore } from '../../plugins/user-store';
+import { isSuspended, suspendedError } from './account-status';
 
 export interface UserRoutesOptions {
   config: IdentityConfig;
@@ -28,6 +29,7 @@ export interface UserRoutesOptions {
 const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
+  403: ErrorResponse,
   409: ErrorResponse,
   429: ErrorResponse,
   503: ErrorResponse,
@@ -93,6 +95,8 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
         throw unauthorized('Invalid email or password.', 'auth.invalid_credentials');
       }
       limiter.succeed(email);
+      // Told only to whoever knows the password: a suspension is not an oracle for which e-mails exist.
+      if (isSuspended(user)) throw suspendedError(user);
       const jti = randomUUID();
       const profile = toProfile(user);
       const token = app.jwt.sign(
@@ -105,7 +109,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
           entitlements: profile.entitlements,
           jti,
         },
-        { expiresIn: config.JWT_TTL_SECONDS * 1000 },
+        { expiresIn: config.JWT_TTL_SECONDS },
       );
       await store.createSession(jti, user.id, new Date(Date.now() + config.JWT_TTL_SECONDS * 1000));
       return { success: true as const, message: 'Login successful.', token, user: profile };

@@ -1,0 +1,372 @@
+/**
+ * The one trust model, attacked the way the review did: tokens decoded, logged-out and ended-account
+ * tokens sent to the gateway AND straight to each service, restarts, tokens without `exp` or with a
+ * lifetime no service should accept. Real svc-identity, svc-hire and gateway on real Postgres + NATS.
+ */
+import { randomUUID } from 'node:crypto';
+import { createSigner } from 'fast-jwt';
+import { NatsEventBus } from '@platform/event-bus';
+import { FollowedRevocations, type App } from '@platform/service-kit';
+import { createTestDatabase, eventually, serviceTestEnv, type ServiceTestEnv } from '@platform/testing';
+import { buildApp as buildIdentity } from '../svc-identity/src/app';
+import { readConfig as identityConfig } from '../svc-identity/src/config';
+import { buildApp as buildHire } from '../svc-hire/src/app';
+import { readConfig as hireConfig } from '../svc-hire/src/config';
+import { buildApp as buildGateway } from '../gateway/src/app';
+import { readConfig as gatewayConfig } from '../gateway/src/config';
+
+const PASSWORD = 'Kisumu lakeside clinic 2026!';
+const AUD = { audience: 'afya-platform', issuer: 'svc-identity' };
+
+let run: ServiceTestEnv;
+let hireDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let identity: App;
+let hire: App;
+let gateway: App;
+let gatewayBus: NatsEventBus;
+let gatewayRevocations: FollowedRevocations;
+let adminToken: string;
+
+const env = () => ({ ...run.env, JWT_PRIVATE_KEY: run.keys.privateKey });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+
+async function signup(role: 'user' | 'Clinic') {
+  const email = `${role.toLowerCase()}.${randomUUID().slice(0, 8)}@trust.example`;
+  const reg = await identity.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    payload: { name: `${role} Person`, email, password: PASSWORD, role },
+  });
+  expect(reg.statusCode).toBe(201);
+  return { email, ...(await login(email)) };
+}
+
+async function login(email: string, password = PASSWORD) {
+  const res = await identity.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+  expect(res.statusCode).toBe(200);
+  const { token, user } = res.json() as { token: string; user: { id: string } };
+  return { token, id: user.id };
+}
+
+const aJob = {
+  title: 'Clinical Officer',
+  organization: 'Lakeside Clinic',
+  department: 'Outpatients',
+  location: 'Kisumu',
+  type: 'Full-time',
+  description: 'Outpatient consultations.',
+};
+
+/** The same call straight to svc-hire and through the gateway. */
+async function bothWays(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  const opts = { method, url, headers: bearer(token), ...(payload ? { payload } : {}) };
+  return { direct: await hire.inject(opts), viaGateway: await gateway.inject(opts) };
+}
+
+async function jobCount(): Promise<number> {
+  const res = await hire.inject('/api/job/get?limit=100');
+  return (res.json() as { data: unknown[] }).data.length;
+}
+
+beforeAll(async () => {
+  run = await serviceTestEnv('trust');
+  identity = await buildIdentity(
+    identityConfig({ ...env(), ADMIN_EMAIL: 'admin@trust.example', ADMIN_PASSWORD: PASSWORD }),
+  );
+  hireDb = await createTestDatabase('trust_hire');
+  hire = await buildHire(hireConfig({ ...run.env, DATABASE_URL: hireDb.url }));
+  const identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
+  const hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
+  gatewayBus = await NatsEventBus.connect({ url: run.natsUrl, prefix: run.prefix, name: 'gateway-test' });
+  gatewayRevocations = new FollowedRevocations(gatewayBus);
+  await gatewayRevocations.start();
+  gateway = await buildGateway(
+    gatewayConfig({ ...run.env, IDENTITY_URL: identityUrl, HIRE_URL: hireUrl, SHELL_DIST: '/nonexistent' }),
+    { revocations: gatewayRevocations },
+  );
+  adminToken = (await login('admin@trust.example')).token;
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await gatewayRevocations?.stop();
+  await gatewayBus?.close();
+  await hire?.close();
+  await identity?.close();
+  await hireDb?.drop();
+  await run?.cleanup();
+});
+
+describe('tokens svc-identity issues', () => {
+  it('live 8 hours (decoded), and carry every claim the trust model checks', async () => {
+    const { token, id } = await signup('user');
+    const claims = decode(token);
+    expect(claims.exp - claims.iat).toBe(8 * 3600);
+    expect(Math.abs(claims.iat - Date.now() / 1000)).toBeLessThan(60);
+    expect(claims).toMatchObject({ sub: id, aud: AUD.audience, iss: AUD.issuer, role: 'user' });
+    expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('tokens no service accepts, even correctly signed', () => {
+  const sign = (claims: Record<string, unknown>, opts: { expiresIn?: number; noTimestamp?: boolean } = {}) =>
+    createSigner({
+      key: run.keys.privateKey,
+      algorithm: 'EdDSA',
+      aud: AUD.audience,
+      iss: AUD.issuer,
+      ...opts,
+    })({
+      sub: randomUUID(),
+      jti: randomUUID(),
+      role: 'Clinic',
+      orgId: randomUUID(),
+      email: 'x@trust.example',
+      name: 'X',
+      entitlements: [],
+      ...claims,
+    });
+
+  it.each([
+    ['without exp', () => sign({})],
+    ['living 30 days', () => sign({}, { expiresIn: 30 * 24 * 3600_000 })],
+    ['without iat', () => sign({}, { expiresIn: 3600_000, noTimestamp: true })],
+    ['without jti', () => sign({ jti: undefined }, { expiresIn: 3600_000 })],
+    ['without sub', () => sign({ sub: undefined }, { expiresIn: 3600_000 })],
+    ['with an unknown role', () => sign({ role: 'superuser' }, { expiresIn: 3600_000 })],
+  ])('refuses a token %s (gateway and service alike) and creates nothing', async (_what, make) => {
+    const before = await jobCount();
+    const { direct, viaGateway } = await bothWays('POST', '/api/job/add', make(), aJob);
+    expect(direct.statusCode).toBe(401);
+    expect(viaGateway.statusCode).toBe(401);
+    expect(await jobCount()).toBe(before);
+  });
+});
+
+describe('ending sessions reaches every service within 2 seconds', () => {
+  it('logout: the old token is refused by the gateway and by svc-hire reached directly', async () => {
+    const { token } = await signup('user');
+    const before = await bothWays('GET', '/api/application/get', token);
+    expect(before.direct.statusCode).toBe(200);
+    expect(before.viaGateway.statusCode).toBe(200);
+
+    const out = await identity.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    const started = Date.now();
+    await eventually(async () => {
+      const r = await bothWays('GET', '/api/application/get', token);
+      return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
+    }, 2000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await identity.inject({ url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('role change: a Clinic made a user can no longer post jobs with its old token', async () => {
+    const clinic = await signup('Clinic');
+    expect(
+      (
+        await hire.inject({
+          method: 'POST',
+          url: '/api/job/add',
+          headers: bearer(clinic.token),
+          payload: aJob,
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const changed = await identity.inject({
+      method: 'PATCH',
+      url: `/api/user/admin/accounts/${clinic.id}`,
+      headers: bearer(adminToken),
+      payload: { role: 'user' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().account.role).toBe('user');
+
+    await eventually(async () => {
+      const before = await jobCount();
+      const r = await bothWays('POST', '/api/job/add', clinic.token, aJob);
+      expect(await jobCount()).toBe(before);
+      return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
+    }, 2000);
+    // Signing in again gives a token with the new role, which Hire refuses to post with (403).
+    await new Promise((r) => setTimeout(r, 1000)); // tokens issued in the second of the change are ended too
+    const again = await login(clinic.email);
+    expect(decode(again.token).role).toBe('user');
+    const posted = await hire.inject({
+      method: 'POST',
+      url: '/api/job/add',
+      headers: bearer(again.token),
+      payload: aJob,
+    });
+    expect(posted.statusCode).toBe(403);
+  });
+
+  it('deletion: the account is erased, its token refused everywhere, and it cannot sign in', async () => {
+    const clinic = await signup('Clinic');
+    const removed = await identity.inject({
+      method: 'DELETE',
+      url: `/api/user/admin/accounts/${clinic.id}`,
+      headers: bearer(adminToken),
+    });
+    expect(removed.statusCode).toBe(200);
+    await eventually(async () => {
+      const before = await jobCount();
+      const r = await bothWays('POST', '/api/job/add', clinic.token, aJob);
+      expect(await jobCount()).toBe(before);
+      return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
+    }, 2000);
+    const relogin = await identity.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: clinic.email, password: PASSWORD },
+    });
+    expect(relogin.statusCode).toBe(401);
+    const dir = await identity.inject('/api/user/get?limit=100');
+    expect(JSON.stringify(dir.json())).not.toContain(clinic.id);
+  });
+
+  it('suspension: sessions end, sign-in answers 403 with the reason, and lifting it lets the person back', async () => {
+    const user = await signup('user');
+    const suspended = await identity.inject({
+      method: 'POST',
+      url: `/api/user/admin/accounts/${user.id}/suspend`,
+      headers: bearer(adminToken),
+      payload: { reason: 'Licence under review' },
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect(suspended.json().account).toMatchObject({
+      status: 'suspended',
+      suspendedReason: 'Licence under review',
+    });
+    await eventually(async () => {
+      const r = await bothWays('GET', '/api/application/get', user.token);
+      return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
+    }, 2000);
+    const refused = await identity.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'auth.account_suspended' });
+    expect(refused.json().message).toContain('Licence under review');
+
+    const lifted = await identity.inject({
+      method: 'POST',
+      url: `/api/user/admin/accounts/${user.id}/unsuspend`,
+      headers: bearer(adminToken),
+    });
+    expect(lifted.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    const back = await login(user.email);
+    expect((await hire.inject({ url: '/api/application/get', headers: bearer(back.token) })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a timed suspension ends by itself', async () => {
+    const user = await signup('user');
+    const until = new Date(Date.now() + 1500).toISOString();
+    const res = await identity.inject({
+      method: 'POST',
+      url: `/api/user/admin/accounts/${user.id}/suspend`,
+      headers: bearer(adminToken),
+      payload: { reason: 'Cooling off', until },
+    });
+    expect(res.statusCode).toBe(200);
+    const during = await identity.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(during.statusCode).toBe(403);
+    await new Promise((r) => setTimeout(r, 2000));
+    await login(user.email);
+  });
+
+  it('after a restart, a service still refuses every token ended before it started', async () => {
+    const { token } = await signup('user');
+    await identity.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
+    const clinic = await signup('Clinic');
+    await identity.inject({
+      method: 'DELETE',
+      url: `/api/user/admin/accounts/${clinic.id}`,
+      headers: bearer(adminToken),
+    });
+    // A fresh svc-hire instance (as after a restart) replays the whole token lifetime before serving.
+    const db = await createTestDatabase('trust_restart');
+    const restarted = await buildHire(hireConfig({ ...run.env, DATABASE_URL: db.url }));
+    try {
+      expect(
+        (await restarted.inject({ url: '/api/application/get', headers: bearer(token) })).statusCode,
+      ).toBe(401);
+      const post = await restarted.inject({
+        method: 'POST',
+        url: '/api/job/add',
+        headers: bearer(clinic.token),
+        payload: aJob,
+      });
+      expect(post.statusCode).toBe(401);
+    } finally {
+      await restarted.close();
+      await db.drop();
+    }
+  });
+});
+
+describe('account administration is the admin’s alone', () => {
+  it('refuses visitors (401), users and Clinics (403), and changes nothing', async () => {
+    const target = await signup('user');
+    const clinic = await signup('Clinic');
+    const url = `/api/user/admin/accounts/${target.id}/suspend`;
+    const payload = { reason: 'no' };
+    expect((await identity.inject({ method: 'POST', url, payload })).statusCode).toBe(401);
+    expect(
+      (await identity.inject({ method: 'POST', url, payload, headers: bearer(clinic.token) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await identity.inject({ method: 'POST', url, payload, headers: bearer(target.token) })).statusCode,
+    ).toBe(403);
+    expect((await identity.inject({ url: '/api/user/me', headers: bearer(target.token) })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('an admin cannot suspend, demote or remove their own account (the last admin)', async () => {
+    const me = decode(adminToken).sub as string;
+    const tries = [
+      { method: 'POST' as const, url: `/api/user/admin/accounts/${me}/suspend`, payload: { reason: 'x' } },
+      { method: 'PATCH' as const, url: `/api/user/admin/accounts/${me}`, payload: { role: 'user' } },
+      { method: 'DELETE' as const, url: `/api/user/admin/accounts/${me}` },
+    ];
+    for (const t of tries) {
+      const res = await identity.inject({ ...t, headers: bearer(adminToken) });
+      expect(res.statusCode).toBe(409);
+    }
+    expect(
+      (await identity.inject({ url: '/api/user/me', headers: bearer(adminToken) })).json().user.role,
+    ).toBe('admin');
+  });
+
+  it('names the field of a bad request', async () => {
+    const target = await signup('user');
+    const res = await identity.inject({
+      method: 'POST',
+      url: `/api/user/admin/accounts/${target.id}/suspend`,
+      headers: bearer(adminToken),
+      payload: { reason: '   ' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^reason/);
+    const past = await identity.inject({
+      method: 'POST',
+      url: `/api/user/admin/accounts/${target.id}/suspend`,
+      headers: bearer(adminToken),
+      payload: { reason: 'x', until: '2020-01-01T00:00:00Z' },
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toMatch(/^until/);
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  AccountIdParams,
+  AdminAccountResponse,
+  ChangeRoleBody,
+  ErrorResponse,
+  MessageResponse,
+  SuspendAccountBody,
+  type AdminAccount,
+} from '@platform/contracts';
+import { badRequest, conflict, notFound, type App } from '@platform/service-kit';
+import type { UserRow } from '../../db/schema';
+import type { UserStore } from '../../plugins/user-store';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+function toAdminAccount(u: UserRow): AdminAccount {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    status: u.status,
+    suspendedReason: u.suspendedReason,
+    suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/**
+ * An admin's hold on accounts: suspend (with a reason, perhaps until a date), lift it, move between
+ * user and Clinic, remove. Each ends the account's sessions on every service (see UserStore).
+ */
+export default async function adminAccountRoutes(app: App, { store }: { store: UserStore }) {
+  const admin = app.requireRole('admin');
+  const base = { tags: ['admin'], security: [{ bearer: [] }], params: AccountIdParams };
+  const answers = { response: { 200: AdminAccountResponse, ...errors } };
+
+  /** Nobody removes their own access, nor the platform's last admin. */
+  async function target(actorId: string, id: string): Promise<UserRow> {
+    if (actorId === id) throw conflict('You cannot do this to your own account.', 'admin.own_account');
+    const user = await store.findById(id);
+    if (!user || user.status === 'deleted') throw notFound('Account not found.', 'auth.account_not_found');
+    if (user.role === 'admin' && user.status === 'active' && (await store.countActiveAdmins()) <= 1)
+      throw conflict('The last admin account cannot be changed.', 'admin.last_admin');
+    return user;
+  }
+
+  app.post(
+    '/api/user/admin/accounts/:id/suspend',
+    { preHandler: admin, schema: { ...base, body: SuspendAccountBody, ...answers } },
+    async (request) => {
+      await target(request.user.sub, request.params.id);
+      const until = request.body.until ? new Date(request.body.until) : null;
+      if (until && until <= new Date()) throw badRequest('until: must be in the future');
+      const user = await store.suspend(request.params.id, request.body.reason.trim(), until);
+      if (!user) throw notFound('Account not found.', 'auth.account_not_found');
+      return { success: true as const, message: 'Account suspended.', account: toAdminAccount(user) };
+    },
+  );
+
+  app.post(
+    '/api/user/admin/accounts/:id/unsuspend',
+    { preHandler: admin, schema: { ...base, ...answers } },
+    async (request) => {
+      const user = await store.unsuspend(request.params.id);
+      if (!user) throw notFound('Account not found.', 'auth.account_not_found');
+      return { success: true as const, message: 'Suspension lifted.', account: toAdminAccount(user) };
+    },
+  );
+
+  app.patch(
+    '/api/user/admin/accounts/:id',
+    { preHandler: admin, schema: { ...base, body: ChangeRoleBody, ...answers } },
+    async (request) => {
+      await target(request.user.sub, request.params.id);
+      const user = await store.changeRole(request.params.id, request.body.role);
+      if (!user) throw notFound('Account not found.', 'auth.account_not_found');
+      return { success: true as const, message: 'Role changed.', account: toAdminAccount(user) };
+    },
+  );
+
+  app.delete(
+    '/api/user/admin/accounts/:id',
+    {
+      preHandler: admin,
+      schema: { ...base, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => {
+      await target(request.user.sub, request.params.id);
+      if (!(await store.deleteAccount(request.params.id)))
+        throw notFound('Account not found.', 'auth.account_not_found');
+      return { success: true, message: 'Account removed.' };
+    },
+  );
+}
