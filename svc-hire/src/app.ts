@@ -34,6 +34,7 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
   const app = await buildService({
     name: 'svc-hire',
     logLevel: config.LOG_LEVEL,
+    trustedProxies: config.trustedProxies,
     jwt: { publicKey: config.jwtPublicKey, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER },
     readiness: { database: () => database.ping(), bus: () => bus.ready() },
   });
