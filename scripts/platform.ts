@@ -174,11 +174,13 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
       HOST: '127.0.0.1',
     };
 
-    const gatewayEnv: Record<string, string> = { ...common, PORT: String(cfg.port) };
+    const gatewayEnv: Record<string, string> = { ...common, PORT: String(cfg.port), TRUSTED_PROXIES: '' };
     const services: Record<string, string> = {};
     for (const svc of SERVICES) {
       const port = await freePort();
-      const env: Record<string, string> = { ...common, PORT: String(port) };
+      // Services believe X-Forwarded-For from the gateway alone (it connects from 127.0.0.1); the gateway
+      // believes nobody's (TRUSTED_PROXIES empty above), so each client is its socket's address.
+      const env: Record<string, string> = { ...common, PORT: String(port), TRUSTED_PROXIES: '127.0.0.1' };
       if (svc.needsPrivateKey) {
         // Only svc-identity signs tokens and bootstraps the admin account.
         env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;

@@ -7,8 +7,12 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
-import { buildService, HttpError, type App, type RevocationState } from '@platform/service-kit';
+import { buildService, type App, type RevocationState } from '@platform/service-kit';
 import type { GatewayConfig } from './config';
+import { API_ROUTE_CONFIG, isApiRoute } from './api-route';
+import { apiRequestChecks } from './api-checks';
+import { isMalformedPath, malformedPath } from './path-spelling';
+import { upstreamHeaders } from './forwarded-headers';
 import { ROUTES, REMOTES, type ServiceRoute } from './routes-table';
 import { remoteOrigins, remotesManifest } from './remotes';
 export interface GatewayOptions {
@@ -33,6 +37,7 @@ const unavailable = (label: string) => ({
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 const hasExtension = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
+const API_PATH = /^\/api(?:\/|$)/i;
 
 /**
  * The one public origin: API calls to their services, the shell and remotes as static files, the
@@ -45,6 +50,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    trustedProxies: config.trustedProxies,
     jwt: {
       publicKey: config.jwtPublicKey,
       audience: config.JWT_AUDIENCE,
@@ -59,12 +65,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     // Page routes (no extension, not an API or remote file) get the shell; everything else a JSON 404.
     notFoundHandler: (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url;
-      if (
-        request.method === 'GET' &&
-        !url.startsWith('/api/') &&
-        !url.startsWith('/mf/') &&
-        !hasExtension(url)
-      ) {
+      if (request.method === 'GET' && !API_PATH.test(url) && !url.startsWith('/mf/') && !hasExtension(url)) {
         return sendShell(reply);
       }
       return reply
@@ -83,6 +84,11 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html', config.SHELL_DIST);
   }
+
+  // Defence in depth before anything else reads the URL; the checks themselves bind to routes.
+  app.addHook('onRequest', async (request) => {
+    if (isMalformedPath(request.url)) throw malformedPath();
+  });
 
   const manifest = () => remotesManifest(config.REMOTES_MANIFEST, config.REMOTES_ROOT);
   const extraOrigins = remoteOrigins(manifest());
@@ -111,8 +117,8 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    // API calls only: static files are cheap and cached, and a hospital's staff often share one address.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // API routes only: static files are cheap and cached, and a hospital's staff often share one address.
+    allowList: (request) => !isApiRoute(request),
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new Error(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`), {
         statusCode: 429,
@@ -120,22 +126,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   });
   await app.register(compress, { threshold: 1024 });
 
-  // Proxied bodies are streamed, not parsed, so the size limit is checked here from Content-Length.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > config.BODY_LIMIT_BYTES) throw new HttpError(413, 'The request body is too large.');
-    if (
-      request.headers['transfer-encoding'] &&
-      !request.headers['content-length'] &&
-      request.method !== 'GET'
-    ) {
-      throw new HttpError(411, 'Send the request with a Content-Length.');
-    }
-    // A token, when sent, must be valid, unexpired, for this platform and not logged out.
-    if (request.headers.authorization)
-      await app.authenticate.call(app, request, undefined as never, () => {});
-  });
+  app.addHook('preParsing', apiRequestChecks(app, config.BODY_LIMIT_BYTES));
 
   for (const route of ROUTES) {
     const upstream = upstreamUrl(config, route.service);
@@ -143,21 +134,22 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
       if (!upstream) {
         const down = async (_req: FastifyRequest, reply: FastifyReply) =>
           reply.status(503).send(unavailable(route.label));
-        app.all(prefix, down);
-        app.all(`${prefix}/*`, down);
+        app.all(prefix, { config: API_ROUTE_CONFIG }, down);
+        app.all(`${prefix}/*`, { config: API_ROUTE_CONFIG }, down);
         continue;
       }
       await app.register(proxy, {
         upstream,
         prefix,
         rewritePrefix: prefix,
+        config: API_ROUTE_CONFIG,
         undici: {
           connectTimeout: 2000,
           headersTimeout: config.UPSTREAM_TIMEOUT_MS,
           bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
         },
         replyOptions: {
-          rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': request.id }),
+          rewriteRequestHeaders: upstreamHeaders,
           onError: (reply, { error }) => {
             reply.log.warn({ err: error, upstream }, 'upstream unavailable');
             return reply.status(503).send(unavailable(route.label));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, readKey } from '@platform/service-kit';
+import { loadConfig, readKey, readTrustedProxies } from '@platform/service-kit';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -31,13 +31,20 @@ const Env = Type.Object({
   /** API requests per client IP per minute (static files are not counted). */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** Load balancers in front whose X-Forwarded-For is believed (IPs/CIDRs); none: the socket's address. */
+  TRUSTED_PROXIES: Type.String({ default: '' }),
 });
 
 export type GatewayConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'> & {
   jwtPublicKey: string;
+  trustedProxies: string[];
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const { JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = loadConfig(Env, env);
-  return { ...rest, jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY') };
+  return {
+    ...rest,
+    jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY'),
+    trustedProxies: readTrustedProxies(rest.TRUSTED_PROXIES),
+  };
 }

@@ -24,6 +24,10 @@ beforeAll(async () => {
     requestId: req.headers['x-request-id'],
     method: req.method,
   }));
+  upstream.get('/api/user/cached', async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=600');
+    return { directory: [] };
+  });
   upstream.get('/api/user/big', async () => ({
     items: Array.from({ length: 500 }, (_, i) => ({ i, text: 'healthcare' })),
   }));
@@ -149,6 +153,24 @@ describe('tokens at the edge', () => {
     const res = await call(make());
     expect(res.statusCode).toBe(401);
     expect(res.json().success).toBe(false);
+  });
+
+  it('marks every answer to a request with a token no-store, whatever the service said', async () => {
+    const token = signToken(keys.privateKey, { role: 'user' }, aud);
+    const mine = await gateway.inject({
+      url: '/api/user/cached',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
+    const refused = await gateway.inject({
+      url: '/api/user/cached',
+      headers: { authorization: 'Bearer garbage' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // Without credentials the service's own caching stands.
+    expect((await gateway.inject('/api/user/cached')).headers['cache-control']).toBe('public, max-age=600');
   });
 
   it('refuses a logged-out token', async () => {

@@ -37,6 +37,7 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
   const app = await buildService({
     name: 'svc-hire',
     logLevel: config.LOG_LEVEL,
+    trustedProxies: config.trustedProxies,
     jwt: {
       publicKey: config.jwtPublicKey,
       audience: config.JWT_AUDIENCE,

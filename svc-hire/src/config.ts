@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, readKey } from '@platform/service-kit';
+import { loadConfig, readKey, readTrustedProxies } from '@platform/service-kit';
 
 /** The env schema: the only place svc-hire reads process.env. */
 const Env = Type.Object({
@@ -18,13 +18,20 @@ const Env = Type.Object({
   BOARD_CACHE_MS: Type.Integer({ minimum: 0, default: 1000 }),
   /** Postgres connections this instance may hold. */
   DATABASE_POOL: Type.Integer({ minimum: 1, default: 10 }),
+  /** The gateway's address (IPs/CIDRs) whose X-Forwarded-For is believed; none: the socket's address. */
+  TRUSTED_PROXIES: Type.String({ default: '' }),
 });
 
 export type HireConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'> & {
   jwtPublicKey: string;
+  trustedProxies: string[];
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): HireConfig {
   const { JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = loadConfig(Env, env);
-  return { ...rest, jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY') };
+  return {
+    ...rest,
+    jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY'),
+    trustedProxies: readTrustedProxies(rest.TRUSTED_PROXIES),
+  };
 }

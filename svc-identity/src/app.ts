@@ -41,6 +41,7 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   const app = await buildService({
     name: 'svc-identity',
     logLevel: config.LOG_LEVEL,
+    trustedProxies: config.trustedProxies,
     jwt: {
       publicKey: config.jwtPublicKey,
       privateKey: config.jwtPrivateKey,

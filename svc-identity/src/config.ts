@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, MAX_TOKEN_LIFETIME_SECONDS, readKey } from '@platform/service-kit';
+import { loadConfig, MAX_TOKEN_LIFETIME_SECONDS, readKey, readTrustedProxies } from '@platform/service-kit';
 
 /** The env schema: the only place svc-identity reads process.env. */
 const Env = Type.Object({
@@ -29,6 +29,8 @@ const Env = Type.Object({
   /** Password hashes computed at once; more wait in a short queue, beyond it 503. */
   HASH_CONCURRENCY: Type.Integer({ minimum: 1, default: 2 }),
   HASH_QUEUE: Type.Integer({ minimum: 0, default: 32 }),
+  /** The gateway's address (IPs/CIDRs) whose X-Forwarded-For is believed; none: the socket's address. */
+  TRUSTED_PROXIES: Type.String({ default: '' }),
 });
 
 export interface IdentityConfig extends Omit<
@@ -37,6 +39,7 @@ export interface IdentityConfig extends Omit<
 > {
   jwtPrivateKey: string;
   jwtPublicKey: string;
+  trustedProxies: string[];
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
@@ -46,5 +49,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     ...rest,
     jwtPrivateKey: readKey(JWT_PRIVATE_KEY, JWT_PRIVATE_KEY_FILE, 'JWT_PRIVATE_KEY'),
     jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY'),
+    trustedProxies: readTrustedProxies(c.TRUSTED_PROXIES),
   };
 }

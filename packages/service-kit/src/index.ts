@@ -1,5 +1,6 @@
 export { buildService, type App, type ServiceOptions } from './service';
 export { loadConfig, readKey } from './config';
+export { readTrustedProxies } from './trusted-proxies';
 export {
   HttpError,
   GENERIC_CODES,

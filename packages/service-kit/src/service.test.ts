@@ -141,6 +141,55 @@ describe('buildService', () => {
     await a.close();
   });
 
+  describe('the client address', () => {
+    const withIpRoute = async (trustedProxies?: string[]) => {
+      const a = await buildService({ name: 'svc-test', logLevel: 'silent', trustedProxies });
+      a.get('/ip', async (req) => ({ ip: req.ip }));
+      return a;
+    };
+    const spoofed = { 'x-forwarded-for': '203.0.113.7' };
+
+    it('is the socket address by default, whatever X-Forwarded-For a client writes', async () => {
+      const a = await withIpRoute();
+      const res = await a.inject({ url: '/ip', remoteAddress: '198.51.100.2', headers: spoofed });
+      expect(res.json()).toEqual({ ip: '198.51.100.2' });
+      await a.close();
+    });
+
+    it('is taken from X-Forwarded-For only when a trusted proxy sent it', async () => {
+      const a = await withIpRoute(['10.0.0.0/8']);
+      const viaProxy = await a.inject({ url: '/ip', remoteAddress: '10.1.2.3', headers: spoofed });
+      expect(viaProxy.json()).toEqual({ ip: '203.0.113.7' });
+      const direct = await a.inject({ url: '/ip', remoteAddress: '198.51.100.2', headers: spoofed });
+      expect(direct.json()).toEqual({ ip: '198.51.100.2' });
+      await a.close();
+    });
+  });
+
+  it('marks every answer to a request with credentials no-store, errors included', async () => {
+    const a = await app();
+    a.get('/public', async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=600');
+      return { ok: true };
+    });
+    const clinic = signToken(
+      keys.privateKey,
+      { role: 'Clinic' },
+      { audience: 'aud-test', issuer: 'iss-test' },
+    );
+    const mine = await a.inject({ url: '/clinic-only', headers: { authorization: `Bearer ${clinic}` } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
+    const refused = await a.inject({ url: '/clinic-only', headers: { authorization: 'Bearer garbage' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const withToken = await a.inject({ url: '/public', headers: { authorization: `Bearer ${clinic}` } });
+    expect(withToken.headers['cache-control']).toBe('no-store');
+    // Without credentials the route's own caching stands.
+    expect((await a.inject('/public')).headers['cache-control']).toBe('public, max-age=600');
+    await a.close();
+  });
+
   it('reports readiness from its checks', async () => {
     const a = await buildService({
       name: 'svc-test',

@@ -36,8 +36,11 @@ export interface ServiceOptions {
   bodyLimit?: number;
   /** Replaces the JSON 404 (the gateway falls back to the shell's index.html for page routes). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
-  /** Trust X-Forwarded-For from the gateway so per-IP limits see the client. */
-  trustProxy?: boolean | string;
+  /**
+   * Addresses or CIDR ranges (the gateway's) whose X-Forwarded-For is believed, so per-address limits
+   * see the client; from TRUSTED_PROXIES via readTrustedProxies. None: the socket's address.
+   */
+  trustedProxies?: string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -51,7 +54,7 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
   const app = Fastify({
     logger: { level: opts.logLevel ?? 'info', base: { service: opts.name } },
     bodyLimit: opts.bodyLimit ?? 100 * 1024,
-    trustProxy: opts.trustProxy ?? true,
+    trustProxy: opts.trustedProxies?.length ? opts.trustedProxies : false,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -80,6 +83,12 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // An answer to a request that carried credentials is personal: no browser or shared cache may keep it
+  // (also when the gateway proxies it, whatever the upstream said).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.headers.authorization) reply.header('cache-control', 'no-store');
+    return payload;
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(

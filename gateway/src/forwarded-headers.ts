@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Headers by which a client could claim another address, host or scheme: only the gateway says. */
+const CLIENT_CLAIMS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+];
+
+/**
+ * The headers a proxied request carries upstream: the client's own claims dropped, `X-Forwarded-For`
+ * replaced by the address the gateway saw (services trust it from the gateway alone, so per-address
+ * limits see each client, and no client can pick a fresh address per request), and the request id.
+ */
+export function upstreamHeaders<H extends Record<string, unknown>>(
+  request: Pick<FastifyRequest, 'ip' | 'id'>,
+  headers: H,
+): H {
+  const out: Record<string, unknown> = { ...headers };
+  for (const name of CLIENT_CLAIMS) delete out[name];
+  out['x-forwarded-for'] = request.ip;
+  out['x-request-id'] = request.id;
+  return out as H;
+}
