@@ -11,7 +11,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, generateKeyPair } from '@platform/testing';
 import { readConfig } from '../gateway/src/config';
 import { buildApp } from '../gateway/src/app';
-import { REMOTES } from '../gateway/src/routes-table';
+import { loadModules } from '@platform/modules';
 import { InMemoryEventBus } from '@platform/event-bus';
 import { FollowedRevocations } from '@platform/service-kit';
 
@@ -67,7 +67,7 @@ async function main() {
     );
 
     console.log('\nRemote entries (remoteEntry.js), gzip level 9:');
-    for (const r of REMOTES) {
+    for (const r of loadModules(root).flatMap((m) => (m.remote ? [m.remote] : []))) {
       const file = path.join(root, r.folder, 'dist', 'remoteEntry.js');
       if (!existsSync(file)) continue;
       const size = gz(readFileSync(file));

@@ -13,21 +13,12 @@ import { API_ROUTE_CONFIG, isApiRoute } from './api-route';
 import { apiRequestChecks } from './api-checks';
 import { isMalformedPath, malformedPath } from './path-spelling';
 import { upstreamHeaders } from './forwarded-headers';
-import { ROUTES, REMOTES, type ServiceRoute } from './routes-table';
+import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
 export interface GatewayOptions {
   /** Logged-out tokens and ended accounts: server.ts follows them from NATS (FollowedRevocations). */
   revocations: RevocationState;
 }
-
-const upstreamUrl = (config: GatewayConfig, service: ServiceRoute['service']) =>
-  ({
-    identity: config.IDENTITY_URL,
-    hire: config.HIRE_URL,
-    events: config.EVENTS_URL,
-    connect: config.CONNECT_URL,
-    content: config.CONTENT_URL,
-  })[service];
 
 const unavailable = (label: string) => ({
   success: false,
@@ -90,7 +81,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     if (isMalformedPath(request.url)) throw malformedPath();
   });
 
-  const manifest = () => remotesManifest(config.REMOTES_MANIFEST, config.REMOTES_ROOT);
+  const manifest = () => remotesManifest(config.modules, config.REMOTES_MANIFEST, config.REMOTES_ROOT);
   const extraOrigins = remoteOrigins(manifest());
 
   await app.register(helmet, {
@@ -128,8 +119,8 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
 
   app.addHook('preParsing', apiRequestChecks(app, config.BODY_LIMIT_BYTES));
 
-  for (const route of ROUTES) {
-    const upstream = upstreamUrl(config, route.service);
+  for (const route of serviceRoutes(config.modules)) {
+    const upstream = config.upstreams[route.module];
     for (const prefix of route.prefixes) {
       if (!upstream) {
         const down = async (_req: FastifyRequest, reply: FastifyReply) =>
@@ -174,7 +165,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   // Each built remote at /mf/<folder>/, the shell at /. Files are looked up per request, so a rebuild
   // is served without restarting; misses fall through to the not-found handler.
   const roots = [
-    ...REMOTES.map((r) => ({
+    ...remotesServed(config.modules).map((r) => ({
       root: path.join(config.REMOTES_ROOT, r.folder, 'dist'),
       prefix: `/mf/${r.folder}/`,
     })),

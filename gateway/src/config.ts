@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
+import type { ModuleDescriptor } from '@platform/contracts';
+import { loadModules } from '@platform/modules';
 import { loadConfig, readKey, readTrustedProxies } from '@platform/service-kit';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -8,11 +10,6 @@ const Env = Type.Object({
   PORT: Type.Integer({ default: 8080 }),
   HOST: Type.String({ default: '127.0.0.1' }),
   LOG_LEVEL: Type.String({ default: 'info' }),
-  IDENTITY_URL: Type.Optional(Type.String()),
-  HIRE_URL: Type.Optional(Type.String()),
-  EVENTS_URL: Type.Optional(Type.String()),
-  CONNECT_URL: Type.Optional(Type.String()),
-  CONTENT_URL: Type.Optional(Type.String()),
   JWT_PUBLIC_KEY: Type.Optional(Type.String()),
   JWT_PUBLIC_KEY_FILE: Type.Optional(Type.String()),
   JWT_AUDIENCE: Type.String({ default: 'afya-platform' }),
@@ -21,6 +18,8 @@ const Env = Type.Object({
   NATS_PREFIX: Type.String({ default: '' }),
   /** Built shell (index.html + assets). */
   SHELL_DIST: Type.String({ default: path.join(repoRoot, 'shell', 'dist') }),
+  /** Folder holding the module descriptors (`<folder>/module.json`): the checkout's root. */
+  MODULES_ROOT: Type.String({ default: repoRoot }),
   /** Folder holding each remote's folder (mf-core/dist ...). */
   REMOTES_ROOT: Type.String({ default: repoRoot }),
   /** The remotes manifest as JSON, to point remotes at wherever a team deployed them. */
@@ -38,12 +37,26 @@ const Env = Type.Object({
 export type GatewayConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'> & {
   jwtPublicKey: string;
   trustedProxies: string[];
+  /** Every module of the platform, from its descriptor. */
+  modules: ModuleDescriptor[];
+  /** Each module's service URL, from the variable its descriptor names (HIRE_URL ...); absent: 503. */
+  upstreams: Record<string, string | undefined>;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const { JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = loadConfig(Env, env);
+  const modules = loadModules(rest.MODULES_ROOT);
+  const upstreams: Record<string, string | undefined> = {};
+  for (const m of modules) {
+    const url = m.service ? env[m.service.urlVariable] : undefined;
+    if (url && !/^https?:\/\/[^\s]+$/.test(url))
+      throw new Error(`Invalid configuration:\n  ${m.service!.urlVariable}: must be an http(s) URL`);
+    upstreams[m.name] = url || undefined;
+  }
   return {
     ...rest,
+    modules,
+    upstreams,
     jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY'),
     trustedProxies: readTrustedProxies(rest.TRUSTED_PROXIES),
   };

@@ -1,29 +1,44 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { RemotesManifest } from '@platform/contracts';
-import { REMOTES } from './routes-table';
+import { RemotesManifest, type ModuleDescriptor, type NavEntry } from '@platform/contracts';
+import { remotesServed } from './modules';
 
 /**
- * The manifest the shell reads at start: configured JSON when given (remotes deployed anywhere),
- * else every remote whose build exists under `remotesRoot`, served by this gateway at /mf/<folder>/.
+ * The manifest the shell reads at start: the remotes (configured JSON when given, for remotes deployed
+ * anywhere, else every remote whose build exists under `remotesRoot`, served here at /mf/<folder>/), and,
+ * from the descriptors of the modules whose remote is there, the navbar and footer links and where each
+ * role's Dashboard leads. A module whose pages are not deployed is not linked to.
  */
-export function remotesManifest(configured: string | undefined, remotesRoot: string): RemotesManifest {
+export function remotesManifest(
+  modules: ModuleDescriptor[],
+  configured: string | undefined,
+  remotesRoot: string,
+): RemotesManifest {
+  let remotes: RemotesManifest['remotes'];
   if (configured) {
     const parsed: unknown = JSON.parse(configured);
     if (!Value.Check(RemotesManifest, parsed))
       throw new Error('REMOTES_MANIFEST does not match the manifest schema');
-    return parsed;
+    remotes = parsed.remotes;
+  } else {
+    remotes = remotesServed(modules)
+      .filter((r) => existsSync(path.join(remotesRoot, r.folder, 'dist', 'remoteEntry.js')))
+      .map((r) => ({
+        name: r.name,
+        entry: `/mf/${r.folder}/remoteEntry.js`,
+        routes: r.routes,
+        ...(r.widgets ? { widgets: r.widgets } : {}),
+      }));
   }
+  const present = new Set(remotes.map((r) => r.name));
+  const live = modules.filter((m) => m.remote && present.has(m.remote.name));
+  const ordered = (entries: NavEntry[]) => [...entries].sort((a, b) => a.order - b.order);
   return {
-    remotes: REMOTES.filter((r) =>
-      existsSync(path.join(remotesRoot, r.folder, 'dist', 'remoteEntry.js')),
-    ).map((r) => ({
-      name: r.name,
-      entry: `/mf/${r.folder}/remoteEntry.js`,
-      routes: r.routes,
-      ...(r.widgets ? { widgets: r.widgets } : {}),
-    })),
+    remotes,
+    navigation: ordered(live.flatMap((m) => m.navigation ?? [])),
+    footer: ordered(live.flatMap((m) => m.footer ?? [])),
+    dashboards: Object.assign({}, ...live.map((m) => m.dashboards ?? {})),
   };
 }
 

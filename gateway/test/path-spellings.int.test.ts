@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { generateKeyPair, rawRequest, signToken, type RawRequest, type RawResponse } from '@platform/testing';
 import type { App } from '@platform/service-kit';
 import { readConfig } from '../src/config';
 import { buildApp } from '../src/app';
-import { ROUTES } from '../src/routes-table';
+import { loadModules } from '@platform/modules';
+import { serviceRoutes } from '../src/modules';
 import { isMalformedPath } from '../src/path-spelling';
 import { startRecordingUpstream, type RecordingUpstream } from './recording-upstream';
 
@@ -53,7 +55,8 @@ function spellings(prefix: string): Array<[string, string, Outcome]> {
   ];
 }
 
-const prefixes = ROUTES.flatMap((r) => r.prefixes);
+// Every prefix of every module descriptor: a new module's routes are walked too.
+const prefixes = serviceRoutes(loadModules(path.resolve(__dirname, '..', '..'))).flatMap((r) => r.prefixes);
 const cases = prefixes.flatMap((prefix) =>
   spellings(prefix).map(([name, path, outcome]) => ({ prefix, name, path, outcome })),
 );

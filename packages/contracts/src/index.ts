@@ -4,3 +4,5 @@ export * from './identity';
 export * from './hire';
 export * from './remotes';
 export * from './formats';
+export * from './navigation';
+export * from './modules';

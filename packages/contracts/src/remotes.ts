@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { NavEntry } from './navigation';
 
 /**
  * The remotes manifest the gateway serves at /mf/remotes.json from configuration.
@@ -31,5 +32,17 @@ export const RemoteEntry = Type.Object({
 });
 export type RemoteEntry = Static<typeof RemoteEntry>;
 
-export const RemotesManifest = Type.Object({ remotes: Type.Array(RemoteEntry) });
+const DashboardPath = Type.Optional(Type.String({ pattern: '^/' }));
+
+export const RemotesManifest = Type.Object({
+  remotes: Type.Array(RemoteEntry),
+  /** Navbar links of the modules whose remote is listed, in order (from the module descriptors). */
+  navigation: Type.Optional(Type.Array(NavEntry)),
+  /** Footer "Product" links, likewise. */
+  footer: Type.Optional(Type.Array(NavEntry)),
+  /** Where each role's Dashboard button leads. */
+  dashboards: Type.Optional(
+    Type.Object({ user: DashboardPath, Clinic: DashboardPath, admin: DashboardPath }),
+  ),
+});
 export type RemotesManifest = Static<typeof RemotesManifest>;

@@ -1,0 +1,66 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Widget } from './remotes';
+import { NavEntry } from './navigation';
+
+const ROLE_KEYS = {
+  user: Type.Optional(Type.String({ pattern: '^/' })),
+  Clinic: Type.Optional(Type.String({ pattern: '^/' })),
+  admin: Type.Optional(Type.String({ pattern: '^/' })),
+};
+
+/**
+ * One module of the platform, described once (`<service folder>/module.json`): the gateway's route
+ * table, the remotes manifest, `npm start`, docker-compose.yml and the shell's navigation are all
+ * derived from these. A new module is its folder pair, its contracts and this file.
+ */
+export const ModuleDescriptor = Type.Object(
+  {
+    /** Lower-case id: `hire`. */
+    name: Type.String({ pattern: '^[a-z][a-z0-9-]*$' }),
+    /** English name in operators' messages ("The Hire service is temporarily unavailable"). */
+    label: Type.String({ minLength: 1 }),
+    service: Type.Optional(
+      Type.Object(
+        {
+          /** Workspace folder: `svc-hire`. */
+          folder: Type.String({ pattern: '^svc-[a-z0-9-]+$' }),
+          /** Path prefixes its API answers; the gateway sends `<prefix>` and `<prefix>/*` there. */
+          apiPrefixes: Type.Array(Type.String({ pattern: '^/api/[a-z][a-z0-9-]*$' }), { minItems: 1 }),
+          /** The gateway's variable holding the service's URL: `HIRE_URL`. */
+          urlVariable: Type.String({ pattern: '^[A-Z][A-Z0-9_]*_URL$' }),
+          /** Port in containers (Compose) and when run alone. */
+          port: Type.Integer({ minimum: 1024, maximum: 65535 }),
+          /** The event stream it owns and alone may publish to (`hire` -> `hire.>`). */
+          producer: Type.Optional(Type.String({ pattern: '^[a-z][a-z-]*$' })),
+          /** Only svc-identity signs tokens: it gets the private key. */
+          signsTokens: Type.Optional(Type.Boolean()),
+          /** Variables this service reads beyond the platform's base set, with what each is for. */
+          environment: Type.Optional(
+            Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.String()),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    remote: Type.Optional(
+      Type.Object(
+        {
+          /** Federation name: `mf_hire`. */
+          name: Type.String({ pattern: '^mf_[a-z]+$' }),
+          /** Workspace folder: `mf-hire`; its build is served at /mf/<folder>/. */
+          folder: Type.String({ pattern: '^mf-[a-z0-9-]+$' }),
+          /** Route prefixes it owns: `/hire` owns `/hire` and everything under it. */
+          routes: Type.Array(Type.String({ pattern: '^/' }), { minItems: 1 }),
+          widgets: Type.Optional(Type.Array(Widget)),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    navigation: Type.Optional(Type.Array(NavEntry)),
+    footer: Type.Optional(Type.Array(NavEntry)),
+    /** Where each role's Dashboard button leads, for the roles this module serves. */
+    dashboards: Type.Optional(Type.Object(ROLE_KEYS, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type ModuleDescriptor = Static<typeof ModuleDescriptor>;

@@ -1,0 +1,1 @@
+export { loadModules, parseDescriptor, DESCRIPTOR_FILE } from './load';

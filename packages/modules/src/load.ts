@@ -1,0 +1,62 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { ModuleDescriptor } from '@platform/contracts';
+
+/** Each module's descriptor sits in its service's folder (or its remote's, for a module without one). */
+export const DESCRIPTOR_FILE = 'module.json';
+
+/**
+ * Every module of the checkout at `root`: each `<folder>/module.json`, validated, in name order. Throws one
+ * error naming the file and field of a bad descriptor, and any prefix, route, variable, port or folder two
+ * modules both claim, so a mistake stops `npm start`, the gateway and CI instead of misrouting.
+ */
+export function loadModules(root: string): ModuleDescriptor[] {
+  const modules: ModuleDescriptor[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const file = path.join(root, entry.name, DESCRIPTOR_FILE);
+    if (!existsSync(file)) continue;
+    modules.push(parseDescriptor(readFileSync(file, 'utf8'), path.join(entry.name, DESCRIPTOR_FILE)));
+  }
+  modules.sort((a, b) => a.name.localeCompare(b.name));
+  checkDistinct(modules);
+  return modules;
+}
+
+export function parseDescriptor(text: string, where: string): ModuleDescriptor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${where}: not valid JSON (${(err as Error).message})`);
+  }
+  const first = Value.Errors(ModuleDescriptor, parsed).First();
+  if (first) throw new Error(`${where}: ${first.path || '(root)'} ${first.message}`);
+  return parsed as ModuleDescriptor;
+}
+
+function checkDistinct(modules: ModuleDescriptor[]): void {
+  const claims = new Map<string, string>();
+  const claim = (kind: string, value: string, owner: string) => {
+    const key = `${kind} ${value}`;
+    const other = claims.get(key);
+    if (other && other !== owner) throw new Error(`modules ${other} and ${owner} both claim ${key}`);
+    claims.set(key, owner);
+  };
+  for (const m of modules) {
+    claim('name', m.name, m.name);
+    if (m.service) {
+      claim('folder', m.service.folder, m.name);
+      claim('variable', m.service.urlVariable, m.name);
+      claim('port', String(m.service.port), m.name);
+      if (m.service.producer) claim('event stream', m.service.producer, m.name);
+      for (const p of m.service.apiPrefixes) claim('API prefix', p, m.name);
+    }
+    if (m.remote) {
+      claim('folder', m.remote.folder, m.name);
+      claim('federation name', m.remote.name, m.name);
+      for (const r of m.remote.routes) claim('route', r, m.name);
+    }
+  }
+}
