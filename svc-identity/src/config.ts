@@ -20,9 +20,14 @@ const Env = Type.Object({
   JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 24 * 3600, default: 8 * 3600 }),
   ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
-  /** Failed logins per account per window before 429. */
-  LOGIN_ACCOUNT_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
-  LOGIN_ACCOUNT_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+  /** Failed logins to one account from one client address per window before that address gets 429. */
+  LOGIN_ADDRESS_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
+  LOGIN_ADDRESS_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 15 * 60 }),
+  /** Failed logins to one account from all addresses per window before 429 (distributed guessing)... */
+  LOGIN_ACCOUNT_MAX_FAILURES: Type.Integer({ minimum: 1, default: 50 }),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 3600 }),
+  /** ...except from addresses the account logged in from within this many days: the owner keeps access. */
+  LOGIN_KNOWN_ADDRESS_DAYS: Type.Integer({ minimum: 1, default: 90 }),
   /** Login and register attempts per client IP per minute. */
   LOGIN_IP_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
   REGISTER_IP_PER_MINUTE: Type.Integer({ minimum: 1, default: 20 }),

@@ -15,7 +15,7 @@ import {
 import { HttpError, notFound, tooManyRequests, unauthorized, type App } from '@platform/service-kit';
 import type { IdentityConfig } from '../../config';
 import { HashingBusyError, type PasswordHasher } from '../../passwords';
-import type { LoginLimiter } from '../../login-limiter';
+import { addressKey, type LoginLimiter } from '../../login-limiter';
 import { normaliseEmail, toProfile, type UserStore } from '../../plugins/user-store';
 
 export interface UserRoutesOptions {
@@ -76,23 +76,29 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const wait = limiter.retryAfter(email);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
+      const address = addressKey(request.ip);
+      // Before any hash: a refused attempt costs one query.
+      const gate = await limiter.begin(email, address);
+      if ('retryAfter' in gate) {
+        reply.header('retry-after', String(gate.retryAfter));
+        const from = gate.scope === 'address' ? ' from your network' : '';
         throw tooManyRequests(
-          `Too many failed login attempts for this account. Try again in ${wait} seconds.`,
+          `Too many failed login attempts for this account${from}. Try again in ${gate.retryAfter} seconds.`,
           'auth.too_many_attempts',
         );
       }
       const user = await store.findByEmail(email);
       const ok = await (
         user ? hasher.verify(user.passwordHash, password) : hasher.verifyNothing(password)
-      ).catch(busy);
+      ).catch(async (err: unknown) => {
+        await limiter.release(gate.attempt);
+        return busy(err);
+      });
       if (!user || !ok) {
-        limiter.fail(email);
+        await limiter.failed(email);
         throw unauthorized('Invalid email or password.', 'auth.invalid_credentials');
       }
-      limiter.succeed(email);
+      await limiter.succeeded(email, address, user.id);
       const jti = randomUUID();
       const profile = toProfile(user);
       const token = app.jwt.sign(
