@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { loadConfig, readKey } from '@platform/service-kit';
+import { PASSWORD_RULES, passwordWeakness } from './password-policy';
 
 /** The env schema: the only place svc-identity reads process.env. */
 const Env = Type.Object({
@@ -46,6 +47,11 @@ export interface IdentityConfig extends Omit<
 
 export function readConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
   const c = loadConfig(Env, env);
+  if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD) {
+    // The admin account (named Administrator) skips signup: its password meets the same rule, at start-up.
+    const weakness = passwordWeakness(c.ADMIN_PASSWORD, { name: 'Administrator', email: c.ADMIN_EMAIL });
+    if (weakness) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${PASSWORD_RULES[weakness]}`);
+  }
   const { JWT_PRIVATE_KEY, JWT_PRIVATE_KEY_FILE, JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = c;
   return {
     ...rest,

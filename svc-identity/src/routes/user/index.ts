@@ -16,6 +16,7 @@ import { HttpError, notFound, tooManyRequests, unauthorized, type App } from '@p
 import type { IdentityConfig } from '../../config';
 import { HashingBusyError, type PasswordHasher } from '../../passwords';
 import { addressKey, type LoginLimiter } from '../../login-limiter';
+import { PASSWORD_RULES, passwordWeakness } from '../../password-policy';
 import { normaliseEmail, toProfile, type UserStore } from '../../plugins/user-store';
 
 export interface UserRoutesOptions {
@@ -58,6 +59,9 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     },
     async (request, reply) => {
       const { password, ...profile } = request.body;
+      const weakness = passwordWeakness(password, profile);
+      if (weakness)
+        throw new HttpError(400, `password: ${PASSWORD_RULES[weakness]}`, `auth.password_${weakness}`);
       if (await store.findByEmail(profile.email)) {
         throw new HttpError(409, 'An account with this email already exists.', 'auth.email_taken');
       }
