@@ -41,6 +41,22 @@ async function normaliseEmailField(request: FastifyRequest) {
     body.email = normaliseEmail(body.email);
 }
 
+/**
+ * Trims a profile's text (and each skill) before validation, so a name of spaces is a blank name
+ * that the schema refuses, and limits apply to what is stored. Passwords are taken as typed.
+ */
+async function trimProfileText(request: FastifyRequest) {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'password') continue;
+    if (typeof value === 'string') body[key] = value.trim();
+    else if (key === 'skills' && Array.isArray(value))
+      body[key] = value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v));
+  }
+  await normaliseEmailField(request);
+}
+
 function busy(err: unknown): never {
   if (err instanceof HashingBusyError)
     throw new HttpError(503, 'The service is busy. Please try again in a moment.', 'server.busy');
@@ -54,7 +70,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     '/api/user/register',
     {
       config: perIp(config.REGISTER_IP_PER_MINUTE),
-      preValidation: normaliseEmailField,
+      preValidation: trimProfileText,
       schema: { tags: ['user'], body: RegisterBody, response: { 201: MessageResponse, ...errors } },
     },
     async (request, reply) => {
@@ -159,6 +175,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     '/api/user/me',
     {
       preHandler: app.authenticate,
+      preValidation: trimProfileText,
       schema: {
         tags: ['user'],
         security: [{ bearer: [] }],
