@@ -33,10 +33,13 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
 
   const store = new UserStore(database.db);
   const hasher = new PasswordHasher(config.HASH_CONCURRENCY, config.HASH_QUEUE);
-  const limiter = new LoginLimiter(
-    config.LOGIN_ACCOUNT_MAX_FAILURES,
-    config.LOGIN_ACCOUNT_WINDOW_SECONDS * 1000,
-  );
+  const limiter = new LoginLimiter(database.db, {
+    addressMaxFailures: config.LOGIN_ADDRESS_MAX_FAILURES,
+    addressWindowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS,
+    accountMaxFailures: config.LOGIN_ACCOUNT_MAX_FAILURES,
+    accountWindowSeconds: config.LOGIN_ACCOUNT_WINDOW_SECONDS,
+    knownAddressDays: config.LOGIN_KNOWN_ADDRESS_DAYS,
+  });
 
   const app = await buildService({
     name: 'svc-identity',
@@ -73,10 +76,10 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   }
 
   relay.start();
-  const prune = setInterval(
-    () => void store.pruneSessions().catch((err) => app.log.warn({ err }, 'session prune failed')),
-    3600_000,
-  );
+  const prune = setInterval(() => {
+    void store.pruneSessions().catch((err) => app.log.warn({ err }, 'session prune failed'));
+    void limiter.prune().catch((err) => app.log.warn({ err }, 'login attempts prune failed'));
+  }, 3600_000);
   prune.unref();
 
   app.addHook('onClose', async () => {

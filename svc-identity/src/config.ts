@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { loadConfig, MAX_TOKEN_LIFETIME_SECONDS, readKey, readTrustedProxies } from '@platform/service-kit';
+import { PASSWORD_RULES, passwordWeakness } from './password-policy';
 
 /** The env schema: the only place svc-identity reads process.env. */
 const Env = Type.Object({
@@ -20,9 +21,14 @@ const Env = Type.Object({
   JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: MAX_TOKEN_LIFETIME_SECONDS, default: 8 * 3600 }),
   ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
-  /** Failed logins per account per window before 429. */
-  LOGIN_ACCOUNT_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
-  LOGIN_ACCOUNT_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+  /** Failed logins to one account from one client address per window before that address gets 429. */
+  LOGIN_ADDRESS_MAX_FAILURES: Type.Integer({ minimum: 1, default: 5 }),
+  LOGIN_ADDRESS_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 15 * 60 }),
+  /** Failed logins to one account from all addresses per window before 429 (distributed guessing)... */
+  LOGIN_ACCOUNT_MAX_FAILURES: Type.Integer({ minimum: 1, default: 50 }),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 3600 }),
+  /** ...except from addresses the account logged in from within this many days: the owner keeps access. */
+  LOGIN_KNOWN_ADDRESS_DAYS: Type.Integer({ minimum: 1, default: 90 }),
   /** Login and register attempts per client IP per minute. */
   LOGIN_IP_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
   REGISTER_IP_PER_MINUTE: Type.Integer({ minimum: 1, default: 20 }),
@@ -44,6 +50,11 @@ export interface IdentityConfig extends Omit<
 
 export function readConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
   const c = loadConfig(Env, env);
+  if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD) {
+    // The admin account (named Administrator) skips signup: its password meets the same rule, at start-up.
+    const weakness = passwordWeakness(c.ADMIN_PASSWORD, { name: 'Administrator', email: c.ADMIN_EMAIL });
+    if (weakness) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${PASSWORD_RULES[weakness]}`);
+  }
   const { JWT_PRIVATE_KEY, JWT_PRIVATE_KEY_FILE, JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = c;
   return {
     ...rest,

@@ -1,23 +1,21 @@
-import { LoginLimiter } from './login-limiter';
+import { addressKey } from './login-limiter';
 
-describe('LoginLimiter', () => {
-  it('locks an account after the allowed failures and frees it when the window passes', () => {
-    let now = 1_000_000;
-    const limiter = new LoginLimiter(5, 60_000, () => now);
-    for (let i = 0; i < 4; i++) limiter.fail('a@x.org');
-    expect(limiter.retryAfter('a@x.org')).toBe(0);
-    limiter.fail('a@x.org');
-    expect(limiter.retryAfter('a@x.org')).toBe(60);
-    expect(limiter.retryAfter('b@x.org')).toBe(0);
-    now += 60_001;
-    expect(limiter.retryAfter('a@x.org')).toBe(0);
+// The limits themselves need Postgres: test/login-limits.int.test.ts.
+describe('addressKey', () => {
+  it('keeps an IPv4 address, also when written IPv4-mapped', () => {
+    expect(addressKey('127.0.0.2')).toBe('127.0.0.2');
+    expect(addressKey('::ffff:127.0.0.2')).toBe('127.0.0.2');
+    expect(addressKey('::FFFF:10.1.2.3')).toBe('10.1.2.3');
   });
 
-  it('forgets failures after a successful login', () => {
-    const limiter = new LoginLimiter(2, 60_000);
-    limiter.fail('a@x.org');
-    limiter.succeed('a@x.org');
-    limiter.fail('a@x.org');
-    expect(limiter.retryAfter('a@x.org')).toBe(0);
+  it('counts an IPv6 client by its /64, however the address is written', () => {
+    const key = '2001:db8:85a3:0::/64';
+    expect(addressKey('2001:db8:85a3::8a2e:370:7334')).toBe('2001:db8:85a3:0::/64');
+    expect(addressKey('2001:0db8:85a3:0000:ffff:ffff:ffff:ffff')).toBe(key);
+    expect(addressKey('2001:DB8:85A3::1')).toBe(key);
+    expect(addressKey('2001:db8:85a3:1::1')).not.toBe(key);
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('::1:2:3:4:5:1.2.3.4')).toBe('0:1:2:3::/64');
   });
 });

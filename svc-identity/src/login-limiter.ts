@@ -1,45 +1,163 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import * as schema from './db/schema';
+import { loginFailures, loginKnownAddresses } from './db/schema';
+
+type Db = PostgresJsDatabase<typeof schema>;
+
+export interface LoginLimits {
+  /** Failures to one account from one address within `addressWindowSeconds` before that address waits. */
+  addressMaxFailures: number;
+  addressWindowSeconds: number;
+  /** Failures to one account from all addresses within `accountWindowSeconds` before new addresses wait. */
+  accountMaxFailures: number;
+  accountWindowSeconds: number;
+  /** How long an address the account logged in from stays exempt from the account-wide ceiling. */
+  knownAddressDays: number;
+}
+
+/** Either a reserved attempt (finish it with succeeded, or release it) or how long to wait, and why. */
+export type LoginGate = { attempt: number } | { retryAfter: number; scope: 'address' | 'account' };
+
+/** Addresses remembered per account: enough for a phone, a laptop and the clinic's network. */
+const KNOWN_ADDRESSES_PER_ACCOUNT = 20;
+
 /**
- * Counts failed logins per account in a sliding window. Past the limit the account answers 429
- * before any password is hashed, so guessing one account's password is slow and costs us nothing.
- * In memory: one svc-identity instance per deployment today; a shared store is needed before
- * running several.
+ * Failed logins counted in Postgres, so every svc-identity instance enforces the same limits:
+ * - per account and address: an address that keeps failing for an account waits, and only that
+ *   address, so nobody can lock the owner out by failing from elsewhere;
+ * - per account, across addresses: distributed guessing stops at a ceiling, except for addresses
+ *   the account logged in from lately, so the owner keeps access from the usual places.
+ * An attempt is recorded as a failure before its password is checked (and removed if it succeeds),
+ * so parallel guesses cannot all slip under the limit; the check costs a query, never a hash.
  */
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
-    private readonly maxFailures: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly db: Db,
+    private readonly limits: LoginLimits,
   ) {}
 
-  /** Seconds until the account may try again, or 0 when it may try now. */
-  retryAfter(account: string): number {
-    const recent = this.recent(account);
-    if (recent.length < this.maxFailures) return 0;
-    const oldest = recent[recent.length - this.maxFailures]!;
-    return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
+  async begin(account: string, address: string): Promise<LoginGate> {
+    const l = this.limits;
+    return this.db.transaction(async (tx) => {
+      // One account's checks run one at a time, on every instance: the count and the insert agree.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${account}`}, 0))`);
+      const [counts] = await tx.execute<{
+        address_count: number;
+        address_wait: number | null;
+        account_count: number;
+        account_wait: number | null;
+        known: boolean;
+      }>(sql`
+        with by_address as (
+          select failed_at from identity.login_failures
+          where account = ${account} and address = ${address}
+            and failed_at > now() - make_interval(secs => ${l.addressWindowSeconds})
+          order by failed_at desc limit ${l.addressMaxFailures}
+        ), by_account as (
+          select failed_at from identity.login_failures
+          where account = ${account}
+            and failed_at > now() - make_interval(secs => ${l.accountWindowSeconds})
+          order by failed_at desc limit ${l.accountMaxFailures}
+        )
+        select
+          (select count(*) from by_address)::int as address_count,
+          ceil(extract(epoch from (select min(failed_at) from by_address)
+            + make_interval(secs => ${l.addressWindowSeconds}) - now()))::int as address_wait,
+          (select count(*) from by_account)::int as account_count,
+          ceil(extract(epoch from (select min(failed_at) from by_account)
+            + make_interval(secs => ${l.accountWindowSeconds}) - now()))::int as account_wait,
+          exists (
+            select 1 from identity.login_known_addresses k
+            join identity.users u on u.id = k.user_id
+            where u.email = ${account} and k.address = ${address}
+              and k.last_login_at > now() - make_interval(days => ${l.knownAddressDays})
+          ) as known
+      `);
+      const c = counts!;
+      if (c.address_count >= l.addressMaxFailures)
+        return { retryAfter: Math.max(1, c.address_wait ?? 1), scope: 'address' as const };
+      if (c.account_count >= l.accountMaxFailures && !c.known)
+        return { retryAfter: Math.max(1, c.account_wait ?? 1), scope: 'account' as const };
+      const [row] = await tx
+        .insert(loginFailures)
+        .values({ account, address })
+        .returning({ id: loginFailures.id });
+      return { attempt: row!.id };
+    });
   }
 
-  fail(account: string): void {
-    const recent = this.recent(account);
-    recent.push(this.now());
-    this.failures.set(account, recent);
-    if (this.failures.size > 100_000) this.prune();
+  /** The password was wrong: the attempt stays a failure. Old rows of the account go meanwhile. */
+  async failed(account: string): Promise<void> {
+    await this.db
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.account, account), lt(loginFailures.failedAt, this.oldestCounted())));
   }
 
-  succeed(account: string): void {
-    this.failures.delete(account);
+  /** Right password: this address's failures are forgiven and it is remembered for the account. */
+  async succeeded(account: string, address: string, userId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.account, account), eq(loginFailures.address, address)));
+      await tx
+        .insert(loginKnownAddresses)
+        .values({ userId, address })
+        .onConflictDoUpdate({
+          target: [loginKnownAddresses.userId, loginKnownAddresses.address],
+          set: { lastLoginAt: sql`now()` },
+        });
+      await tx.execute(sql`
+        delete from identity.login_known_addresses
+        where user_id = ${userId} and address not in (
+          select address from identity.login_known_addresses where user_id = ${userId}
+          order by last_login_at desc limit ${KNOWN_ADDRESSES_PER_ACCOUNT}
+        )
+      `);
+    });
   }
 
-  private recent(account: string): number[] {
-    const since = this.now() - this.windowMs;
-    return (this.failures.get(account) ?? []).filter((t) => t > since);
+  /** The password was never checked (the service was busy): the attempt does not count. */
+  async release(attempt: number): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.id, attempt));
   }
 
-  private prune(): void {
-    for (const key of this.failures.keys()) {
-      if (this.recent(key).length === 0) this.failures.delete(key);
-    }
+  /** Keeps both tables small: failures older than every window, addresses not used for too long. */
+  async prune(): Promise<void> {
+    await this.db.delete(loginFailures).where(lt(loginFailures.failedAt, this.oldestCounted()));
+    await this.db
+      .delete(loginKnownAddresses)
+      .where(
+        lt(
+          loginKnownAddresses.lastLoginAt,
+          sql`now() - make_interval(days => ${this.limits.knownAddressDays})`,
+        ),
+      );
   }
+
+  private oldestCounted() {
+    const longest = Math.max(this.limits.addressWindowSeconds, this.limits.accountWindowSeconds);
+    return sql`now() - make_interval(secs => ${longest})`;
+  }
+}
+
+/**
+ * The address failures are counted by: IPv4 as it is (also when written IPv4-mapped), IPv6 by its /64,
+ * since one IPv6 client is handed a whole /64 and could otherwise try from a new address every time.
+ */
+export function addressKey(ip: string): string {
+  const bare = ip.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (!bare.includes(':')) return bare;
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // A trailing dotted IPv4 part (::ffff:0:1.2.3.4) stands for two groups.
+  const width = right.length + (right.at(-1)?.includes('.') ? 1 : 0);
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - width).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

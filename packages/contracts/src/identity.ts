@@ -7,12 +7,15 @@ export type Role = (typeof ROLES)[number];
 export const SIGNUP_ROLES = ['user', 'Clinic'] as const;
 
 const shortText = (maxLength: number) => Type.String({ maxLength });
-const Skills = Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 50 });
+/** Text that must say something: at least one non-space character (services also trim it first). */
+const NotBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const Name = NotBlank(120);
+const Skills = Type.Array(NotBlank(60), { maxItems: 50 });
 const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://[^\\s]+$' });
 
 export const RegisterBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 120 }),
+    name: Name,
     email: Email,
     password: Type.String({ minLength: 8, maxLength: 256 }),
     designation: Type.Optional(shortText(120)),
@@ -72,7 +75,7 @@ export type UserProfile = Static<typeof UserProfile>;
 
 export const UpdateProfileBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    name: Type.Optional(Name),
     designation: Type.Optional(shortText(120)),
     description: Type.Optional(shortText(2000)),
     address: Type.Optional(shortText(300)),

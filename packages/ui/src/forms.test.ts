@@ -5,8 +5,18 @@ import en from './locales/en.json';
 
 const t = (key: string) => `t:${key}`;
 
+const page = {
+  serverErrors: { auth: { email_taken: 'Page text for auth.email_taken' } },
+  signupFailed: 'Sign-up failed.',
+};
+
 beforeAll(async () => {
-  await i18next.init({ lng: 'en', ns: ['ui'], defaultNS: 'ui', resources: { en: { ui: en } } });
+  await i18next.init({
+    lng: 'en',
+    ns: ['ui', 'page'],
+    defaultNS: 'ui',
+    resources: { en: { ui: en, page } },
+  });
 });
 
 describe('failureText', () => {
@@ -17,5 +27,23 @@ describe('failureText', () => {
     expect(failureText(t, { body: {} }, 'loginFailed')).toBe('t:loginFailed');
     expect(failureText(t, new ApiNetworkError(), 'loginFailed')).toBe(en.networkError);
     expect(failureText(t, new Error('boom'), 'signupFailed')).toBe('t:signupFailed');
+  });
+
+  it("prefers a translation of the server's code: the page's, then the shared one", () => {
+    const pageT = i18next.getFixedT('en', 'page');
+    const failure = (code: string, message = 'English from the server.') => ({
+      body: { success: false, message, code },
+    });
+    expect(failureText(pageT, failure('auth.email_taken'), 'signupFailed')).toBe(
+      'Page text for auth.email_taken',
+    );
+    expect(failureText(pageT, failure('request.rate_limited'), 'signupFailed')).toBe(
+      en.serverErrors.request.rate_limited,
+    );
+    // A code nobody translates: the server's message, else the page's fallback.
+    expect(failureText(pageT, failure('auth.something_new'), 'signupFailed')).toBe(
+      'English from the server.',
+    );
+    expect(failureText(pageT, failure('auth.something_new', ''), 'signupFailed')).toBe('Sign-up failed.');
   });
 });

@@ -26,18 +26,27 @@ export function useForm<F extends { [K in keyof F]: string }, Code extends strin
   return { form, setForm, errors, setErrors, field };
 }
 
-type T = (key: string) => string;
+/** A page's `t`: a key alone, or with the text to give when the key has no translation. */
+type T = { (key: string): string; (key: string, options: { defaultValue: string }): string };
 
 /**
- * The spec's rule for every failed call: the server's message when it gave one, the shared
- * 'networkError' text when no answer came, else the page's own fallback (`t(fallbackKey)`).
+ * The text for a failed call, in the user's language:
+ * - no answer came: the shared 'networkError' text;
+ * - the server's `code` has a translation (`serverErrors.<code>`, e.g. serverErrors.auth.email_taken)
+ *   in the page's namespace, else in 'ui' (codes every page may meet, such as request.rate_limited);
+ * - else the server's English message, else the page's own fallback (`t(fallbackKey)`).
  */
 export function failureText(
   t: T,
-  failure: { body: { message?: string } } | unknown,
+  failure: { body: { message?: string; code?: string } } | unknown,
   fallbackKey: string,
 ): string {
   if (failure instanceof ApiNetworkError) return i18next.t('networkError', { ns: 'ui' });
-  const message = (failure as { body?: { message?: string } } | undefined)?.body?.message;
-  return message || t(fallbackKey);
+  const body = (failure as { body?: { message?: string; code?: string } } | undefined)?.body;
+  if (body?.code) {
+    const key = `serverErrors.${body.code}`;
+    const translated = t(key, { defaultValue: '' }) || i18next.t(key, { ns: 'ui', defaultValue: '' });
+    if (translated) return translated;
+  }
+  return body?.message || t(fallbackKey);
 }

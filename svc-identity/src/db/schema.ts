@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { outboxTable } from '@platform/event-bus';
 
 export const identity = pgSchema('identity');
@@ -66,6 +76,42 @@ export const sessions = identity.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * One row per failed login (and per login being checked right now), by account and client address:
+ * the limits in login-limiter.ts count them. Rows older than the longest window are pruned.
+ */
+export const loginFailures = identity.table(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The normalised e-mail tried, whether or not such an account exists. */
+    account: text('account').notNull(),
+    /** The client's address (an IPv6 client's /64). */
+    address: text('address').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_account_idx').on(t.account, t.address, t.failedAt),
+    index('login_failures_failed_idx').on(t.failedAt),
+  ],
+);
+
+/** Addresses an account has logged in from lately: exempt from the account-wide failure ceiling. */
+export const loginKnownAddresses = identity.table(
+  'login_known_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.address] }),
+    index('login_known_addresses_last_idx').on(t.lastLoginAt),
+  ],
 );
 
 export const outbox = outboxTable(identity);

@@ -15,7 +15,8 @@ import {
 import { HttpError, notFound, tooManyRequests, unauthorized, type App } from '@platform/service-kit';
 import type { IdentityConfig } from '../../config';
 import { HashingBusyError, type PasswordHasher } from '../../passwords';
-import type { LoginLimiter } from '../../login-limiter';
+import { addressKey, type LoginLimiter } from '../../login-limiter';
+import { PASSWORD_RULES, passwordWeakness } from '../../password-policy';
 import { normaliseEmail, toProfile, type UserStore } from '../../plugins/user-store';
 import { isSuspended, suspendedError } from './account-status';
 
@@ -42,6 +43,22 @@ async function normaliseEmailField(request: FastifyRequest) {
     body.email = normaliseEmail(body.email);
 }
 
+/**
+ * Trims a profile's text (and each skill) before validation, so a name of spaces is a blank name
+ * that the schema refuses, and limits apply to what is stored. Passwords are taken as typed.
+ */
+async function trimProfileText(request: FastifyRequest) {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'password') continue;
+    if (typeof value === 'string') body[key] = value.trim();
+    else if (key === 'skills' && Array.isArray(value))
+      body[key] = value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v));
+  }
+  await normaliseEmailField(request);
+}
+
 function busy(err: unknown): never {
   if (err instanceof HashingBusyError)
     throw new HttpError(503, 'The service is busy. Please try again in a moment.', 'server.busy');
@@ -55,11 +72,14 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     '/api/user/register',
     {
       config: perIp(config.REGISTER_IP_PER_MINUTE),
-      preValidation: normaliseEmailField,
+      preValidation: trimProfileText,
       schema: { tags: ['user'], body: RegisterBody, response: { 201: MessageResponse, ...errors } },
     },
     async (request, reply) => {
       const { password, ...profile } = request.body;
+      const weakness = passwordWeakness(password, profile);
+      if (weakness)
+        throw new HttpError(400, `password: ${PASSWORD_RULES[weakness]}`, `auth.password_${weakness}`);
       if (await store.findByEmail(profile.email)) {
         throw new HttpError(409, 'An account with this email already exists.', 'auth.email_taken');
       }
@@ -78,23 +98,29 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const wait = limiter.retryAfter(email);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
+      const address = addressKey(request.ip);
+      // Before any hash: a refused attempt costs one query.
+      const gate = await limiter.begin(email, address);
+      if ('retryAfter' in gate) {
+        reply.header('retry-after', String(gate.retryAfter));
+        const from = gate.scope === 'address' ? ' from your network' : '';
         throw tooManyRequests(
-          `Too many failed login attempts for this account. Try again in ${wait} seconds.`,
+          `Too many failed login attempts for this account${from}. Try again in ${gate.retryAfter} seconds.`,
           'auth.too_many_attempts',
         );
       }
       const user = await store.findByEmail(email);
       const ok = await (
         user ? hasher.verify(user.passwordHash, password) : hasher.verifyNothing(password)
-      ).catch(busy);
+      ).catch(async (err: unknown) => {
+        await limiter.release(gate.attempt);
+        return busy(err);
+      });
       if (!user || !ok) {
-        limiter.fail(email);
+        await limiter.failed(email);
         throw unauthorized('Invalid email or password.', 'auth.invalid_credentials');
       }
-      limiter.succeed(email);
+      await limiter.succeeded(email, address, user.id);
       // Told only to whoever knows the password: a suspension is not an oracle for which e-mails exist.
       if (isSuspended(user)) throw suspendedError(user);
       const jti = randomUUID();
@@ -153,6 +179,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     '/api/user/me',
     {
       preHandler: app.authenticate,
+      preValidation: trimProfileText,
       schema: {
         tags: ['user'],
         security: [{ bearer: [] }],
