@@ -168,5 +168,14 @@ describe('findPath', () => {
         (k) => k === 'bad',
       ),
     ).toEqual(['ok', 'bad']);
+    expect(findPath(Object.assign(Object.create(null), { q: 'x' }), isX)).toEqual(['q']);
+  });
+
+  it('walks only parsed input: not streams or other objects, which may hold cycles', () => {
+    const cyclic = new (class Stream {
+      self = this;
+      text = 'x';
+    })();
+    expect(findPath({ body: cyclic }, isX)).toBeUndefined();
   });
 });

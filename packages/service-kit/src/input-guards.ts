@@ -3,6 +3,18 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { errorHandler, HttpError } from './errors';
 
 /**
+ * Parsed input is made of arrays and plain objects (the query parser's have a prototype-less
+ * prototype); anything else (a proxied request's body stream, a Buffer) is not walked: it is not
+ * input a handler reads as values, and may hold cycles.
+ */
+function isPlain(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
+/**
  * The path (keys from the root) of the first value in `value` for which `test` holds; a field name
  * containing `badKey` counts too. Undefined when there is none; [] for the value itself.
  *
@@ -25,7 +37,7 @@ export function findPath(
   while (stack.length > 0) {
     const [current, at] = stack.pop()!;
     if (test(current)) return pathOf(at);
-    if (current !== null && typeof current === 'object') {
+    if (isPlain(current)) {
       for (const [key, child] of Object.entries(current)) {
         if (badKey?.(key)) return pathOf({ key, parent: at });
         stack.push([child, { key, parent: at }]);
