@@ -159,6 +159,7 @@ describe('findPath', () => {
   const isX = (v: unknown) => v === 'x';
   it('finds the first matching value or field name, and nothing in clean input', () => {
     expect(findPath({ a: [1, { b: 'x' }] }, isX)).toEqual(['a', '1', 'b']);
+    expect(findPath({ a: ['y', 'x'], b: 'x' }, isX)).toEqual(['a', '1']);
     expect(findPath('x', isX)).toEqual([]);
     expect(findPath({ a: 1, b: [null, true] }, isX)).toBeUndefined();
     expect(

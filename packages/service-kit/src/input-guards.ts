@@ -38,10 +38,12 @@ export function findPath(
     const [current, at] = stack.pop()!;
     if (test(current)) return pathOf(at);
     if (isPlain(current)) {
-      for (const [key, child] of Object.entries(current)) {
-        if (badKey?.(key)) return pathOf({ key, parent: at });
-        stack.push([child, { key, parent: at }]);
-      }
+      const entries = Object.entries(current);
+      const bad = badKey && entries.find(([key]) => badKey(key));
+      if (bad) return pathOf({ key: bad[0], parent: at });
+      // Pushed last to first, so fields are visited in order and the first bad one is named.
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push([entries[i]![1], { key: entries[i]![0], parent: at }]);
     }
   }
   return undefined;
