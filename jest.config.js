@@ -19,6 +19,9 @@ const ignore = ['/node_modules/', '/dist/', '<rootDir>/e2e/', '<rootDir>/.data/'
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Some integration tests start a whole service (database, migrations, NATS catch-up) inside the test;
+  // on a busy 2-core machine that takes longer than jest's 5 s default.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'unit',
@@ -36,8 +39,6 @@ module.exports = {
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
       slowTestThreshold: 20,
-      // Some tests start a whole service (database, migrations, NATS catch-up) inside the test.
-      testTimeout: 30_000,
     },
   ],
 };

@@ -26,6 +26,8 @@ let gateway: App;
 let gatewayBus: NatsEventBus;
 let gatewayRevocations: FollowedRevocations;
 let adminToken: string;
+let identityUrl: string;
+let hireUrl: string;
 
 const env = () => ({ ...run.env, JWT_PRIVATE_KEY: run.keys.privateKey });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -76,8 +78,8 @@ beforeAll(async () => {
   );
   hireDb = await createTestDatabase('trust_hire');
   hire = await buildHire(hireConfig({ ...run.env, DATABASE_URL: hireDb.url }));
-  const identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
-  const hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
+  identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
+  hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
   gatewayBus = await NatsEventBus.connect({ url: run.natsUrl, prefix: run.prefix, name: 'gateway-test' });
   gatewayRevocations = new FollowedRevocations(gatewayBus);
   await gatewayRevocations.start();
@@ -295,13 +297,20 @@ describe('ending sessions reaches every service within 2 seconds', () => {
       url: `/api/user/admin/accounts/${clinic.id}`,
       headers: bearer(adminToken),
     });
-    // A fresh svc-hire instance (as after a restart) replays the whole token lifetime before serving.
-    const db = await createTestDatabase('trust_restart');
-    const restarted = await buildHire(hireConfig({ ...run.env, DATABASE_URL: db.url }));
+    // A fresh gateway (as after a restart) replays the whole token lifetime before serving: the same
+    // FollowedRevocations every service runs.
+    const bus = await NatsEventBus.connect({ url: run.natsUrl, prefix: run.prefix, name: 'restarted' });
+    const revocations = new FollowedRevocations(bus);
+    await revocations.start();
+    expect(revocations.isCurrent()).toBe(true);
+    const restarted = await buildGateway(
+      gatewayConfig({ ...run.env, IDENTITY_URL: identityUrl, HIRE_URL: hireUrl, SHELL_DIST: '/nonexistent' }),
+      { revocations },
+    );
     try {
-      expect(
-        (await restarted.inject({ url: '/api/application/get', headers: bearer(token) })).statusCode,
-      ).toBe(401);
+      const read = await restarted.inject({ url: '/api/application/get', headers: bearer(token) });
+      expect(read.statusCode).toBe(401);
+      const before = await jobCount();
       const post = await restarted.inject({
         method: 'POST',
         url: '/api/job/add',
@@ -309,9 +318,11 @@ describe('ending sessions reaches every service within 2 seconds', () => {
         payload: aJob,
       });
       expect(post.statusCode).toBe(401);
+      expect(await jobCount()).toBe(before);
     } finally {
       await restarted.close();
-      await db.drop();
+      await revocations.stop();
+      await bus.close();
     }
   });
 });

@@ -58,7 +58,10 @@ export const Job = Type.Object({
   type: StringEnum(JOB_TYPES),
   description: Type.String(),
   salaryRange: Type.String(),
-  /** The poster's e-mail (as the original showed it). */
+  /**
+   * Who posted it, as the public may see it: the poster's account name, else the organisation.
+   * Never an e-mail (the original put the poster's login e-mail here, on a public page).
+   */
   postedBy: Type.String(),
   /** The poster's account name, from svc-hire's projection of identity's users ('' until known). */
   posterName: Type.String(),
@@ -66,8 +69,14 @@ export const Job = Type.Object({
 });
 export type Job = Static<typeof Job>;
 
-/** A clinic's own job, with how many people applied (withdrawn ones included). */
-export const PostedJob = Type.Composite([Job, Type.Object({ applicantCount: Type.Integer() })]);
+/**
+ * A clinic's own job, with how many people applied (withdrawn ones included) and which of its
+ * accounts posted it (that account's current e-mail): only the posting organisation sees this shape.
+ */
+export const PostedJob = Type.Composite([
+  Job,
+  Type.Object({ applicantCount: Type.Integer(), posterEmail: Type.String() }),
+]);
 export type PostedJob = Static<typeof PostedJob>;
 
 export const JobQuery = Type.Composite([

@@ -27,6 +27,7 @@ export const GENERIC_CODES: Record<number, string> = {
   409: 'request.conflict',
   411: 'request.length_required',
   413: 'request.too_large',
+  414: 'request.uri_too_long',
   415: 'request.unsupported_type',
   422: 'request.unprocessable',
   429: 'request.rate_limited',
@@ -75,6 +76,7 @@ const KNOWN: Record<number, string> = {
   406: 'Not acceptable.',
   409: 'Conflict.',
   413: 'The request body is too large.',
+  414: 'The address is too long.',
   415: 'Unsupported content type: send JSON.',
   429: 'Too many requests. Please wait a moment and try again.',
 };

@@ -12,8 +12,9 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { errorHandler } from './errors';
+import { errorHandler, GENERIC_CODES } from './errors';
 import { authPlugin, type JwtOptions } from './auth';
+import { answerFrameworkError, finiteNumbersOnly, refuseNulCharacters } from './input-guards';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -60,6 +61,8 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // Broken percent-encoding and over-long path parameters answer in our error shape too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Query strings and params arrive as text, so they are coerced ("2" -> 2); bodies are JSON and
@@ -78,7 +81,7 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
   const bodyAjv = ajvFor(false);
   const textAjv = ajvFor('array');
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema),
+    finiteNumbersOnly((httpPart === 'body' ? bodyAjv : textAjv).compile(schema)),
   );
 
   app.addHook('onRequest', async (request, reply) => {
@@ -94,10 +97,15 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
   app.setNotFoundHandler(
     opts.notFoundHandler ??
       ((request, reply) =>
-        reply
-          .status(404)
-          .send({ success: false, message: `No route for ${request.method} ${request.url.split('?')[0]}.` })),
+        reply.status(404).send({
+          success: false,
+          message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+          code: GENERIC_CODES[404],
+        })),
   );
+
+  // No NUL character reaches a handler (Postgres refuses it): 400 naming the field.
+  app.addHook('preValidation', refuseNulCharacters);
 
   await app.register(swagger, {
     openapi: {

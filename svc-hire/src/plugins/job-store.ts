@@ -25,7 +25,8 @@ export interface Actor {
 
 type JobWithPoster = { job: JobRow; posterEmail: string | null; posterName: string | null };
 
-export function toJob({ job, posterEmail, posterName }: JobWithPoster): Job {
+/** The public shape: no account e-mail (the board and a job's page need no login). */
+export function toJob({ job, posterName }: JobWithPoster): Job {
   return {
     id: job.id,
     _id: job.id,
@@ -36,7 +37,7 @@ export function toJob({ job, posterEmail, posterName }: JobWithPoster): Job {
     type: job.type,
     description: job.description,
     salaryRange: job.salaryRange,
-    postedBy: posterEmail ?? job.posterEmail,
+    postedBy: posterName || job.organization,
     posterName: posterName ?? '',
     postedAt: job.postedAt.toISOString(),
   };
@@ -124,7 +125,12 @@ export class JobStore {
         .from(jobs)
         .where(where),
     ]);
-    const data: PostedJob[] = rows.map((r) => ({ ...toJob(r), applicantCount: r.job.applicantCount }));
+    // The owner's view adds which of its accounts posted (the current e-mail, else the one at posting).
+    const data: PostedJob[] = rows.map((r) => ({
+      ...toJob(r),
+      applicantCount: r.job.applicantCount,
+      posterEmail: r.posterEmail ?? r.job.posterEmail,
+    }));
     return { data, total };
   }
 
