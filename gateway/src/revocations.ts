@@ -1,4 +1,4 @@
-import { IdentityEvents, type SessionRevokedData } from '@platform/contracts';
+import { IdentityEvents, SessionRevokedData } from '@platform/contracts';
 import type { EventBus, Subscription } from '@platform/event-bus';
 
 /** Tokens logged out before they expire. */
@@ -25,6 +25,7 @@ export class FollowedRevocations implements RevocationList {
     this.sub = await this.bus.follow<SessionRevokedData>({
       producer: 'identity',
       filter: IdentityEvents.sessionRevoked,
+      schemas: { [IdentityEvents.sessionRevoked]: SessionRevokedData },
       since: new Date(Date.now() - this.maxTokenLifetimeMs),
       handler: (e) => {
         this.revoked.set(e.data.jti, e.data.exp * 1000);

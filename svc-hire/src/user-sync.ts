@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { handleOnce, type EventBus, type Subscription } from '@platform/event-bus';
-import type { Envelope, UserEventData } from '@platform/contracts';
+import { IdentityEvents, UserEventData, type Envelope } from '@platform/contracts';
 import { processed, users } from './db/schema';
 import type { Db } from './plugins/job-store';
 
@@ -46,6 +46,8 @@ export function followUsers(bus: EventBus, db: Db): Promise<Subscription> {
     producer: 'identity',
     durable: USER_SYNC_DURABLE,
     filter: 'identity.user.>',
+    // Events failing these schemas are dead-lettered, never applied.
+    schemas: { [IdentityEvents.userRegistered]: UserEventData, [IdentityEvents.userUpdated]: UserEventData },
     handler: (event) => applyUserEvent(db, event),
   });
 }
