@@ -13,6 +13,8 @@ async function main() {
     url: config.NATS_URL,
     prefix: config.NATS_PREFIX,
     name: 'gateway',
+    user: config.NATS_USER,
+    password: config.NATS_PASSWORD,
   });
   const revocations = new FollowedRevocations(bus, MAX_TOKEN_LIFETIME_MS);
   await revocations.start();

@@ -25,18 +25,25 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
   });
   await database.migrate();
 
-  const bus =
-    opts.bus ??
-    (await NatsEventBus.connect({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'svc-hire' }));
-  await bus.ensureStream('hire');
-  const relay = new OutboxRelay({ sql: database.sql, schema: 'hire', bus });
-
   const app = await buildService({
     name: 'svc-hire',
     logLevel: config.LOG_LEVEL,
     jwt: { publicKey: config.jwtPublicKey, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER },
     readiness: { database: () => database.ping(), bus: () => bus.ready() },
   });
+
+  const bus =
+    opts.bus ??
+    (await NatsEventBus.connect({
+      url: config.NATS_URL,
+      prefix: config.NATS_PREFIX,
+      name: 'svc-hire',
+      user: config.NATS_USER,
+      password: config.NATS_PASSWORD,
+      log: app.log.child({ component: 'event-bus' }),
+    }));
+  await bus.ensureStream('hire');
+  const relay = new OutboxRelay({ sql: database.sql, schema: 'hire', bus, log: app.log });
 
   await app.register(jobRoutes, { jobs: new JobStore(database.db), boardCacheMs: config.BOARD_CACHE_MS });
   await app.register(applicationRoutes, { applications: new ApplicationStore(database.db) });
