@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { freePort, generateKeyPair } from '@platform/testing';
 import { REPO_ROOT, type StartConfig } from './config';
 import { adoptPostgresPassword, embeddedPostgresPassword, superuserOn } from './embedded-postgres-password';
+import { natsCredentials, natsPasswords, writeNatsServerConfig } from './nats-accounts';
 
 /** Every service the platform runs: a new module is one entry here (and a gateway route entry). */
 export const SERVICES = [
@@ -89,8 +90,14 @@ async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string;
   return { url: `${server}/afya`, stop: () => pg.stop() };
 }
 
-/** NATS from NATS_URL, else one on 127.0.0.1:4222, else nats-server from PATH with JetStream under .data/nats. */
-async function startNats(cfg: StartConfig, log: Log): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * NATS from NATS_URL, else one on 127.0.0.1:4222, else nats-server from PATH with JetStream under .data/nats.
+ * The one it starts itself has a user per service (passwords kept under .data/nats-passwords).
+ */
+async function startNats(
+  cfg: StartConfig,
+  log: Log,
+): Promise<{ url: string; stop(): Promise<void>; passwords?: Record<string, string> }> {
   if (cfg.natsUrl) return { url: cfg.natsUrl, stop: async () => {} };
   if (await portOpen('127.0.0.1', 4222)) return { url: 'nats://127.0.0.1:4222', stop: async () => {} };
   const which = spawnSync('sh', ['-c', 'command -v nats-server']);
@@ -102,12 +109,14 @@ async function startNats(cfg: StartConfig, log: Log): Promise<{ url: string; sto
   const port = await freePort();
   const store = path.join(cfg.dataDir, 'nats');
   mkdirSync(store, { recursive: true });
+  const conf = path.join(cfg.dataDir, 'nats-server.conf');
+  writeNatsServerConfig(conf, cfg.natsPrefix);
+  const passwords = natsPasswords(cfg.dataDir);
   log(`starting nats-server with JetStream on 127.0.0.1:${port}…`);
-  const child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store], {
-    stdio: 'ignore',
-  });
+  const args = ['-c', conf, '-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store];
+  const child = spawn('nats-server', args, { stdio: 'ignore', env: { ...process.env, ...passwords } });
   await waitFor('nats-server', () => portOpen('127.0.0.1', port), 10_000, child);
-  return { url: `nats://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { url: `nats://127.0.0.1:${port}`, stop: () => stopChild(child), passwords };
 }
 
 /** The Ed25519 key pair svc-identity signs with; made on first start, kept under .data/keys (never committed). */
@@ -178,11 +187,13 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
       HOST: '127.0.0.1',
     };
 
-    const gatewayEnv: Record<string, string> = { ...common, PORT: String(cfg.port) };
+    // Each its own NATS user when the server is ours; a server we did not start is used as it is.
+    const natsUser = (user: string) => (nats.passwords ? natsCredentials(user, nats.passwords) : {});
+    const gatewayEnv: Record<string, string> = { ...common, ...natsUser('gateway'), PORT: String(cfg.port) };
     const services: Record<string, string> = {};
     for (const svc of SERVICES) {
       const port = await freePort();
-      const env: Record<string, string> = { ...common, PORT: String(port) };
+      const env: Record<string, string> = { ...common, ...natsUser(svc.name), PORT: String(port) };
       if (svc.needsPrivateKey) {
         // Only svc-identity signs tokens and bootstraps the admin account.
         env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;

@@ -11,11 +11,14 @@ export function newSecret(): string {
  * The secret kept in `file`: made on first use, then read back, so a data directory keeps its passwords
  * across starts. Only the owner may read it (0600, in a 0700 folder when the folder is new).
  */
-export function readOrCreateSecret(file: string): { value: string; created: boolean } {
+export function readOrCreateSecret(
+  file: string,
+  make: () => string = newSecret,
+): { value: string; created: boolean } {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
     // 'wx': never overwrite a secret another process wrote first.
-    const value = newSecret();
+    const value = make();
     writeFileSync(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
     return { value, created: true };
   } catch (err) {

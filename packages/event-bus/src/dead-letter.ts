@@ -1,3 +1,5 @@
+import { subjectToken } from './naming';
+
 /**
  * Events a consumer could not take: invalid ones at once, failing ones after their last delivery. They are
  * kept on one stream, `<PREFIX>DEADLETTER` over `<prefix>deadletter.>`, on the subject
@@ -19,11 +21,13 @@ export const DeadLetterHeader = {
 
 export type DeadLetterReason = 'invalid' | 'failed';
 
-/** A subject token: no dots, spaces or wildcards. */
-const token = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
-
 export function deadLetterSubject(prefix: string, client: string, durable: string): string {
-  return `${prefix}${DEAD_LETTER_PRODUCER}.${token(client)}.${token(durable)}`;
+  return `${prefix}${DEAD_LETTER_PRODUCER}.${subjectToken(client)}.${subjectToken(durable)}`;
+}
+
+/** Every dead-letter subject of one client (what its NATS user may publish). */
+export function deadLetterSubjects(prefix: string, client: string): string {
+  return `${prefix}${DEAD_LETTER_PRODUCER}.${subjectToken(client)}.>`;
 }
 
 /** Header values are one line; an error message can be long or multi-line. */

@@ -12,7 +12,7 @@ import {
 } from '@nats-io/jetstream';
 import type { Envelope } from '@platform/contracts';
 import type { BusLog, EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
-import { durableName, producerOf, streamName, streamSubjects, subjectFor } from './naming';
+import { durableName, inboxPrefix, producerOf, streamName, streamSubjects, subjectFor } from './naming';
 import { EventChecker } from './event-check';
 import { DEFAULT_MAX_DELIVER, retryDelayMs } from './delivery';
 import {
@@ -84,6 +84,8 @@ export class NatsEventBus implements EventBus {
       servers: this.opts.url,
       name: this.opts.name,
       ...(this.opts.user ? { user: this.opts.user, pass: this.opts.password } : {}),
+      // Replies under our own name: NATS permissions let each service read only its own inbox.
+      inboxPrefix: inboxPrefix(this.opts.name),
       waitOnFirstConnect: true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1000,

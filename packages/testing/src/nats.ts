@@ -97,8 +97,19 @@ export async function startNatsServer(opts: NatsServerOptions = {}): Promise<Own
   let proc: ChildProcess | undefined;
   const start = async () => {
     if (proc) return;
-    proc = spawn('nats-server', args, { stdio: 'ignore', env: { ...process.env, ...opts.env } });
-    await waitForPort(port, 10_000);
+    const child = spawn('nats-server', args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...opts.env },
+    });
+    proc = child;
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    // A server that cannot start (e.g. a bad configuration) says why at once, rather than by a timeout.
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${stderr.trim()}`))),
+    );
+    exited.catch(() => {});
+    await Promise.race([waitForPort(port, 10_000), exited]);
   };
   const stop = async () => {
     const p = proc;
