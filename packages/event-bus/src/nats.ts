@@ -40,6 +40,24 @@ export interface NatsBusOptions {
   log?: BusLog;
 }
 
+/** The wait between retries, cut short by stop() so closing a service never waits for it. */
+class Pause {
+  private timer: NodeJS.Timeout | undefined;
+  private done: (() => void) | undefined;
+
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.done = resolve;
+      this.timer = setTimeout(resolve, ms);
+    });
+  }
+
+  cut(): void {
+    clearTimeout(this.timer);
+    this.done?.();
+  }
+}
+
 /** JetStream drops a repeated message id seen within this window (it covers the relay's retries). */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 /** Streams keep events 30 days: long enough for a consumer that was down to catch up or rebuild. */
@@ -203,6 +221,7 @@ export class NatsEventBus implements EventBus {
     const stream = streamName(this.prefix, opts.producer);
     const durable = durableName(this.prefix, opts.durable);
     const checker = new EventChecker(opts.schemas);
+    const pause = new Pause();
     let stopped = false;
     let messages: { stop(): void } | undefined;
 
@@ -234,13 +253,14 @@ export class NatsEventBus implements EventBus {
           const level = failures++ === 0 ? 'warn' : 'debug';
           this.opts.log?.[level]({ err, durable }, 'subscription interrupted; retrying');
         }
-        if (!stopped) await new Promise((r) => setTimeout(r, 1000));
+        if (!stopped) await pause.wait(1000);
       }
     };
 
     return this.track(run, () => {
       stopped = true;
       messages?.stop();
+      pause.cut();
     });
   }
 
@@ -298,6 +318,7 @@ export class NatsEventBus implements EventBus {
   async follow<D>(opts: FollowOptions<D>): Promise<Subscription> {
     const stream = streamName(this.prefix, opts.producer);
     const checker = new EventChecker(opts.schemas);
+    const pause = new Pause();
     let stopped = false;
     let since = opts.since;
     let messages: { stop(): void } | undefined;
@@ -343,12 +364,13 @@ export class NatsEventBus implements EventBus {
           const level = failures++ === 0 ? 'warn' : 'debug';
           this.opts.log?.[level]({ err, stream }, 'follow interrupted; retrying');
         }
-        if (!stopped) await new Promise((r) => setTimeout(r, 1000));
+        if (!stopped) await pause.wait(1000);
       }
     };
     return this.track(run, () => {
       stopped = true;
       messages?.stop();
+      pause.cut();
     });
   }
 
