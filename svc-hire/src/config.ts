@@ -10,6 +10,9 @@ const Env = Type.Object({
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   /** Subject/stream prefix so several deployments (or test runs) can share one NATS. */
   NATS_PREFIX: Type.String({ default: '' }),
+  /** This service's NATS user (subject permissions); unset: connect without auth, as to a dev server. */
+  NATS_USER: Type.Optional(Type.String()),
+  NATS_PASSWORD: Type.Optional(Type.String()),
   JWT_PUBLIC_KEY: Type.Optional(Type.String()),
   JWT_PUBLIC_KEY_FILE: Type.Optional(Type.String()),
   JWT_AUDIENCE: Type.String({ default: 'afya-platform' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { handleOnce, type EventBus, type Subscription } from '@platform/event-bus';
-import { IdentityEvents, type Envelope, type UserDeletedData, type UserEventData } from '@platform/contracts';
+import { IdentityEvents, UserDeletedData, UserEventData, type Envelope } from '@platform/contracts';
 import { processed, users } from './db/schema';
 import type { Db } from './plugins/job-store';
 
@@ -65,6 +65,12 @@ export function followUsers(bus: EventBus, db: Db): Promise<Subscription> {
     producer: 'identity',
     durable: USER_SYNC_DURABLE,
     filter: 'identity.user.>',
+    // Events failing these schemas are dead-lettered, never applied.
+    schemas: {
+      [IdentityEvents.userRegistered]: UserEventData,
+      [IdentityEvents.userUpdated]: UserEventData,
+      [IdentityEvents.userDeleted]: UserDeletedData,
+    },
     handler: (event) => applyUserEvent(db, event),
   });
 }

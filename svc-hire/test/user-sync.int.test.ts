@@ -1,6 +1,6 @@
 import { IdentityEvents, type UserEventData } from '@platform/contracts';
 import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
-import { eventually } from '@platform/testing';
+import { eventually, readDeadLetters } from '@platform/testing';
 import { aJob, anApplication, startHire, type HireContext } from './helpers';
 
 let ctx: HireContext;
@@ -99,4 +99,36 @@ it('forgets a deleted account: the job stays, its poster is anonymous', async ()
     return j.posterName === 'Deleted account' ? j : undefined;
   });
   expect(JSON.stringify(forgotten)).not.toContain('Kisumu Eye Centre');
+});
+
+it('applies no user event that breaks its contract: the board keeps the real name, the event is dead-lettered', async () => {
+  const clinic = ctx.persona('Clinic');
+  const job = (await ctx.call('POST', '/api/job/add', clinic, aJob())).json().data;
+  await identity.publish(userEvent(IdentityEvents.userRegistered, clinic.id, { name: 'Kisumu Rehab' }));
+  await eventually(async () => {
+    const j = (await ctx.call('GET', `/api/job/${job.id}`)).json().data;
+    return j.posterName === 'Kisumu Rehab' ? j : undefined;
+  });
+
+  // A high version with a forged name and e-mail, but not what the contract says (no phone, version as text).
+  const { phone: _phone, ...forgedData } = userEvent(IdentityEvents.userUpdated, clinic.id, {
+    name: 'Forged Poster',
+    email: 'attacker@evil.example',
+  }).data;
+  const forged = makeEnvelope(IdentityEvents.userUpdated, { ...forgedData, version: '999' });
+  await identity.publish(forged);
+  const next = userEvent(IdentityEvents.userUpdated, clinic.id, { name: 'Kisumu Rehab Centre', version: 2 });
+  await identity.publish(next);
+
+  const shown = await eventually(async () => {
+    const j = (await ctx.call('GET', `/api/job/${job.id}`)).json().data;
+    return j.posterName === 'Kisumu Rehab Centre' ? j : undefined;
+  });
+  expect(JSON.stringify(shown)).not.toMatch(/Forged Poster|attacker@evil/);
+  const letters = (await readDeadLetters(ctx.natsUrl, ctx.prefix)).filter(
+    (l) => l.headers['Dead-Letter-Consumer'] === 'svc-hire__user-sync',
+  );
+  expect(letters).toHaveLength(1);
+  expect(JSON.parse(letters[0]!.payload).id).toBe(forged.id);
+  expect(letters[0]!.headers['Dead-Letter-Reason']).toBe('invalid');
 });

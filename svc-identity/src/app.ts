@@ -25,12 +25,6 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   });
   await database.migrate();
 
-  const bus =
-    opts.bus ??
-    (await NatsEventBus.connect({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'svc-identity' }));
-  await bus.ensureStream('identity');
-  const relay = new OutboxRelay({ sql: database.sql, schema: 'identity', bus });
-
   const store = new UserStore(database.db);
   const hasher = new PasswordHasher(config.HASH_CONCURRENCY, config.HASH_QUEUE);
   const limiter = new LoginLimiter(database.db, {
@@ -56,6 +50,19 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
     },
     readiness: { database: () => database.ping(), bus: () => bus.ready() },
   });
+
+  const bus =
+    opts.bus ??
+    (await NatsEventBus.connect({
+      url: config.NATS_URL,
+      prefix: config.NATS_PREFIX,
+      name: 'svc-identity',
+      user: config.NATS_USER,
+      password: config.NATS_PASSWORD,
+      log: app.log.child({ component: 'event-bus' }),
+    }));
+  await bus.ensureStream('identity');
+  const relay = new OutboxRelay({ sql: database.sql, schema: 'identity', bus, log: app.log });
 
   await app.register(rateLimit, {
     global: false,

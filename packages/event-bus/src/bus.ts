@@ -1,5 +1,20 @@
-import type { Envelope } from '@platform/contracts';
 import type { TSchema } from '@sinclair/typebox';
+import type { Envelope } from '@platform/contracts';
+
+/** A pino-compatible logger (Fastify's `app.log` or a child of it). */
+export interface BusLog {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Event type → schema of its `data`, from `@platform/contracts`. An event whose type is not listed is
+ * acknowledged and skipped (a newer event the consumer does not know yet); one that does not match its
+ * schema is never handed to the handler.
+ */
+export type EventSchemas = Record<string, TSchema>;
 
 export interface SubscribeOptions<D = unknown> {
   /** Producer whose stream is read: 'identity' reads the IDENTITY stream. */
@@ -8,17 +23,23 @@ export interface SubscribeOptions<D = unknown> {
   durable: string;
   /** One wildcard filter on the type, e.g. `identity.user.>` (server 2.9 allows one filter). */
   filter: string;
-  /** Resolve to ack; throw to have the event redelivered later. */
+  /** The events this consumer handles and their data schemas. */
+  schemas: EventSchemas;
+  /** Resolve to ack; throw to have the event redelivered later (with backoff, `maxDeliver` times at most). */
   handler: (event: Envelope<D>) => Promise<void>;
+  /** Deliveries before a failing event goes to the dead-letter stream (default 10). */
+  maxDeliver?: number;
+  /** First redelivery delay after a failure, doubled each time up to one minute (default 1000 ms). */
+  retryDelayMs?: number;
 }
 
 export interface FollowOptions<D = unknown> {
   producer: string;
   filter: string;
+  /** The events this reader handles and their data schemas (invalid ones are skipped with a log line). */
+  schemas: EventSchemas;
   /** Replay events from this time on, then keep following. */
   since: Date;
-  /** Event type -> data schema; events of other types are skipped. */
-  schemas?: Record<string, TSchema>;
   handler: (event: Envelope<D>) => void;
   /** Called once the replay has delivered every event that was stored when following began. */
   onCaughtUp?: () => void;
@@ -34,6 +55,10 @@ export interface EventBus {
   ensureStream(producer: string): Promise<void>;
   /** Publishes with the envelope id as message id, so a repeat within the duplicate window is dropped. */
   publish(event: Envelope): Promise<void>;
+  /**
+   * A durable, acknowledged consumer. Every event is checked against its contract first: an invalid
+   * one, or one whose handler keeps failing, goes to the dead-letter stream instead of being retried forever.
+   */
   subscribe<D = unknown>(opts: SubscribeOptions<D>): Promise<Subscription>;
   /**
    * For state every instance keeps in memory (e.g. the gateway's revoked tokens): an ephemeral,

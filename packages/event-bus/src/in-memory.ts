@@ -1,5 +1,8 @@
 import type { Envelope } from '@platform/contracts';
-import type { EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
+import type { BusLog, EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
+import { EventChecker } from './event-check';
+import { DEFAULT_MAX_DELIVER } from './delivery';
+import type { DeadLetter } from './dead-letter';
 
 function matches(filter: string, type: string): boolean {
   const f = filter.split('.');
@@ -11,11 +14,25 @@ function matches(filter: string, type: string): boolean {
   return f.length === t.length;
 }
 
-/** For unit tests: keeps every published envelope and delivers it to matching subscribers (with catch-up). */
+interface Subscriber {
+  opts: SubscribeOptions<unknown>;
+  checker: EventChecker;
+  /** A `follow()` reader: no acks, so an invalid event is skipped rather than dead-lettered. */
+  follows?: boolean;
+}
+
+/**
+ * For unit tests: keeps every published envelope and delivers it to matching subscribers (with catch-up),
+ * under the NATS bus's rules: unknown types skipped, invalid events and events whose handler fails
+ * `maxDeliver` times (retried at once here) kept in `deadLetters`, never applied.
+ */
 export class InMemoryEventBus implements EventBus {
   readonly published: Envelope[] = [];
+  readonly deadLetters: DeadLetter[] = [];
   private readonly seen = new Set<string>();
-  private readonly subscribers = new Set<SubscribeOptions<unknown>>();
+  private readonly subscribers = new Set<Subscriber>();
+
+  constructor(private readonly opts: { log?: BusLog } = {}) {}
 
   async ensureStream(): Promise<void> {}
 
@@ -23,27 +40,90 @@ export class InMemoryEventBus implements EventBus {
     if (this.seen.has(event.id)) return; // same de-duplication as JetStream's msgID
     this.seen.add(event.id);
     this.published.push(event);
-    for (const s of this.subscribers) if (matches(s.filter, event.type)) await s.handler(event);
+    for (const s of this.subscribers) if (matches(s.opts.filter, event.type)) await this.deliver(s, event);
   }
 
   async subscribe<D>(opts: SubscribeOptions<D>): Promise<Subscription> {
-    const sub = opts as SubscribeOptions<unknown>;
-    for (const e of this.published) if (matches(sub.filter, e.type)) await sub.handler(e);
+    return this.add({ opts: opts as SubscribeOptions<unknown>, checker: new EventChecker(opts.schemas) });
+  }
+
+  async follow<D>(opts: FollowOptions<D>): Promise<Subscription> {
+    const handler = async (e: Envelope<unknown>) => {
+      if (Date.parse(e.occurredAt) >= opts.since.getTime()) opts.handler(e as Envelope<D>);
+    };
+    const sub = await this.add({
+      opts: {
+        producer: opts.producer,
+        durable: 'follow',
+        filter: opts.filter,
+        schemas: opts.schemas,
+        handler,
+        maxDeliver: 1,
+      },
+      checker: new EventChecker(opts.schemas),
+      follows: true,
+    });
+    opts.onCaughtUp?.(); // add() has replayed everything stored
+    return sub;
+  }
+
+  private async add(sub: Subscriber): Promise<Subscription> {
+    for (const e of this.published) if (matches(sub.opts.filter, e.type)) await this.deliver(sub, e);
     this.subscribers.add(sub);
     return { stop: async () => void this.subscribers.delete(sub) };
   }
 
-  async follow<D>(opts: FollowOptions<D>): Promise<Subscription> {
-    const sub = await this.subscribe<D>({
-      producer: opts.producer,
-      durable: 'follow',
-      filter: opts.filter,
-      handler: async (e) => {
-        if (Date.parse(e.occurredAt) >= opts.since.getTime()) opts.handler(e);
-      },
-    });
-    opts.onCaughtUp?.(); // subscribe has replayed everything stored
-    return sub;
+  private async deliver({ opts, checker, follows }: Subscriber, message: unknown): Promise<void> {
+    const log = this.opts.log;
+    const checked = checker.check(message);
+    if (checked.outcome === 'unknown') {
+      log?.debug(
+        { durable: opts.durable, type: checked.type },
+        'event type not handled by this consumer; skipped',
+      );
+      return;
+    }
+    if (checked.outcome === 'invalid' && follows) {
+      log?.warn({ error: checked.error }, 'invalid event skipped');
+      return;
+    }
+    if (checked.outcome === 'invalid') {
+      log?.warn(
+        { durable: opts.durable, error: checked.error },
+        'invalid event: not applied, sent to the dead-letter stream',
+      );
+      this.deadLetters.push({
+        consumer: opts.durable,
+        reason: 'invalid',
+        error: checked.error,
+        deliveries: 1,
+        message,
+      });
+      return;
+    }
+    const maxDeliver = opts.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    for (let deliveries = 1; ; deliveries++) {
+      try {
+        await opts.handler(checked.event);
+        return;
+      } catch (err) {
+        if (follows) {
+          log?.warn({ err }, 'follow handler failed');
+          return;
+        }
+        if (deliveries < maxDeliver) {
+          log?.warn({ durable: opts.durable, err, deliveries }, 'event handler failed; retrying later');
+          continue;
+        }
+        log?.error(
+          { durable: opts.durable, err, deliveries },
+          'event handler failed its last delivery; sent to the dead-letter stream',
+        );
+        const error = err instanceof Error ? err.message : String(err);
+        this.deadLetters.push({ consumer: opts.durable, reason: 'failed', error, deliveries, message });
+        return;
+      }
+    }
   }
 
   isConnected(): boolean {

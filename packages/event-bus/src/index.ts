@@ -1,8 +1,33 @@
-export type { EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
+export type { BusLog, EventBus, EventSchemas, FollowOptions, SubscribeOptions, Subscription } from './bus';
 export { makeEnvelope } from './envelope';
-export { durableName, producerOf, streamName, streamSubjects, subjectFor } from './naming';
+export {
+  durableName,
+  inboxPrefix,
+  producerOf,
+  streamName,
+  streamSubjects,
+  subjectFor,
+  subjectToken,
+} from './naming';
+export {
+  busPermissions,
+  natsAuthorization,
+  natsPasswordVariable,
+  type BusAccount,
+  type NatsPermissions,
+} from './nats-permissions';
 export { InMemoryEventBus, subjectMatches } from './in-memory';
 export { NatsEventBus, DUPLICATE_WINDOW_MS, STREAM_MAX_AGE_MS, type NatsBusOptions } from './nats';
+export { EventChecker, type EventCheck } from './event-check';
+export { DEFAULT_MAX_DELIVER, retryDelayMs } from './delivery';
+export {
+  DEAD_LETTER_PRODUCER,
+  DeadLetterHeader,
+  deadLetterSubject,
+  deadLetterSubjects,
+  type DeadLetter,
+  type DeadLetterReason,
+} from './dead-letter';
 export {
   outboxTable,
   processedEventsTable,

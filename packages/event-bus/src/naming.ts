@@ -25,3 +25,13 @@ export function streamSubjects(prefix: string, producer: string): string {
 export function durableName(prefix: string, durable: string): string {
   return `${prefix}${durable}`.replace(/[^A-Za-z0-9_-]/g, '_');
 }
+
+/** A subject token: no dots, spaces or wildcards. */
+export function subjectToken(s: string): string {
+  return s.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** Where a client's replies (and pulled messages) arrive: under its own name, so no other client may read them. */
+export function inboxPrefix(client: string): string {
+  return `_INBOX.${subjectToken(client)}`;
+}

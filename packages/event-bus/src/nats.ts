@@ -1,4 +1,5 @@
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { randomBytes } from 'node:crypto';
+import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -7,20 +8,54 @@ import {
   jetstreamManager,
   type JetStreamClient,
   type JetStreamManager,
+  type JsMsg,
 } from '@nats-io/jetstream';
 import type { Envelope } from '@platform/contracts';
-import type { EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
-import { durableName, producerOf, streamName, streamSubjects, subjectFor } from './naming';
+import type { BusLog, EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
+import { durableName, inboxPrefix, producerOf, streamName, streamSubjects, subjectFor } from './naming';
+import { EventChecker } from './event-check';
+import { DEFAULT_MAX_DELIVER, retryDelayMs } from './delivery';
+import {
+  DEAD_LETTER_PRODUCER,
+  DeadLetterHeader,
+  deadLetterSubject,
+  headerValue,
+  type DeadLetterReason,
+} from './dead-letter';
 
 export interface NatsBusOptions {
   url: string;
   /** Subject and stream prefix ('' in production; unique per test run). */
   prefix?: string;
-  /** Client name shown by the server, e.g. 'svc-identity'. */
+  /**
+   * Client name shown by the server, e.g. 'svc-identity'; also names its dead letters
+   * (`deadletter.<name>.>`, which only that service's NATS user may publish).
+   */
   name: string;
+  /** The service's NATS user and password; without them the connection is anonymous (a dev server). */
+  user?: string;
+  password?: string;
   /** How long a publish waits for JetStream's ack before the relay retries later. */
   publishTimeoutMs?: number;
-  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log?: BusLog;
+}
+
+/** The wait between retries, cut short by stop() so closing a service never waits for it. */
+class Pause {
+  private timer: NodeJS.Timeout | undefined;
+  private done: (() => void) | undefined;
+
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.done = resolve;
+      this.timer = setTimeout(resolve, ms);
+    });
+  }
+
+  cut(): void {
+    clearTimeout(this.timer);
+    this.done?.();
+  }
 }
 
 /** JetStream drops a repeated message id seen within this window (it covers the relay's retries). */
@@ -46,6 +81,8 @@ export class NatsEventBus implements EventBus {
   private readonly prefix: string;
 
   private constructor(private readonly opts: NatsBusOptions) {
+    if (opts.user && !opts.password)
+      throw new Error(`NATS user ${opts.user} has no password (NATS_PASSWORD)`);
     this.prefix = opts.prefix ?? '';
     this.connecting = this.open();
   }
@@ -64,6 +101,9 @@ export class NatsEventBus implements EventBus {
     const nc = await connect({
       servers: this.opts.url,
       name: this.opts.name,
+      ...(this.opts.user ? { user: this.opts.user, pass: this.opts.password } : {}),
+      // Replies under our own name: NATS permissions let each service read only its own inbox.
+      inboxPrefix: inboxPrefix(this.opts.name),
       waitOnFirstConnect: true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1000,
@@ -126,6 +166,50 @@ export class NatsEventBus implements EventBus {
     this.ensured.add(producer);
   }
 
+  /** Made by whichever consumer needs it first; created, never updated (no service owns it). */
+  private async ensureDeadLetterStream(): Promise<void> {
+    if (this.ensured.has(DEAD_LETTER_PRODUCER)) return;
+    const jsm = this.jsm!;
+    const name = streamName(this.prefix, DEAD_LETTER_PRODUCER);
+    await jsm.streams.info(name).catch(() =>
+      jsm.streams.add({
+        name,
+        subjects: [streamSubjects(this.prefix, DEAD_LETTER_PRODUCER)],
+        storage: StorageType.File,
+        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+        max_age: nanos(STREAM_MAX_AGE_MS),
+      }),
+    );
+    this.ensured.add(DEAD_LETTER_PRODUCER);
+  }
+
+  /** Copies `m` to the dead-letter stream; the message id makes a repeat (after a crash) a no-op. */
+  private async deadLetter(m: JsMsg, durable: string, reason: DeadLetterReason, error: string) {
+    await this.ensureDeadLetterStream();
+    const h = headers();
+    h.set(DeadLetterHeader.subject, m.subject);
+    h.set(DeadLetterHeader.stream, m.info.stream);
+    h.set(DeadLetterHeader.sequence, String(m.seq));
+    h.set(DeadLetterHeader.consumer, durable);
+    h.set(DeadLetterHeader.deliveries, String(m.info.deliveryCount));
+    h.set(DeadLetterHeader.reason, reason);
+    h.set(DeadLetterHeader.error, headerValue(error));
+    await this.js!.publish(deadLetterSubject(this.prefix, this.opts.name, durable), m.data, {
+      msgID: `${m.info.stream}:${m.seq}:${durable}`,
+      headers: h,
+    });
+  }
+
+  /** The event type a message's subject stands for (the subject without the deployment prefix). */
+  private typeOf(subject: string): string {
+    return subject.startsWith(this.prefix) ? subject.slice(this.prefix.length) : subject;
+  }
+
+  /** Streams this bus ensures are its own; other producers' streams are only read (and may not exist yet). */
+  private async ensureIfOwn(producer: string): Promise<void> {
+    if (this.streams.has(producer)) await this.ensure(producer);
+  }
+
   async publish(event: Envelope): Promise<void> {
     if (!this.isConnected() || !this.js) throw new Error('NATS is not connected');
     const producer = producerOf(event.type);
@@ -136,13 +220,16 @@ export class NatsEventBus implements EventBus {
   async subscribe<D>(opts: SubscribeOptions<D>): Promise<Subscription> {
     const stream = streamName(this.prefix, opts.producer);
     const durable = durableName(this.prefix, opts.durable);
+    const checker = new EventChecker(opts.schemas);
+    const pause = new Pause();
     let stopped = false;
     let messages: { stop(): void } | undefined;
 
     const run = async () => {
+      let failures = 0;
       while (!stopped) {
         try {
-          await this.ensure(opts.producer);
+          await this.ensureIfOwn(opts.producer);
           const jsm = this.jsm!;
           await jsm.consumers.info(stream, durable).catch(() =>
             jsm.consumers.add(stream, {
@@ -156,33 +243,82 @@ export class NatsEventBus implements EventBus {
           const consumer = await this.js!.consumers.get(stream, durable);
           const iter = await consumer.consume({ max_messages: 64 });
           messages = iter;
+          failures = 0;
           // Stopped while we were binding: halt() found nothing to stop yet.
           if (stopped) iter.stop();
-          for await (const m of iter) {
-            try {
-              await opts.handler(m.json<Envelope<D>>());
-              m.ack();
-            } catch (err) {
-              this.opts.log?.warn({ err, durable, seq: m.seq }, 'event handler failed; redelivering later');
-              m.nak(2000);
-            }
-          }
+          for await (const m of iter) await this.deliver(m, checker, opts as SubscribeOptions<unknown>);
         } catch (err) {
           if (stopped) return;
-          this.opts.log?.warn({ err, durable }, 'subscription interrupted; retrying');
+          // The producer's stream may not exist yet (its service starts later): say so once, then quietly retry.
+          const level = failures++ === 0 ? 'warn' : 'debug';
+          this.opts.log?.[level]({ err, durable }, 'subscription interrupted; retrying');
         }
-        if (!stopped) await new Promise((r) => setTimeout(r, 1000));
+        if (!stopped) await pause.wait(1000);
       }
     };
 
     return this.track(run, () => {
       stopped = true;
       messages?.stop();
+      pause.cut();
     });
+  }
+
+  /**
+   * One message of a durable consumer: an unknown type is acknowledged and skipped; an invalid event is
+   * dead-lettered and terminated; a failing handler is retried with backoff, then dead-lettered.
+   */
+  private async deliver(m: JsMsg, checker: EventChecker, opts: SubscribeOptions<unknown>): Promise<void> {
+    const where = { durable: opts.durable, subject: m.subject, seq: m.seq, deliveries: m.info.deliveryCount };
+    const checked = checker.fromBytes(m.data, this.typeOf(m.subject));
+    if (checked.outcome === 'unknown') {
+      this.opts.log?.debug(
+        { ...where, type: checked.type },
+        'event type not handled by this consumer; skipped',
+      );
+      m.ack();
+      return;
+    }
+    let reason: DeadLetterReason = 'invalid';
+    let error: string;
+    if (checked.outcome === 'invalid') {
+      error = checked.error;
+      this.opts.log?.warn({ ...where, error }, 'invalid event: not applied, sent to the dead-letter stream');
+    } else {
+      try {
+        await opts.handler(checked.event);
+        m.ack();
+        return;
+      } catch (err) {
+        const maxDeliver = opts.maxDeliver ?? DEFAULT_MAX_DELIVER;
+        if (m.info.deliveryCount < maxDeliver) {
+          const retryInMs = retryDelayMs(m.info.deliveryCount, opts.retryDelayMs);
+          this.opts.log?.warn({ ...where, err, retryInMs }, 'event handler failed; retrying later');
+          m.nak(retryInMs);
+          return;
+        }
+        reason = 'failed';
+        error = err instanceof Error ? err.message : String(err);
+        this.opts.log?.error(
+          { ...where, err },
+          'event handler failed its last delivery; sent to the dead-letter stream',
+        );
+      }
+    }
+    try {
+      await this.deadLetter(m, opts.durable, reason, error);
+      m.term();
+    } catch (err) {
+      // Not applied and not lost: it comes back and is dead-lettered again.
+      this.opts.log?.error({ ...where, err }, 'could not dead-letter an event; retrying later');
+      m.nak(retryDelayMs(m.info.deliveryCount, opts.retryDelayMs));
+    }
   }
 
   async follow<D>(opts: FollowOptions<D>): Promise<Subscription> {
     const stream = streamName(this.prefix, opts.producer);
+    const checker = new EventChecker(opts.schemas);
+    const pause = new Pause();
     let stopped = false;
     let since = opts.since;
     let messages: { stop(): void } | undefined;
@@ -193,11 +329,14 @@ export class NatsEventBus implements EventBus {
       opts.onCaughtUp?.();
     };
     const run = async () => {
+      let failures = 0;
       while (!stopped) {
         try {
-          await this.ensure(opts.producer);
+          await this.ensureIfOwn(opts.producer);
           // Ephemeral: the server removes it a minute after we stop reading (a restart makes a new one).
+          // Named by us so the filter is in the request's subject, where NATS permissions can limit it.
           const info = await this.jsm!.consumers.add(stream, {
+            name: durableName(this.prefix, `${this.opts.name}__follow_${randomBytes(6).toString('hex')}`),
             ack_policy: AckPolicy.None,
             deliver_policy: DeliverPolicy.StartTime,
             opt_start_time: since.toISOString(),
@@ -207,28 +346,41 @@ export class NatsEventBus implements EventBus {
           const consumer = await this.js!.consumers.get(stream, info.name);
           const iter = await consumer.consume({ max_messages: 256 });
           messages = iter;
+          failures = 0;
           if (stopped) iter.stop();
           if (info.num_pending === 0) caughtUp();
           for await (const m of iter) {
             if (m.info.pending === 0) queueMicrotask(caughtUp);
-            const event = m.json<Envelope<D>>();
-            since = new Date(Math.max(since.getTime(), Date.parse(event.occurredAt)));
-            try {
-              opts.handler(event);
-            } catch (err) {
-              this.opts.log?.warn({ err }, 'follow handler failed');
+            // Resume from the server's time of storing, never from a time the event claims.
+            since = new Date(Math.max(since.getTime(), m.time.getTime()));
+            const where = { stream, subject: m.subject, seq: m.seq };
+            const checked = checker.fromBytes(m.data, this.typeOf(m.subject));
+            if (checked.outcome === 'unknown') {
+              this.opts.log?.debug({ ...where, type: checked.type }, 'event type not followed here; skipped');
+            } else if (checked.outcome === 'invalid') {
+              this.opts.log?.warn({ ...where, error: checked.error }, 'invalid event skipped');
+            } else {
+              try {
+                opts.handler(checked.event as Envelope<D>);
+              } catch (err) {
+                this.opts.log?.warn({ ...where, err }, 'follow handler failed');
+              }
             }
           }
         } catch (err) {
           if (stopped) return;
-          this.opts.log?.warn({ err, stream }, 'follow interrupted; retrying');
+          // No stream yet (its producer has not started): nothing was stored, so nothing is left to replay.
+          if (/stream not found/i.test((err as Error)?.message ?? '')) caughtUp();
+          const level = failures++ === 0 ? 'warn' : 'debug';
+          this.opts.log?.[level]({ err, stream }, 'follow interrupted; retrying');
         }
-        if (!stopped) await new Promise((r) => setTimeout(r, 1000));
+        if (!stopped) await pause.wait(1000);
       }
     };
     return this.track(run, () => {
       stopped = true;
       messages?.stop();
+      pause.cut();
     });
   }
 

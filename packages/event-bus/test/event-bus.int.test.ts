@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { Type } from '@sinclair/typebox';
 import type { Envelope } from '@platform/contracts';
 import {
   createTestDatabase,
@@ -133,6 +134,7 @@ describe('consumers', () => {
       producer: 'demo',
       durable: 'test__notes',
       filter: 'demo.note.>',
+      schemas: { 'demo.note.created.v1': Type.Object({ id: Type.String() }) },
       handler,
     });
     await until(async () => handled.includes(first.id));
@@ -152,6 +154,7 @@ describe('consumers', () => {
     const sub = await bus.follow({
       producer: 'demo',
       filter: 'demo.session.>',
+      schemas: { 'demo.session.revoked.v1': Type.Object({ jti: Type.String() }) },
       since: new Date(Date.now() - 60_000),
       handler: (e) => seen.push(e.id),
     });

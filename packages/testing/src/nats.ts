@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,20 +74,42 @@ export interface OwnNatsServer {
   destroy(): Promise<void>;
 }
 
+export interface NatsServerOptions {
+  /** A server configuration (e.g. users and permissions) written to a file the server reads with `-c`. */
+  config?: string;
+  /** Environment of the server: the variables the configuration refers to (`$NAME`), e.g. passwords. */
+  env?: Record<string, string>;
+}
+
 /**
  * A private `nats-server -js` (from PATH) on a free port with its own store, for tests that stop and
- * start NATS. Needs the nats-server binary; our machines have Debian's.
+ * start NATS or need a server configured their way. Needs the nats-server binary; our machines have Debian's.
  */
-export async function startNatsServer(): Promise<OwnNatsServer> {
+export async function startNatsServer(opts: NatsServerOptions = {}): Promise<OwnNatsServer> {
   const port = await freePort();
   const storeDir = mkdtempSync(path.join(tmpdir(), 'nats-test-'));
+  const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir];
+  if (opts.config !== undefined) {
+    const file = path.join(storeDir, 'server.conf');
+    writeFileSync(file, opts.config, { mode: 0o600 });
+    args.unshift('-c', file);
+  }
   let proc: ChildProcess | undefined;
   const start = async () => {
     if (proc) return;
-    proc = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
-      stdio: 'ignore',
+    const child = spawn('nats-server', args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...opts.env },
     });
-    await waitForPort(port, 10_000);
+    proc = child;
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    // A server that cannot start (e.g. a bad configuration) says why at once, rather than by a timeout.
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${stderr.trim()}`))),
+    );
+    exited.catch(() => {});
+    await Promise.race([waitForPort(port, 10_000), exited]);
   };
   const stop = async () => {
     const p = proc;
@@ -125,6 +147,39 @@ export async function readEvents<D = unknown>(url: string, subject: string): Pro
     for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
       const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
       if (msg && msg.subject === subject) out.push(msg.json<Envelope<D>>());
+    }
+    return out;
+  } finally {
+    await nc.close();
+  }
+}
+
+export interface StoredDeadLetter {
+  subject: string;
+  /** The `Dead-Letter-*` headers: where the message came from and why it was dead-lettered. */
+  headers: Record<string, string>;
+  /** The original message as it arrived. */
+  payload: string;
+}
+
+/** Every message on the run's dead-letter stream (`<PREFIX>DEADLETTER`); none when it was never made. */
+export async function readDeadLetters(url: string, prefix: string): Promise<StoredDeadLetter[]> {
+  const nc = await connect({ servers: url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const stream = `${prefix}deadletter`.toUpperCase().replace(/[^A-Z0-9_-]/g, '_');
+    const info = await jsm.streams.info(stream).catch(() => undefined);
+    const out: StoredDeadLetter[] = [];
+    for (
+      let seq = info?.state.first_seq ?? 1;
+      info && info.state.messages > 0 && seq <= info.state.last_seq;
+      seq++
+    ) {
+      const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+      if (!msg) continue;
+      const headers: Record<string, string> = {};
+      for (const [k, v] of msg.header ?? []) headers[k] = v.join(', ');
+      out.push({ subject: msg.subject, headers, payload: msg.string() });
     }
     return out;
   } finally {
