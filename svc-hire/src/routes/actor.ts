@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../plugins/job-store';
+import type { Actor } from '../stores/job-store';
 
 /** The acting account, from the verified token only. */
 export function actorOf(request: FastifyRequest): Actor {

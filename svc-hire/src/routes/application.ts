@@ -8,7 +8,7 @@ import {
   StatusBody,
 } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
-import { scopeOf, type ApplicationStore } from '../plugins/application-store';
+import { scopeOf } from '../stores/application-store';
 import { actorOf } from './actor';
 
 const errors = {
@@ -20,10 +20,8 @@ const errors = {
 };
 const secured = { tags: ['application'], security: [{ bearer: [] }] };
 
-export default async function applicationRoutes(
-  app: App,
-  { applications }: { applications: ApplicationStore },
-) {
+export default async function applicationRoutes(app: App) {
+  const applications = app.applications;
   app.post(
     '/api/application/apply',
     {

@@ -11,17 +11,14 @@ import {
   PostedJobListResponse,
 } from '@platform/contracts';
 import { forbidden, notFound, pageOf, type App } from '@platform/service-kit';
-import type { JobStore } from '../plugins/job-store';
-import { BoardCache } from '../plugins/board-cache';
+import { BoardCache } from './board-cache';
 import { actorOf } from './actor';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const secured = { tags: ['job'], security: [{ bearer: [] }] };
 
-export default async function jobRoutes(
-  app: App,
-  { jobs, boardCacheMs }: { jobs: JobStore; boardCacheMs: number },
-) {
+export default async function jobRoutes(app: App, { boardCacheMs }: { boardCacheMs: number }) {
+  const jobs = app.jobs;
   // Every job change below clears it, so the change shows on the board at once.
   const board = new BoardCache(boardCacheMs);
 

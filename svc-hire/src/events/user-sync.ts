@@ -1,8 +1,9 @@
+import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { handleOnce, type EventBus, type Subscription } from '@platform/event-bus';
 import { IdentityEvents, UserDeletedData, UserEventData, type Envelope } from '@platform/contracts';
-import { processed, users } from './db/schema';
-import type { Db } from './plugins/job-store';
+import { processed, users } from '../db/schema';
+import type { Db } from '../stores/job-store';
 
 export const USER_SYNC_DURABLE = 'svc-hire__user-sync';
 
@@ -74,3 +75,12 @@ export function followUsers(bus: EventBus, db: Db): Promise<Subscription> {
     handler: (event) => applyUserEvent(db, event),
   });
 }
+
+/** The consumer as a plugin of the service: it starts with the app and stops before the bus closes. */
+export const userSync = fp<{ bus: EventBus; db: Db }>(
+  async (app, { bus, db }) => {
+    const subscription = await followUsers(bus, db);
+    app.addHook('onClose', () => subscription.stop());
+  },
+  { name: 'hire-user-sync' },
+);

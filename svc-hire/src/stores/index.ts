@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import { JobStore, type Db } from './job-store';
+import { ApplicationStore } from './application-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobStore;
+    applications: ApplicationStore;
+  }
+}
+
+/** svc-hire's repositories, decorated on the app for its routes (which declare this plugin as a dependency). */
+export const hireStores = fp<{ db: Db }>(
+  async (app, { db }) => {
+    app.decorate('jobs', new JobStore(db));
+    app.decorate('applications', new ApplicationStore(db));
+  },
+  { name: 'hire-stores' },
+);
