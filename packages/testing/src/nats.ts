@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,13 +74,19 @@ export interface OwnNatsServer {
   destroy(): Promise<void>;
 }
 
+export interface NatsServerOptions {
+  /** JetStream store; omitted: a new temporary directory. */
+  storeDir?: string;
+}
+
 /**
  * A private `nats-server -js` (from PATH) on a free port with its own store, for tests that stop and
  * start NATS. Needs the nats-server binary; our machines have Debian's.
  */
-export async function startNatsServer(): Promise<OwnNatsServer> {
+export async function startNatsServer(opts: NatsServerOptions = {}): Promise<OwnNatsServer> {
   const port = await freePort();
-  const storeDir = mkdtempSync(path.join(tmpdir(), 'nats-test-'));
+  const storeDir = opts.storeDir ?? mkdtempSync(path.join(tmpdir(), 'nats-test-'));
+  mkdirSync(storeDir, { recursive: true });
   let proc: ChildProcess | undefined;
   const start = async () => {
     if (proc) return;
