@@ -35,6 +35,9 @@ module.exports = {
       transformIgnorePatterns,
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
+      // One Postgres and one NATS for the run: DATABASE_URL/NATS_URL, else found or started like npm start.
+      globalSetup: '<rootDir>/packages/testing/src/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/packages/testing/src/jest-global-teardown.ts',
       slowTestThreshold: 20,
       // Some tests start a whole service (database, migrations, NATS catch-up) inside the test.
       testTimeout: 30_000,
