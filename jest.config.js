@@ -39,8 +39,8 @@ module.exports = {
       globalSetup: '<rootDir>/packages/testing/src/jest-global-setup.ts',
       globalTeardown: '<rootDir>/packages/testing/src/jest-global-teardown.ts',
       slowTestThreshold: 20,
-      // Some tests start a whole service (database, migrations, NATS catch-up) inside the test.
-      testTimeout: 30_000,
+      // 30 s per test (a project's own `testTimeout` is ignored by jest).
+      setupFilesAfterEnv: ['<rootDir>/packages/testing/src/jest-integration-timeout.ts'],
     },
   ],
 };
