@@ -16,11 +16,14 @@ export async function findOrStartTestServers(
   env: Record<string, string | undefined> = process.env,
   log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<TestServers> {
-  const pg = await findOrStartPostgres({ url: env.DATABASE_URL, embedded: { log }, containers: true });
-  const nats = await findOrStartNats({ url: env.NATS_URL, log }).catch(async (err: unknown) => {
-    await pg.stop();
-    throw err;
-  });
+  // NATS first: finding none fails at once, before Postgres has been started for nothing.
+  const nats = await findOrStartNats({ url: env.NATS_URL, log });
+  const pg = await findOrStartPostgres({ url: env.DATABASE_URL, embedded: { log }, containers: true }).catch(
+    async (err: unknown) => {
+      await nats.stop();
+      throw err;
+    },
+  );
   return {
     env: { DATABASE_URL: pg.url, NATS_URL: nats.url },
     async stop() {

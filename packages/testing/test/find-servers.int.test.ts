@@ -18,8 +18,13 @@ beforeEach(() => {
   tmp = mkdtempSync(path.join(tmpdir(), 'find-servers-'));
   chmodSync(tmp, 0o755); // as root, Postgres runs as `postgres` and must reach its data directory
 });
-afterEach(() => {
-  child?.kill('SIGKILL');
+afterEach(async () => {
+  // After a failed test too: closing stdin lets the fixture stop its server (a killed one would leave it running).
+  if (child && child.exitCode === null) {
+    const exited = once(child, 'exit');
+    child.stdin!.end();
+    await exited;
+  }
   child = undefined;
   rmSync(tmp, { recursive: true, force: true });
 });
