@@ -19,9 +19,6 @@ const ignore = ['/node_modules/', '/dist/', '<rootDir>/e2e/', '<rootDir>/.data/'
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Some integration tests start a whole service (database, migrations, NATS catch-up) inside the test;
-  // on a busy 2-core machine that takes longer than jest's 5 s default.
-  testTimeout: 30_000,
   projects: [
     {
       displayName: 'unit',
@@ -38,7 +35,12 @@ module.exports = {
       transformIgnorePatterns,
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: ignore,
+      // One Postgres and one NATS for the run: DATABASE_URL/NATS_URL, else found or started like npm start.
+      globalSetup: '<rootDir>/packages/testing/src/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/packages/testing/src/jest-global-teardown.ts',
       slowTestThreshold: 20,
+      // 30 s per test (a project's own `testTimeout` is ignored by jest).
+      setupFilesAfterEnv: ['<rootDir>/packages/testing/src/jest-integration-timeout.ts'],
     },
   ],
 };

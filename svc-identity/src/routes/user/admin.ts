@@ -9,7 +9,7 @@ import {
 } from '@platform/contracts';
 import { badRequest, conflict, notFound, type App } from '@platform/service-kit';
 import type { UserRow } from '../../db/schema';
-import type { UserStore } from '../../plugins/user-store';
+import type { UserStore } from '../../stores/user-store';
 
 const errors = {
   400: ErrorResponse,

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import * as schema from './db/schema';
-import { loginFailures, loginKnownAddresses } from './db/schema';
+import * as schema from '../db/schema';
+import { loginFailures, loginKnownAddresses } from '../db/schema';
 
 type Db = PostgresJsDatabase<typeof schema>;
 

@@ -1,0 +1,26 @@
+import { findOrStartNats, NO_NATS } from '../src/find-nats';
+
+describe('findOrStartNats', () => {
+  it('takes NATS_URL as it is, without looking further', async () => {
+    const isListening = jest.fn(async () => true);
+    const nats = await findOrStartNats({ url: 'nats://nats.internal:4222', isListening });
+    expect(nats).toMatchObject({ url: 'nats://nats.internal:4222', started: false });
+    expect(isListening).not.toHaveBeenCalled();
+    await nats.stop();
+  });
+
+  it('else uses a NATS already listening on 127.0.0.1:4222', async () => {
+    const isListening = jest.fn(async () => true);
+    const onPath = jest.fn(() => true);
+    const nats = await findOrStartNats({ isListening, onPath });
+    expect(nats).toMatchObject({ url: 'nats://127.0.0.1:4222', started: false });
+    expect(isListening).toHaveBeenCalledWith('127.0.0.1', 4222);
+    expect(onPath).not.toHaveBeenCalled();
+  });
+
+  it('else, without nats-server on PATH, says in one sentence how to get NATS', async () => {
+    const onPath = jest.fn(() => false);
+    await expect(findOrStartNats({ isListening: async () => false, onPath })).rejects.toThrow(NO_NATS);
+    expect(onPath).toHaveBeenCalledWith('nats-server');
+  });
+});

@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import type * as schema from '../db/schema';
+import { UserStore } from './user-store';
+import { LoginLimiter, type LoginLimits } from './login-limiter';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UserStore;
+    loginLimiter: LoginLimiter;
+  }
+}
+
+/** svc-identity's repositories on the app, for its routes; old sessions and login failures pruned hourly. */
+export const identityStores = fp<{ db: PostgresJsDatabase<typeof schema>; limits: LoginLimits }>(
+  async (app, { db, limits }) => {
+    const users = new UserStore(db);
+    const limiter = new LoginLimiter(db, limits);
+    app.decorate('users', users);
+    app.decorate('loginLimiter', limiter);
+    const prune = setInterval(() => {
+      void users.pruneSessions().catch((err) => app.log.warn({ err }, 'session prune failed'));
+      void limiter.prune().catch((err) => app.log.warn({ err }, 'login attempts prune failed'));
+    }, 3600_000);
+    prune.unref();
+    app.addHook('onClose', async () => clearInterval(prune));
+  },
+  { name: 'identity-stores' },
+);
