@@ -27,10 +27,12 @@ export const baseServiceEnv = (defaultPort: number) => ({
   TRUSTED_PROXIES: Type.String({ default: '' }),
 });
 
-const Base = Type.Object(baseServiceEnv(0));
+/** The base variables' shape, for typing what every service's configuration holds. */
+const _base = Type.Object(baseServiceEnv(0));
+type Base = typeof _base;
 
 /** What a service's configuration holds once read: keys loaded, proxies parsed. */
-export type ServiceConfig<C extends Static<typeof Base> = Static<typeof Base>> = Omit<
+export type ServiceConfig<C extends Static<Base> = Static<Base>> = Omit<
   C,
   'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'
 > & { jwtPublicKey: string; trustedProxies: string[] };
@@ -42,8 +44,8 @@ export type ServiceConfig<C extends Static<typeof Base> = Static<typeof Base>> =
 export function readServiceConfig<S extends TObject>(
   schema: S,
   env: Record<string, string | undefined>,
-): ServiceConfig<Static<S> & Static<typeof Base>> {
-  const loaded = loadConfig(schema, env) as Static<S> & Static<typeof Base>;
+): ServiceConfig<Static<S> & Static<Base>> {
+  const loaded = loadConfig(schema, env) as Static<S> & Static<Base>;
   const { JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = loaded;
   return {
     ...rest,
