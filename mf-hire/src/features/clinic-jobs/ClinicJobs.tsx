@@ -18,6 +18,7 @@ export default function ClinicJobs() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<PostedJob | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const mine = useApiQuery<{ data: PostedJob[]; pageInfo: { total: number } }>(
     `/api/job/mine?page=${page}&limit=${PAGE_SIZE}`,
@@ -27,6 +28,7 @@ export default function ClinicJobs() {
 
   async function remove(job: PostedJob) {
     setBusy(true);
+    setDeleteError(null);
     try {
       const res = await apiRequest(`/api/job/${job.id}`, { method: 'DELETE' });
       if (res.ok) {
@@ -35,9 +37,9 @@ export default function ClinicJobs() {
         if (openId === job.id) setOpenId(null);
         // Its own list, and the board and job pages, show it gone.
         await refreshApi('/api/job');
-      } else toast.show({ kind: 'error', message: failureText(t, res, 'clinic.deleteFailed') });
+      } else setDeleteError(failureText(t, res, 'clinic.deleteFailed'));
     } catch (err) {
-      toast.show({ kind: 'error', message: failureText(t, err, 'clinic.deleteFailed') });
+      setDeleteError(failureText(t, err, 'clinic.deleteFailed'));
     }
     setBusy(false);
   }
@@ -91,8 +93,12 @@ export default function ClinicJobs() {
         confirmLabel={t('clinic.deleteConfirm')}
         cancelLabel={t('clinic.cancel')}
         busy={busy}
+        error={deleteError}
         onConfirm={() => deleting && void remove(deleting)}
-        onCancel={() => setDeleting(null)}
+        onCancel={() => {
+          setDeleting(null);
+          setDeleteError(null);
+        }}
       />
     </div>
   );

@@ -33,6 +33,7 @@ export default function UserDashboardPage() {
   const error = failed && failureText(t, failed, 'user.loadFailed');
   const [confirming, setConfirming] = useState<Application | null>(null);
   const [busy, setBusy] = useState(false);
+  const [withdrawError, setWithdrawError] = useState<string | null>(null);
 
   if (!user) return <Navigate to={loginPath('/userdashboard')} replace />;
   if (!mine)
@@ -51,6 +52,7 @@ export default function UserDashboardPage() {
 
   async function withdraw(application: Application) {
     setBusy(true);
+    setWithdrawError(null);
     try {
       const res = await apiRequest(`/api/application/${application.id}`, {
         method: 'PATCH',
@@ -60,9 +62,9 @@ export default function UserDashboardPage() {
         toast.show({ kind: 'success', message: t('user.withdrawn_done') });
         setConfirming(null);
         await refreshApi('/api/application');
-      } else toast.show({ kind: 'error', message: failureText(t, res, 'user.withdrawFailed') });
+      } else setWithdrawError(failureText(t, res, 'user.withdrawFailed'));
     } catch (err) {
-      toast.show({ kind: 'error', message: failureText(t, err, 'user.withdrawFailed') });
+      setWithdrawError(failureText(t, err, 'user.withdrawFailed'));
     }
     setBusy(false);
   }
@@ -144,8 +146,12 @@ export default function UserDashboardPage() {
         confirmLabel={t('user.withdrawConfirm')}
         cancelLabel={t('user.keep')}
         busy={busy}
+        error={withdrawError}
         onConfirm={() => confirming && void withdraw(confirming)}
-        onCancel={() => setConfirming(null)}
+        onCancel={() => {
+          setConfirming(null);
+          setWithdrawError(null);
+        }}
       />
     </div>
   );
