@@ -30,6 +30,22 @@ export default tseslint.config(
     },
   },
   {
+    // One router context and one data cache on the page: remotes and the shell use the shared modules.
+    files: ['shell/**', 'mf-*/**', 'packages/ui/**', 'packages/shell-state/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router-dom', 'react-router', 'wouter'].map((name) => ({
+            name,
+            message: 'Import the router from @platform/router.',
+          })),
+          patterns: [{ group: ['@tanstack/*'], message: 'Load data with @platform/data.' }],
+        },
+      ],
+    },
+  },
+  {
     files: [
       '**/config.ts',
       '**/*.test.ts',

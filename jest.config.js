@@ -1,4 +1,5 @@
-// One jest run, two projects: `unit` (no I/O, fast) and `integration` (*.int.test.ts, real Postgres + NATS).
+// One jest run, three projects: `unit` (no I/O, fast), `component` (*.test.tsx: React in jsdom) and
+// `integration` (*.int.test.ts, real Postgres + NATS).
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -25,8 +26,19 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       transformIgnorePatterns,
-      testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
+      testMatch: ['<rootDir>/**/*.test.ts'],
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.ts$'],
+    },
+    {
+      // Screens as a person meets them: rendered in jsdom, read and used through @testing-library.
+      displayName: 'component',
+      testEnvironment: 'jsdom',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/{shell,mf-*,packages}/**/*.test.tsx'],
+      testPathIgnorePatterns: ignore,
+      setupFilesAfterEnv: ['<rootDir>/packages/ui/test/dom-setup.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/packages/ui/test/style-stub.ts' },
     },
     {
       displayName: 'integration',

@@ -1,5 +1,5 @@
 /**
- * JS budgets (ARCHITECTURE.md): the landing page's JS (shell + first route) ≤ 170 KB gzip, and each
+ * JS budgets (ARCHITECTURE.md): the landing page's JS (shell + first route) ≤ 180 KB gzip, and each
  * remote's remoteEntry.js ≤ 25 KB gzip. Serves the built shell and remotes through the real gateway,
  * opens / in Chromium, gzips every JS file the page downloaded and prints the table. Exit 1 over budget.
  *   npm run bundle-size            (after npm run build)
@@ -15,7 +15,7 @@ import { loadModules } from '@platform/modules';
 import { InMemoryEventBus } from '@platform/event-bus';
 import { FollowedRevocations } from '@platform/service-kit';
 
-const LANDING_BUDGET = 170 * 1024;
+const LANDING_BUDGET = 180 * 1024;
 const ENTRY_BUDGET = 25 * 1024;
 const root = path.resolve(__dirname, '..');
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;

@@ -279,3 +279,101 @@ test('an admin reaching the dashboards is told whose they are; a visitor is sent
     'This dashboard is for professionals. Clinic accounts manage their jobs on the clinic dashboard.',
   );
 });
+
+/** A job posted through the API by a clinic account (the posting screen has its own journey above). */
+async function postJobAs(page: Page, email: string, title: string) {
+  const login = await page.request.post('/api/user/login', { data: { email, password: PASSWORD } });
+  const { token } = await login.json();
+  const res = await page.request.post('/api/job/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title,
+      organization: 'Kisumu Lakeside Hospital',
+      location: 'Kisumu, Kenya',
+      department: 'Theatre',
+      type: 'Full-time',
+      description: 'Scrub and circulate in a busy theatre.\nKenya Nursing Council licence required.',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data as { id: string };
+}
+
+/** True when the element is what a tap at its centre reaches: nothing (a banner, a toast) covers it. */
+const reachable = (locator: ReturnType<Page['locator']>) =>
+  locator.evaluate((el) => {
+    el.scrollIntoView({ block: 'center' });
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  });
+
+test('a job has its own page to share; Apply there works with the cookie banner unanswered at 1280 and 360 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const clinic = await register(page, `Kisumu Lakeside Hospital ${tag}`, 'Clinic');
+  const amina = await register(page, 'Amina Wanjiru', 'user');
+  const jobs = {
+    1280: { title: `Theatre Nurse ${tag}`, ...(await postJobAs(page, clinic.email, `Theatre Nurse ${tag}`)) },
+    360: { title: `Scrub Nurse ${tag}`, ...(await postJobAs(page, clinic.email, `Scrub Nurse ${tag}`)) },
+  };
+
+  // From the board to the job's page: its own address, title and description.
+  await page.goto(`/hire?title=${encodeURIComponent(jobs[1280].title)}`);
+  await page.getByRole('link', { name: jobs[1280].title }).click();
+  await expect(page).toHaveURL(new RegExp(`/hire/${jobs[1280].id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(jobs[1280].title);
+  await expect(page).toHaveTitle(`${jobs[1280].title} at Kisumu Lakeside Hospital | AfyaHR`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'Kisumu Lakeside Hospital, Kisumu, Kenya (Full-time): Scrub and circulate in a busy theatre. Kenya Nursing Council licence required.',
+  );
+  // The shared link opens the same page.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(jobs[1280].title);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Hire' }),
+  ).toHaveAttribute('aria-current', 'page');
+
+  // A visitor logs in from there and comes back to the open form; nobody has answered the cookie banner.
+  const banner = page.getByRole('region', { name: 'Cookie notice' });
+  await page.getByRole('button', { name: 'Apply for this job' }).click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(banner).toBeVisible();
+  expect(await reachable(page.getByRole('main').getByRole('button', { name: 'Log in' }))).toBe(true);
+  await page.getByLabel('E-mail').fill(amina.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/hire/${jobs[1280].id}\\?apply=`));
+
+  for (const width of [1280, 360] as const) {
+    const job = jobs[width];
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    if (width === 360) {
+      await page.goto(`/hire/${job.id}`);
+      await page.getByRole('button', { name: 'Apply for this job' }).click();
+    }
+    await expect(banner).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: `Apply for ${job.title}` });
+    await expect(dialog.getByLabel('Full name')).toHaveValue('Amina Wanjiru');
+    // The dialog is the top layer: the banner is under it and cannot be reached while it is open.
+    expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+    expect(await reachable(banner.getByRole('button', { name: 'Accept' }))).toBe(false);
+    await dialog.getByLabel('Resume or professional profile link').fill('https://cv.example.org/amina.pdf');
+    const submit = dialog.getByRole('button', { name: 'Submit application' });
+    expect(await reachable(submit)).toBe(true);
+    await submit.click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+      `Application submitted for ${job.title}`,
+    );
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await expect(banner).toBeVisible();
+
+  await page.goto('/hire/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Job not found');
+  await page.getByRole('link', { name: 'Back to all jobs' }).click();
+  await expect(page).toHaveURL(/\/hire$/);
+});

@@ -1,20 +1,44 @@
-import { use } from 'react';
+import { use, type ReactNode } from 'react';
+import { Route, Routes } from '@platform/router';
 import { Isolated } from './Isolated';
+import { routesUnder } from './prefixes';
 import { forgetModule, remoteRoutes } from './remotes';
 
-function Page({ remote, path }: { remote: string; path: string }) {
-  // The routes module is loaded once per remote (cached promise); the page itself is the remote's lazy chunk.
-  const routes = use(remoteRoutes(remote));
-  const route = routes.find((r) => r.path === path);
-  if (!route) throw new Error(`${remote} does not serve ${path}`);
-  return <route.Component />;
+function Pages({ remote, prefix, notFound }: { remote: string; prefix: string; notFound: ReactNode }) {
+  // The routes module is loaded once per remote (cached promise); each page is the remote's lazy chunk.
+  const routes = routesUnder(use(remoteRoutes(remote)), prefix);
+  if (prefix === '/') {
+    // The root owns only the home page: nothing under it to route.
+    const Home = routes[0]?.Component;
+    return Home ? <Home /> : notFound;
+  }
+  return (
+    <Routes>
+      {routes.map(({ path, Component }) => (
+        <Route key={path} path={path} element={<Component />} />
+      ))}
+      <Route path="*" element={notFound} />
+    </Routes>
+  );
 }
 
-/** One page of a remote: loaded on demand, isolated so its failure never takes the rest of the site down. */
-export function RemotePage({ remote, path }: { remote: string; path: string }) {
+/**
+ * The pages under one prefix a remote owns: the remote routes inside it (`/hire/:id` is mf-hire's
+ * business, not the shell's). Loaded on demand and isolated, so its failure never takes the site down.
+ */
+export function RemotePage({
+  remote,
+  prefix,
+  notFound,
+}: {
+  remote: string;
+  prefix: string;
+  /** Shown for a path under the prefix that none of the remote's routes matches. */
+  notFound: ReactNode;
+}) {
   return (
     <Isolated forget={() => forgetModule(remote)}>
-      <Page remote={remote} path={path} />
+      <Pages remote={remote} prefix={prefix} notFound={notFound} />
     </Isolated>
   );
 }

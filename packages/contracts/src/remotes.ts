@@ -4,8 +4,8 @@ import { NavEntry } from './navigation';
 /**
  * The remotes manifest the gateway serves at /mf/remotes.json from configuration.
  * The shell registers these at runtime, so a remote is redeployed without rebuilding the shell.
- * `routes` are the top-level paths the remote serves (the shell owns the router and maps
- * each path to the remote's exposed `./routes`).
+ * `routes` are the route prefixes the remote owns: the shell sends every path under one to the
+ * remote's exposed `./routes`, and the remote routes inside it.
  */
 export const WIDGET_SLOTS = ['clinic-dashboard'] as const;
 export type WidgetSlot = (typeof WIDGET_SLOTS)[number];
@@ -22,8 +22,11 @@ export const RemoteEntry = Type.Object({
   name: Type.String({ pattern: '^mf_[a-z]+$' }),
   /** URL of the remote's remoteEntry.js (absolute or origin-relative). */
   entry: Type.String({ minLength: 1 }),
-  /** Paths this remote serves, e.g. ["/", "/login"]. */
-  routes: Type.Array(Type.String({ pattern: '^/' })),
+  /**
+   * Route prefixes this remote owns, e.g. ["/hire", "/userdashboard"]: `/hire` owns `/hire` and every
+   * path under it (`/hire/<job>`). The root `/` owns only the home page. Plain path segments only.
+   */
+  routes: Type.Array(Type.String({ pattern: '^/([a-z0-9-]+(/[a-z0-9-]+)*)?$' })),
   /**
    * Widgets the shell composes into its own pages: each names a slot (e.g. `clinic-dashboard`, the
    * shell's /clinicdashboard) and the exposed module rendering it (e.g. `./ClinicJobs`).

@@ -1,14 +1,17 @@
 /**
- * Modules every federated bundle shares as singletons: one React, one router, one i18n and one
- * session store for the whole page. Sharing `@platform/shell-state` (not only zustand) is what makes
- * the auth store a single instance across remotes.
+ * Modules every federated bundle shares as singletons: one React, one router, one i18n, one session
+ * store and one data cache for the whole page. Sharing `@platform/shell-state` (not only zustand) is
+ * what makes the auth store a single instance across remotes. Shared modules are bundled whole, so the
+ * router is shared as `@platform/router` (the subset of react-router-dom in use), never react-router-dom
+ * itself; `@platform/data` (TanStack Query) is downloaded only by pages that load data.
  */
 export const SHARED_SINGLETONS = [
   'react',
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
-  'wouter',
+  '@platform/router',
+  '@platform/data',
   'zustand',
   'i18next',
   '@platform/ui',

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 
 export { initI18n, registerNamespace, localeOf, LANGUAGES, type Language } from './i18n';
 export { useTranslation } from './use-translation';
+export { usePageMeta } from './page-meta';
 export { Button, type ButtonProps } from './components/Button';
 export { Spinner } from './components/Spinner';
 export { Alert } from './components/Alert';
@@ -12,6 +13,9 @@ export { ToastProvider, useToast, TOAST_MS, type ToastKind } from './components/
 export { TextField, TextArea, SelectField } from './components/Fields';
 export { LanguageSwitcher } from './components/LanguageSwitcher';
 
-/** What a remote's `./routes` module exports by default: the shell mounts each path. */
+/**
+ * What a remote's `./routes` module exports by default: its pages by full path (`/hire`, `/hire/:id`).
+ * The shell mounts those under the route prefixes the manifest gives the remote; the remote routes inside.
+ */
 export type RemoteRoutes = Array<{ path: string; Component: ComponentType }>;
 export { EMAIL, useForm, failureText } from './forms';

@@ -1,7 +1,7 @@
 import './theme.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Route, Router, Switch } from 'wouter';
+import { BrowserRouter, Route, Routes } from '@platform/router';
 import { initI18n } from './i18n';
 import { LanguageSwitcher } from './components/LanguageSwitcher';
 import { Spinner } from './components/Spinner';
@@ -18,18 +18,18 @@ export async function startStandalone(routes: RemoteRoutes): Promise<void> {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ToastProvider>
-        <Router>
+        <BrowserRouter>
           <div className="container row" style={{ justifyContent: 'flex-end', padding: 8 }}>
             <LanguageSwitcher />
           </div>
           <Suspense fallback={<Spinner label="…" />}>
-            <Switch>
+            <Routes>
               {routes.map(({ path, Component }) => (
-                <Route key={path} path={path} component={Component} />
+                <Route key={path} path={path} element={<Component />} />
               ))}
-            </Switch>
+            </Routes>
           </Suspense>
-        </Router>
+        </BrowserRouter>
       </ToastProvider>
     </StrictMode>,
   );

@@ -7,32 +7,24 @@ import i18next, { type TFunction } from 'i18next';
  * Suspends until the namespace is loaded for the current language; re-renders on language change.
  */
 const pending = new Map<string, Promise<void>>();
-let version = 0;
 const listeners = new Set<() => void>();
 let wired = false;
 
-function wire() {
-  if (wired) return;
-  wired = true;
-  const bump = () => {
-    version++;
-    listeners.forEach((l) => l());
-  };
-  i18next.on('languageChanged', bump);
-  i18next.on('loaded', bump);
-}
-
 function subscribe(listener: () => void) {
-  wire();
+  if (!wired) {
+    wired = true;
+    i18next.on('languageChanged', () => listeners.forEach((l) => l()));
+  }
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useTranslation(ns = 'ui'): { t: TFunction; i18n: typeof i18next } {
-  const current = useSyncExternalStore(subscribe, () => version);
-  const lng = i18next.language;
-  // A stable `t` per language, namespace and load: components may use it in effect dependencies.
-  const t = useMemo(() => i18next.getFixedT(lng, ns), [lng, ns, current]);
+  const lng = useSyncExternalStore(subscribe, () => i18next.language);
+  // The same `t` while the language is unchanged: pages use it in effect dependencies, and another
+  // namespace loading must not make them load their data again. A component waiting for its own
+  // namespace suspends below and renders again when it arrives.
+  const t = useMemo(() => i18next.getFixedT(lng, ns), [lng, ns]);
   if (!i18next.hasLoadedNamespace(ns, { lng })) {
     const key = `${lng}|${ns}`;
     let p = pending.get(key);

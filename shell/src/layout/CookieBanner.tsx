@@ -11,7 +11,10 @@ function storedChoice(): string | null {
   }
 }
 
-/** Shown until the visitor accepts or declines; the choice is remembered. */
+/**
+ * Shown until the visitor accepts or declines; the choice is remembered. It sits under the navigation bar,
+ * in the page's flow, so it never covers a form or its buttons at any width; an open dialog is above it.
+ */
 export function CookieBanner() {
   const { t } = useTranslation('shell');
   const [choice, setChoice] = useState(storedChoice);
@@ -26,12 +29,14 @@ export function CookieBanner() {
   };
   return (
     <section className="cookie-banner" aria-label={t('cookies.label')}>
-      <p>{t('cookies.text')}</p>
-      <div className="row">
-        <Button onClick={() => decide('accepted')}>{t('cookies.accept')}</Button>
-        <Button variant="secondary" onClick={() => decide('declined')}>
-          {t('cookies.decline')}
-        </Button>
+      <div className="container">
+        <p>{t('cookies.text')}</p>
+        <div className="row">
+          <Button onClick={() => decide('accepted')}>{t('cookies.accept')}</Button>
+          <Button variant="secondary" onClick={() => decide('declined')}>
+            {t('cookies.decline')}
+          </Button>
+        </div>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '@platform/router';
 import { useTranslation } from '@platform/ui';
 import { COMPANY, whatsappLink } from '../company';
 
@@ -79,7 +79,7 @@ export function Footer() {
             <ul>
               {c.links.map((l) => (
                 <li key={l.to}>
-                  <Link href={l.to}>{l.label}</Link>
+                  <Link to={l.to}>{l.label}</Link>
                 </li>
               ))}
             </ul>

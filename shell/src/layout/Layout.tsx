@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from '@platform/router';
 import { Spinner, useTranslation } from '@platform/ui';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
@@ -7,7 +7,7 @@ import { CookieBanner } from './CookieBanner';
 
 /** Scrolls to the top on each path change and moves focus to the page, for keyboard and screen-reader users. */
 function useScrollToTop() {
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   const first = useRef(true);
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -28,11 +28,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('skipToContent')}
       </a>
       <Navbar />
+      <CookieBanner />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Spinner label="…" />}>{children}</Suspense>
       </main>
       <Footer />
-      <CookieBanner />
     </>
   );
 }

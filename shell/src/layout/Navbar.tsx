@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, NavLink, useLocation, useNavigate } from '@platform/router';
 import { apiRequest, dashboardPath, useSession } from '@platform/shell-state';
 import { Button, LanguageSwitcher, useTranslation } from '@platform/ui';
 
@@ -25,7 +25,8 @@ export async function logout() {
 export function Navbar() {
   const { t } = useTranslation('shell');
   const { token, user } = useSession();
-  const [pathname, navigate] = useLocation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -52,7 +53,7 @@ export function Navbar() {
   return (
     <header className={`navbar${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`}>
       <div className="container navbar-inner">
-        <Link href="/" className="brand" onClick={close}>
+        <Link to="/" className="brand" onClick={close}>
           <span className="brand-mark" aria-hidden="true">
             A
           </span>
@@ -72,14 +73,10 @@ export function Navbar() {
           <ul>
             {LINKS.map((l) => (
               <li key={l.to}>
-                <Link
-                  href={l.to}
-                  className={(active) => (active ? 'active' : '')}
-                  aria-current={pathname === l.to ? 'page' : undefined}
-                  onClick={close}
-                >
+                {/* Active (and aria-current="page") on its whole section: Hire on /hire/<job> too. */}
+                <NavLink to={l.to} onClick={close}>
                   {t(`nav.${l.key}`)}
-                </Link>
+                </NavLink>
               </li>
             ))}
           </ul>
@@ -87,7 +84,7 @@ export function Navbar() {
             <LanguageSwitcher />
             {token ? (
               <>
-                <Link className="btn btn-ghost" href="/profile" onClick={close}>
+                <Link className="btn btn-ghost" to="/profile" onClick={close}>
                   {t('nav.profile')}
                 </Link>
                 <Button variant="secondary" onClick={goToDashboard}>
@@ -97,10 +94,10 @@ export function Navbar() {
               </>
             ) : (
               <>
-                <Link className="btn btn-secondary" href="/login" onClick={close}>
+                <Link className="btn btn-secondary" to="/login" onClick={close}>
                   {t('nav.login')}
                 </Link>
-                <Link className="btn btn-primary" href="/signup" onClick={close}>
+                <Link className="btn btn-primary" to="/signup" onClick={close}>
                   {t('nav.signup')}
                 </Link>
               </>

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '@platform/router';
 import { useTranslation } from '@platform/ui';
 
 export function NotFound() {
@@ -10,7 +10,7 @@ export function NotFound() {
       </p>
       <h1 id="nf-title">{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <Link className="btn btn-primary" href="/">
+      <Link className="btn btn-primary" to="/">
         {t('notFound.home')}
       </Link>
     </section>

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { Redirect } from 'wouter';
+import { Navigate } from '@platform/router';
 import type { RemotesManifest, WidgetSlot } from '@platform/contracts';
 import { loginPath, useSession, type Role } from '@platform/shell-state';
 import { useTranslation } from '@platform/ui';
@@ -37,7 +37,7 @@ export function ComposedPage({
 }) {
   const { t } = useTranslation('shell');
   const user = useSession((s) => s.user);
-  if (!user) return <Redirect to={loginPath(page.path)} replace />;
+  if (!user) return <Navigate to={loginPath(page.path)} replace />;
   return (
     <div className="container section composed-page">
       <h1>{t(`${page.key}.title`)}</h1>

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useNavigate } from '@platform/router';
 import { apiRequest, nextPath, useSession, type SessionUser } from '@platform/shell-state';
 import { Alert, Button, failureText, TextField, useTranslation } from '@platform/ui';
 import '../shared/core.css';
 
 export default function LoginPage() {
   const { t } = useTranslation('core');
-  const [, navigate] = useLocation();
-  const search = useSearch();
+  const navigate = useNavigate();
+  const { search } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +65,7 @@ export default function LoginPage() {
           </Button>
         </form>
         <p className="auth-switch">
-          {t('login.noAccount')} <Link href="/signup">{t('login.signupLink')}</Link>
+          {t('login.noAccount')} <Link to="/signup">{t('login.signupLink')}</Link>
         </p>
       </section>
     </div>

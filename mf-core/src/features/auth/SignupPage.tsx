@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useNavigate, useSearchParams } from '@platform/router';
 import { apiRequest } from '@platform/shell-state';
 import {
   Alert,
@@ -18,9 +18,9 @@ import '../shared/core.css';
 
 export default function SignupPage() {
   const { t } = useTranslation('core');
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const toast = useToast();
-  const params = new URLSearchParams(useSearch());
+  const [params] = useSearchParams();
   const plan = PLANS.find((p) => p.id === params.get('plan'));
   const { form, setErrors, field } = useForm<SignupForm, NonNullable<SignupErrors[keyof SignupForm]>>(
     'core',
@@ -133,7 +133,7 @@ export default function SignupPage() {
           </Button>
         </form>
         <p className="auth-switch">
-          {t('signup.haveAccount')} <Link href="/login">{t('signup.loginLink')}</Link>
+          {t('signup.haveAccount')} <Link to="/login">{t('signup.loginLink')}</Link>
         </p>
       </section>
     </div>

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '@platform/router';
 import { useTranslation } from '@platform/ui';
 import { useSession } from '@platform/shell-state';
 import { DemoButton } from '../demo/DemoButton';
@@ -19,7 +19,7 @@ export default function CorePage() {
           <div className="row">
             <DemoButton variant="primary" />
             {!signedIn && (
-              <Link className="btn btn-secondary" href="/pricing">
+              <Link className="btn btn-secondary" to="/pricing">
                 {t('hero.joinNow')}
               </Link>
             )}

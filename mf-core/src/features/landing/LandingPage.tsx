@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '@platform/router';
 import { useSession } from '@platform/shell-state';
 import { Accordion, useTranslation } from '@platform/ui';
 import { DemoButton } from '../demo/DemoButton';
@@ -30,7 +30,7 @@ export default function LandingPage() {
               {t('hero.watchDemo')} <span className="visually-hidden">{t('hero.watchDemoHint')}</span>
             </a>
             {!signedIn && (
-              <Link className="btn btn-primary" href="/pricing">
+              <Link className="btn btn-primary" to="/pricing">
                 {t('hero.joinNow')}
               </Link>
             )}
@@ -82,7 +82,7 @@ export default function LandingPage() {
       <Section id="pricing" title={t('pricing.title')} intro={t('pricing.intro')}>
         <PlanCards />
         <p className="center">
-          <Link href="/pricing">{t('pricing.seeAll')}</Link>
+          <Link to="/pricing">{t('pricing.seeAll')}</Link>
         </p>
       </Section>
 

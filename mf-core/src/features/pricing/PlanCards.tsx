@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '@platform/router';
 import { useTranslation } from '@platform/ui';
 import { useLocale } from '../shared/useLocale';
 import { CARD_FEATURES, PLANS, formatKsh } from './plans';
@@ -26,7 +26,7 @@ export function PlanCards({ full = false }: { full?: boolean }) {
                 <li key={f}>{f}</li>
               ))}
             </ul>
-            <Link className="btn btn-primary plan-cta" href={`/signup?plan=${plan.id}`}>
+            <Link className="btn btn-primary plan-cta" to={`/signup?plan=${plan.id}`}>
               {t('pricing.signUp', { name })}
             </Link>
           </li>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Redirect } from 'wouter';
+import { refreshApi, useApiQuery } from '@platform/data';
+import { Navigate } from '@platform/router';
 import { apiRequest, loginPath, useSession } from '@platform/shell-state';
 import {
   Alert,
@@ -28,7 +29,6 @@ export default function ProfilePage() {
   const { t } = useTranslation('core');
   const toast = useToast();
   const token = useSession((s) => s.token);
-  const [profile, setProfile] = useState<Profile | null>(null);
   const { form, setForm, setErrors, field } = useForm<
     ProfileForm,
     NonNullable<ProfileErrors[keyof ProfileForm]>
@@ -36,23 +36,15 @@ export default function ProfilePage() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  const me = useApiQuery<{ user: Profile }>(token ? '/api/user/me' : null);
+  const profile = me.data?.user ?? null;
+  // The form starts from the saved profile, and again after each save.
   useEffect(() => {
-    if (!token) return;
-    const ctrl = new AbortController();
-    apiRequest<{ user: Profile }>('/api/user/me', { signal: ctrl.signal })
-      .then((res) => {
-        if (res.ok) {
-          setProfile(res.body.user);
-          setForm(toForm(res.body.user));
-        } else setError(failureText(t, res, 'profile.loadFailed'));
-      })
-      .catch((err: unknown) => {
-        if ((err as Error).name !== 'AbortError') setError(failureText(t, err, 'profile.loadFailed'));
-      });
-    return () => ctrl.abort();
-  }, [token, t]);
+    if (profile) setForm(toForm(profile));
+  }, [profile, setForm]);
+  const loadError = me.error && failureText(t, me.error, 'profile.loadFailed');
 
-  if (!token) return <Redirect to={loginPath('/profile')} replace />;
+  if (!token) return <Navigate to={loginPath('/profile')} replace />;
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -67,8 +59,7 @@ export default function ProfilePage() {
         body: profilePayload(form),
       });
       if (res.ok) {
-        setProfile(res.body.user);
-        setForm(toForm(res.body.user));
+        await refreshApi('/api/user/me');
         toast.show({ kind: 'success', message: t('profile.saved') });
       } else setError(failureText(t, res, 'profile.saveFailed'));
     } catch (caught) {
@@ -81,9 +72,9 @@ export default function ProfilePage() {
     <div className="container">
       <section className="card auth-card" aria-labelledby="profile-title">
         <h1 id="profile-title">{t('profile.title')}</h1>
-        {error && <Alert kind="error">{error}</Alert>}
+        {(error ?? loadError) && <Alert kind="error">{error ?? loadError}</Alert>}
         {!profile ? (
-          !error && <Spinner label={t('profile.loading')} />
+          !loadError && <Spinner label={t('profile.loading')} />
         ) : (
           <form onSubmit={save} noValidate>
             <p className="muted">{t('profile.account', { email: profile.email })}</p>

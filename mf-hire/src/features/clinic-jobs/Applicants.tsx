@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Application, PostedJob } from '@platform/contracts';
+import { refreshApi, useApiPages } from '@platform/data';
 import { apiRequest } from '@platform/shell-state';
 import { Alert, Button, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { useDateFormat } from '../shared/format';
@@ -12,27 +13,13 @@ export function Applicants({ job }: { job: PostedJob }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
   const date = useDateFormat();
-  const [list, setList] = useState<{ items: Application[]; total: number; page: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<string | null>(null);
-
-  const fetchPage = useCallback(
-    async (page: number, keep: Application[]) => {
-      setError(null);
-      try {
-        const res = await apiRequest<{ data: Application[]; pageInfo: { total: number } }>(
-          `/api/application/get?jobId=${job.id}&page=${page}&limit=${PAGE_SIZE}`,
-        );
-        if (res.ok) setList({ items: [...keep, ...res.body.data], total: res.body.pageInfo.total, page });
-        else setError(failureText(t, res, 'clinic.loadFailed'));
-      } catch (err) {
-        setError(failureText(t, err, 'clinic.loadFailed'));
-      }
-    },
-    [job.id, t],
+  const listPath = `/api/application/get?jobId=${job.id}`;
+  const applicants = useApiPages<{ data: Application[]; pageInfo: { total: number } }>(
+    (page) => `${listPath}&page=${page}&limit=${PAGE_SIZE}`,
   );
-
-  useEffect(() => void fetchPage(1, []), [fetchPage]);
+  const error = applicants.error && failureText(t, applicants.error, 'clinic.loadFailed');
+  const list = applicants.loading || applicants.error ? null : applicants;
+  const [pending, setPending] = useState<string | null>(null);
 
   async function decide(a: Application, status: 'accepted' | 'rejected') {
     setPending(a.id);
@@ -42,7 +29,7 @@ export function Applicants({ job }: { job: PostedJob }) {
         body: { status },
       });
       if (res.ok) {
-        setList((l) => l && { ...l, items: l.items.map((x) => (x.id === a.id ? res.body.data : x)) });
+        await refreshApi(listPath);
         toast.show({
           kind: 'success',
           message: t('clinic.decided', { name: a.fullName, status: t(`status.${status}`) }),
@@ -114,8 +101,8 @@ export function Applicants({ job }: { job: PostedJob }) {
           ))}
         </ul>
       )}
-      {list && list.items.length < list.total && (
-        <Button variant="secondary" onClick={() => void fetchPage(list.page + 1, list.items)}>
+      {list?.hasMore && (
+        <Button variant="secondary" onClick={list.loadMore}>
           {t('clinic.showMore')}
         </Button>
       )}

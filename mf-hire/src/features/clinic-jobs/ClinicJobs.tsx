@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PostedJob } from '@platform/contracts';
+import { refreshApi, useApiQuery } from '@platform/data';
 import { apiRequest } from '@platform/shell-state';
 import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { Pager } from '../shared/Pager';
@@ -14,42 +15,31 @@ export default function ClinicJobs() {
   const { t } = useTranslation('hire');
   const toast = useToast();
   const [page, setPage] = useState(1);
-  const [jobs, setJobs] = useState<{ data: PostedJob[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<PostedJob | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const load = useCallback(
-    async (p: number) => {
-      setError(null);
-      try {
-        const res = await apiRequest<{ data: PostedJob[]; pageInfo: { total: number } }>(
-          `/api/job/mine?page=${p}&limit=${PAGE_SIZE}`,
-        );
-        if (res.ok) setJobs({ data: res.body.data, total: res.body.pageInfo.total });
-        else setError(failureText(t, res, 'clinic.loadFailed'));
-      } catch (err) {
-        setError(failureText(t, err, 'clinic.loadFailed'));
-      }
-    },
-    [t],
+  const mine = useApiQuery<{ data: PostedJob[]; pageInfo: { total: number } }>(
+    `/api/job/mine?page=${page}&limit=${PAGE_SIZE}`,
   );
-
-  useEffect(() => void load(page), [load, page]);
+  const jobs = mine.data && { data: mine.data.data, total: mine.data.pageInfo.total };
+  const error = mine.error && failureText(t, mine.error, 'clinic.loadFailed');
 
   async function remove(job: PostedJob) {
     setBusy(true);
+    setDeleteError(null);
     try {
       const res = await apiRequest(`/api/job/${job.id}`, { method: 'DELETE' });
       if (res.ok) {
         toast.show({ kind: 'success', message: t('clinic.deleted') });
         setDeleting(null);
         if (openId === job.id) setOpenId(null);
-        await load(page);
-      } else toast.show({ kind: 'error', message: failureText(t, res, 'clinic.deleteFailed') });
+        // Its own list, and the board and job pages, show it gone.
+        await refreshApi('/api/job');
+      } else setDeleteError(failureText(t, res, 'clinic.deleteFailed'));
     } catch (err) {
-      toast.show({ kind: 'error', message: failureText(t, err, 'clinic.deleteFailed') });
+      setDeleteError(failureText(t, err, 'clinic.deleteFailed'));
     }
     setBusy(false);
   }
@@ -59,8 +49,8 @@ export default function ClinicJobs() {
     <div className="stack clinic-jobs">
       <PostJobForm
         onPosted={() => {
-          if (page === 1) void load(1);
-          else setPage(1);
+          void refreshApi('/api/job');
+          setPage(1);
         }}
       />
       <section aria-labelledby="posted-jobs-title" className="dashboard-section">
@@ -68,7 +58,7 @@ export default function ClinicJobs() {
         {error && (
           <Alert kind="error">
             {error}{' '}
-            <Button variant="secondary" onClick={() => void load(page)}>
+            <Button variant="secondary" onClick={mine.reload}>
               {t('clinic.retry')}
             </Button>
           </Alert>
@@ -103,8 +93,12 @@ export default function ClinicJobs() {
         confirmLabel={t('clinic.deleteConfirm')}
         cancelLabel={t('clinic.cancel')}
         busy={busy}
+        error={deleteError}
         onConfirm={() => deleting && void remove(deleting)}
-        onCancel={() => setDeleting(null)}
+        onCancel={() => {
+          setDeleting(null);
+          setDeleteError(null);
+        }}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Job } from '@platform/contracts';
+import { refreshApi, useApiQuery } from '@platform/data';
 import { apiRequest } from '@platform/shell-state';
 import {
   Alert,
@@ -25,25 +26,18 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
+  const me = useApiQuery<{ user: { name: string; email: string; phone: string } }>('/api/user/me');
   useEffect(() => {
-    const ctrl = new AbortController();
-    apiRequest<{ user: { name: string; email: string; phone: string } }>('/api/user/me', {
-      signal: ctrl.signal,
-    })
-      .then((res) => {
-        if (!res.ok) return;
-        const { name, email, phone } = res.body.user;
-        // Only fill what the person has not started typing.
-        setForm((f) => ({
-          ...f,
-          fullName: f.fullName || name,
-          email: f.email || email,
-          phoneNumber: f.phoneNumber || phone,
-        }));
-      })
-      .catch(() => undefined);
-    return () => ctrl.abort();
-  }, [setForm]);
+    if (!me.data) return;
+    const { name, email, phone } = me.data.user;
+    // Only fill what the person has not started typing.
+    setForm((f) => ({
+      ...f,
+      fullName: f.fullName || name,
+      email: f.email || email,
+      phoneNumber: f.phoneNumber || phone,
+    }));
+  }, [me.data, setForm]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,6 +52,8 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
         body: applyPayload(job.id, form),
       });
       if (res.ok) {
+        // The professional's dashboard lists it next time it shows.
+        void refreshApi('/api/application');
         setForm(empty);
         toast.show({ kind: 'success', message: t('apply.submitted', { title: job.title }) });
         onClose();

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Job } from '@platform/contracts';
+import { Link } from '@platform/router';
 import { Button, useTranslation } from '@platform/ui';
 import { useDateFormat } from '../shared/format';
 
@@ -14,7 +15,10 @@ export function JobCard({ job, canApply, onApply }: { job: Job; canApply: boolea
   const text = open || !long ? job.description : `${job.description.slice(0, PREVIEW).trimEnd()}…`;
   return (
     <article className="card job-card" aria-labelledby={`${descId}-title`}>
-      <h3 id={`${descId}-title`}>{job.title}</h3>
+      <h3 id={`${descId}-title`}>
+        {/* The job's own page: a link to share, with the whole description. */}
+        <Link to={`/hire/${job.id}`}>{job.title}</Link>
+      </h3>
       <ul className="job-meta">
         <li>{job.organization}</li>
         <li>{job.location}</li>

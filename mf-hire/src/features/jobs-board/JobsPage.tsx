@@ -1,13 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useNavigate } from '@platform/router';
 import type { Job } from '@platform/contracts';
 import { JOB_TYPES } from '@platform/contracts/values';
-import { apiRequest, loginPath, useSession } from '@platform/shell-state';
+import { useApiQuery } from '@platform/data';
+import { useSession } from '@platform/shell-state';
 import { Alert, Button, failureText, SelectField, Spinner, TextField, useTranslation } from '@platform/ui';
 import { Pager } from '../shared/Pager';
 import { JobCard } from './JobCard';
 import { ApplyModal } from './ApplyModal';
 import { apiQuery, boardUrl, readFilters, type Filters } from './filters';
+import { useApply } from './useApply';
 import '../shared/hire.css';
 
 const PAGE_SIZE = 10;
@@ -20,40 +22,22 @@ interface BoardPage {
 /** /hire: the public job board. Filters live in the URL, so a filtered list can be shared or returned to. */
 export default function JobsPage() {
   const { t } = useTranslation('hire');
-  const search = useSearch();
-  const [, navigate] = useLocation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const filters = readFilters(search);
   const [draft, setDraft] = useState<Filters>(filters);
-  const [result, setResult] = useState<BoardPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [applying, setApplying] = useState<Job | null>(null);
-  const query = apiQuery(filters, PAGE_SIZE);
+  const board = useApiQuery<BoardPage>(`/api/job/get?${apiQuery(filters, PAGE_SIZE)}`);
+  const result = board.data;
+  const error = board.error && failureText(t, board.error, 'board.loadFailed');
+  const applyFlow = useApply((job) => boardUrl({ ...filters, apply: job.id }));
+  // Back from login with ?apply=<job id>: that job's form opens.
+  const requested = useApiQuery<{ data: Job }>(
+    filters.apply && applyFlow.signedInProfessional ? `/api/job/${filters.apply}` : null,
+  );
+  const applying = applyFlow.applying ?? requested.data?.data ?? null;
 
   useEffect(() => setDraft(readFilters(search)), [search]);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setError(null);
-    setResult(null);
-    apiRequest<BoardPage>(`/api/job/get?${query}`, { signal: ctrl.signal })
-      .then((res) => (res.ok ? setResult(res.body) : setError(failureText(t, res, 'board.loadFailed'))))
-      .catch((err: unknown) => {
-        if ((err as Error).name !== 'AbortError') setError(failureText(t, err, 'board.loadFailed'));
-      });
-    return () => ctrl.abort();
-  }, [query, t, attempt]);
-
-  // Back from login with ?apply=<job id>: open that job's form.
-  useEffect(() => {
-    if (!filters.apply || !user || user.role !== 'user') return;
-    const ctrl = new AbortController();
-    apiRequest<{ data: Job }>(`/api/job/${filters.apply}`, { signal: ctrl.signal })
-      .then((res) => res.ok && setApplying(res.body.data))
-      .catch(() => undefined);
-    return () => ctrl.abort();
-  }, [filters.apply, user]);
 
   const go = (next: Partial<Filters>) => navigate(boardUrl({ ...filters, ...next }));
 
@@ -62,17 +46,8 @@ export default function JobsPage() {
     go({ ...draft, page: 1, apply: '' });
   }
 
-  function apply(job: Job) {
-    if (!user) {
-      // A visitor logs in and comes back to this list with the form open.
-      navigate(loginPath(boardUrl({ ...filters, apply: job.id })));
-      return;
-    }
-    setApplying(job);
-  }
-
   function closeApply() {
-    setApplying(null);
+    applyFlow.stopApplying();
     if (filters.apply) go({ apply: '' });
   }
 
@@ -128,7 +103,7 @@ export default function JobsPage() {
           {error && (
             <Alert kind="error">
               {error}{' '}
-              <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              <Button variant="secondary" onClick={board.reload}>
                 {t('board.retry')}
               </Button>
             </Alert>
@@ -147,11 +122,7 @@ export default function JobsPage() {
                 <ul className="job-list">
                   {result.data.map((job) => (
                     <li key={job.id}>
-                      <JobCard
-                        job={job}
-                        canApply={!user || user.role === 'user'}
-                        onApply={() => apply(job)}
-                      />
+                      <JobCard job={job} canApply={applyFlow.canApply} onApply={() => applyFlow.apply(job)} />
                     </li>
                   ))}
                 </ul>

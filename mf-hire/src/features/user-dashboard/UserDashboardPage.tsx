@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, Redirect } from 'wouter';
+import { useState } from 'react';
+import { Link, Navigate } from '@platform/router';
 import type { Application, ApplicationCounts } from '@platform/contracts';
+import { refreshApi, useApiPages } from '@platform/data';
 import { apiRequest, loginPath, useSession } from '@platform/shell-state';
 import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { ApplicationItem } from './ApplicationItem';
@@ -13,69 +14,45 @@ interface ListPage {
   pageInfo: { page: number; total: number };
   counts: ApplicationCounts;
 }
-interface ListState {
-  items: Application[];
-  total: number;
-  page: number;
-}
 
-const fetchPage = (status: 'active' | 'withdrawn', page: number) =>
-  apiRequest<ListPage>(`/api/application/get?status=${status}&page=${page}&limit=${PAGE_SIZE}`);
+const pathOf = (status: 'active' | 'withdrawn') => (page: number) =>
+  `/api/application/get?status=${status}&page=${page}&limit=${PAGE_SIZE}`;
+const activePath = pathOf('active');
+const withdrawnPath = pathOf('withdrawn');
 
 /** /userdashboard: a professional's applications, scoped by the server to their own. */
 export default function UserDashboardPage() {
   const { t } = useTranslation('hire');
   const toast = useToast();
   const user = useSession((s) => s.user);
-  const [counts, setCounts] = useState<ApplicationCounts | null>(null);
-  const [active, setActive] = useState<ListState | null>(null);
-  const [withdrawn, setWithdrawn] = useState<ListState | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const mine = user?.role === 'user';
+  const active = useApiPages<ListPage>(activePath, { enabled: mine });
+  const withdrawn = useApiPages<ListPage>(withdrawnPath, { enabled: mine });
+  const counts = active.first?.counts;
+  const failed = active.error ?? withdrawn.error;
+  const error = failed && failureText(t, failed, 'user.loadFailed');
   const [confirming, setConfirming] = useState<Application | null>(null);
   const [busy, setBusy] = useState(false);
+  const [withdrawError, setWithdrawError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const [a, w] = await Promise.all([fetchPage('active', 1), fetchPage('withdrawn', 1)]);
-      if (!a.ok || !w.ok) return setError(failureText(t, a.ok ? w : a, 'user.loadFailed'));
-      setCounts(a.body.counts);
-      setActive({ items: a.body.data, total: a.body.pageInfo.total, page: 1 });
-      setWithdrawn({ items: w.body.data, total: w.body.pageInfo.total, page: 1 });
-    } catch (err) {
-      setError(failureText(t, err, 'user.loadFailed'));
-    }
-  }, [t]);
-
-  useEffect(() => {
-    if (user?.role === 'user') void load();
-  }, [user, load]);
-
-  if (!user) return <Redirect to={loginPath('/userdashboard')} replace />;
-  if (user.role !== 'user')
+  if (!user) return <Navigate to={loginPath('/userdashboard')} replace />;
+  if (!mine)
     return (
       <div className="container section">
         <h1>{t('user.title')}</h1>
         <p role="status">{t('user.wrongRole')}</p>
-        {user.role === 'Clinic' && <Link href="/clinicdashboard">{t('user.toClinic')}</Link>}
+        {user.role === 'Clinic' && <Link to="/clinicdashboard">{t('user.toClinic')}</Link>}
       </div>
     );
 
-  async function more(status: 'active' | 'withdrawn') {
-    const list = status === 'active' ? active : withdrawn;
-    const set = status === 'active' ? setActive : setWithdrawn;
-    if (!list) return;
-    try {
-      const res = await fetchPage(status, list.page + 1);
-      if (!res.ok) return setError(failureText(t, res, 'user.loadFailed'));
-      set({ items: [...list.items, ...res.body.data], total: res.body.pageInfo.total, page: list.page + 1 });
-    } catch (err) {
-      setError(failureText(t, err, 'user.loadFailed'));
-    }
-  }
+  const load = () => {
+    active.reload();
+    withdrawn.reload();
+  };
 
   async function withdraw(application: Application) {
     setBusy(true);
+    setWithdrawError(null);
     try {
       const res = await apiRequest(`/api/application/${application.id}`, {
         method: 'PATCH',
@@ -84,28 +61,29 @@ export default function UserDashboardPage() {
       if (res.ok) {
         toast.show({ kind: 'success', message: t('user.withdrawn_done') });
         setConfirming(null);
-        await load();
-      } else toast.show({ kind: 'error', message: failureText(t, res, 'user.withdrawFailed') });
+        await refreshApi('/api/application');
+      } else setWithdrawError(failureText(t, res, 'user.withdrawFailed'));
     } catch (err) {
-      toast.show({ kind: 'error', message: failureText(t, err, 'user.withdrawFailed') });
+      setWithdrawError(failureText(t, err, 'user.withdrawFailed'));
     }
     setBusy(false);
   }
 
-  const loading = !counts && !error;
+  const loading = (active.loading || withdrawn.loading) && !error;
+  const ready = counts && !active.loading && !withdrawn.loading;
   return (
     <div className="container section">
       <h1>{t('user.title')}</h1>
       {error && (
         <Alert kind="error">
           {error}{' '}
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={load}>
             {t('user.retry')}
           </Button>
         </Alert>
       )}
       {loading && <Spinner label={t('user.loading')} />}
-      {counts && active && withdrawn && (
+      {ready && (
         <>
           <h2 className="visually-hidden">{t('user.tiles')}</h2>
           <ul className="tiles">
@@ -124,7 +102,7 @@ export default function UserDashboardPage() {
             <h2 id="applications-title">{t('user.applications')}</h2>
             {active.items.length === 0 ? (
               <p>
-                {t('user.empty')} <Link href="/hire">{t('user.findJobs')}</Link>
+                {t('user.empty')} <Link to="/hire">{t('user.findJobs')}</Link>
               </p>
             ) : (
               <ul className="application-list">
@@ -135,8 +113,8 @@ export default function UserDashboardPage() {
                 ))}
               </ul>
             )}
-            {active.items.length < active.total && (
-              <Button variant="secondary" onClick={() => void more('active')}>
+            {active.hasMore && (
+              <Button variant="secondary" onClick={active.loadMore}>
                 {t('user.showMore')}
               </Button>
             )}
@@ -152,8 +130,8 @@ export default function UserDashboardPage() {
                   </li>
                 ))}
               </ul>
-              {withdrawn.items.length < withdrawn.total && (
-                <Button variant="secondary" onClick={() => void more('withdrawn')}>
+              {withdrawn.hasMore && (
+                <Button variant="secondary" onClick={withdrawn.loadMore}>
                   {t('user.showMore')}
                 </Button>
               )}
@@ -168,8 +146,12 @@ export default function UserDashboardPage() {
         confirmLabel={t('user.withdrawConfirm')}
         cancelLabel={t('user.keep')}
         busy={busy}
+        error={withdrawError}
         onConfirm={() => confirming && void withdraw(confirming)}
-        onCancel={() => setConfirming(null)}
+        onCancel={() => {
+          setConfirming(null);
+          setWithdrawError(null);
+        }}
       />
     </div>
   );

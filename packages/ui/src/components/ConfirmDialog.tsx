@@ -1,7 +1,11 @@
+import { Alert } from './Alert';
 import { Button } from './Button';
 import { Modal } from './Modal';
 
-/** Asks before something that cannot be undone (withdraw, delete): instead of window.confirm(). */
+/**
+ * Asks before something that cannot be undone (withdraw, delete): instead of window.confirm(). A failure
+ * shows inside it (`error`): the page under an open dialog is inert, so a toast there would go unread.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -9,6 +13,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   busy = false,
+  error,
   onConfirm,
   onCancel,
 }: {
@@ -18,12 +23,14 @@ export function ConfirmDialog({
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
+  error?: string | null;
   onConfirm(): void;
   onCancel(): void;
 }) {
   return (
     <Modal open={open} onClose={onCancel} title={title}>
       <p>{message}</p>
+      {error && <Alert kind="error">{error}</Alert>}
       <div className="row confirm-actions">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}

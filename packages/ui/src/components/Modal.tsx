@@ -4,7 +4,11 @@ import { useTranslation } from '../use-translation';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** A dialog: labelled by its title, keeps focus inside, Escape closes, focus returns to the opener. */
+/**
+ * A dialog on the page's top layer (`<dialog>` opened with showModal): above every banner and toast,
+ * with the rest of the page inert until it closes, so nothing covers its form or its buttons.
+ * Labelled by its title; focus starts inside and stays there; Escape closes; focus returns to the opener.
+ */
 export function Modal({
   open,
   onClose,
@@ -18,38 +22,44 @@ export function Modal({
 }) {
   const { t } = useTranslation('ui');
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  // The latest onClose, so a parent re-rendering (a new function) does not re-run the focus effect.
+  const dialog = useRef<HTMLDialogElement>(null);
+  // The latest onClose, so a parent re-rendering (a new function) does not re-run the opening effect.
   const close = useRef(onClose);
   close.current = onClose;
 
   useEffect(() => {
-    if (!open) return;
+    const el = dialog.current;
+    if (!open || !el) return;
     const opener = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
+    if (!el.open) el.showModal();
+    (el.querySelector<HTMLElement>(FOCUSABLE) ?? el).focus();
+    // Escape: the page decides (it unmounts the dialog) instead of the browser closing it behind React.
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      close.current();
+    };
+    // Tab from the last control comes back to the first, not out to the browser's own bar.
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        close.current();
-      } else if (e.key === 'Tab' && panel.current) {
-        const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-        if (items.length === 0) return;
-        const [head, tail] = [items[0]!, items[items.length - 1]!];
-        if (e.shiftKey && document.activeElement === head) {
-          e.preventDefault();
-          tail.focus();
-        } else if (!e.shiftKey && document.activeElement === tail) {
-          e.preventDefault();
-          head.focus();
-        }
+      if (e.key !== 'Tab') return;
+      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (items.length === 0) return;
+      const [head, tail] = [items[0]!, items[items.length - 1]!];
+      if (e.shiftKey && document.activeElement === head) {
+        e.preventDefault();
+        tail.focus();
+      } else if (!e.shiftKey && document.activeElement === tail) {
+        e.preventDefault();
+        head.focus();
       }
     };
-    document.addEventListener('keydown', onKey);
+    el.addEventListener('cancel', onCancel);
+    el.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
-      document.removeEventListener('keydown', onKey);
+      el.removeEventListener('cancel', onCancel);
+      el.removeEventListener('keydown', onKey);
+      if (el.open) el.close();
       document.body.style.overflow = overflow;
       opener?.focus();
     };
@@ -57,15 +67,14 @@ export function Modal({
 
   if (!open) return null;
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        ref={panel}
-        tabIndex={-1}
-      >
+    <dialog
+      className="modal"
+      aria-labelledby={titleId}
+      ref={dialog}
+      // A press on the backdrop reaches the dialog element itself (its content fills the box).
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div className="modal-panel">
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-btn" onClick={onClose} aria-label={t('close')}>
@@ -74,6 +83,6 @@ export function Modal({
         </div>
         <div className="modal-body">{children}</div>
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -1,0 +1,100 @@
+import type { Job } from '@platform/contracts';
+import { ApiFailure, useApiQuery } from '@platform/data';
+import { Link, useParams, useSearchParams } from '@platform/router';
+import { Alert, Button, failureText, Spinner, usePageMeta, useTranslation } from '@platform/ui';
+import { ApplyModal } from '../jobs-board/ApplyModal';
+import { useApply } from '../jobs-board/useApply';
+import { useDateFormat } from '../shared/format';
+import { metaDescription } from './meta';
+import '../shared/hire.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /hire/:id: one job, a link to share; Apply opens the same form as on the board. */
+export default function JobPage() {
+  const { t } = useTranslation('hire');
+  const date = useDateFormat();
+  const id = useParams().id ?? '';
+  const [params, setParams] = useSearchParams();
+  const valid = UUID.test(id);
+  const answer = useApiQuery<{ data: Job }>(valid ? `/api/job/${id}` : null);
+  const job = answer.data?.data;
+  const gone = !valid || (answer.error instanceof ApiFailure && answer.error.status === 404);
+  const applyFlow = useApply((j) => `/hire/${j.id}?apply=${j.id}`);
+  // Back from login with ?apply=<this job>: the form opens.
+  const asked = params.get('apply') === id && applyFlow.signedInProfessional;
+  const applying = applyFlow.applying ?? (asked ? job : null) ?? null;
+
+  usePageMeta(
+    job
+      ? {
+          title: t('job.pageTitle', { title: job.title, organization: job.organization }),
+          description: metaDescription(t, job),
+        }
+      : gone
+        ? { title: t('job.goneTitle') }
+        : null,
+  );
+
+  function closeApply() {
+    applyFlow.stopApplying();
+    if (params.has('apply')) setParams({}, { replace: true });
+  }
+
+  const back = (
+    <p>
+      <Link to="/hire">{t('job.back')}</Link>
+    </p>
+  );
+  if (gone)
+    return (
+      <div className="container section">
+        <h1>{t('job.goneTitle')}</h1>
+        <p>{t('job.goneText')}</p>
+        {back}
+      </div>
+    );
+  return (
+    <div className="container section job-page">
+      {back}
+      {answer.loading && <Spinner label={t('job.loading')} />}
+      {answer.error && (
+        <Alert kind="error">
+          {failureText(t, answer.error, 'job.loadFailed')}{' '}
+          <Button variant="secondary" onClick={answer.reload}>
+            {t('board.retry')}
+          </Button>
+        </Alert>
+      )}
+      {job && (
+        <article className="card" aria-labelledby="job-title">
+          <h1 id="job-title">{job.title}</h1>
+          <ul className="job-meta">
+            <li>{job.organization}</li>
+            <li>{job.location}</li>
+            {job.department && <li>{job.department}</li>}
+            <li>
+              <span className="badge">{t(`types.${job.type}`)}</span>
+            </li>
+            <li>
+              {t('board.salary')}: {job.salaryRange || t('board.negotiable')}
+            </li>
+            <li>
+              <time dateTime={job.postedAt}>{t('board.posted', { date: date(job.postedAt) })}</time>
+            </li>
+          </ul>
+          <h2>{t('job.description')}</h2>
+          <p className="job-description">{job.description}</p>
+          <div className="job-actions">
+            {applyFlow.canApply ? (
+              <Button onClick={() => applyFlow.apply(job)}>{t('job.apply')}</Button>
+            ) : (
+              <p className="muted">{t('board.clinicCannotApply')}</p>
+            )}
+          </div>
+        </article>
+      )}
+      {applying && <ApplyModal job={applying} onClose={closeApply} />}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Job } from '@platform/contracts';
+import { queryClient } from '@platform/data';
+import { useSession } from '@platform/shell-state';
+import '../features/shared/namespace';
+
+export const JOB: Job = {
+  id: '0b7e4a52-3c0f-4f4e-9d1a-2f6f7c1e9a10',
+  _id: '0b7e4a52-3c0f-4f4e-9d1a-2f6f7c1e9a10',
+  title: 'Night Nurse',
+  organization: 'Nakuru Family Clinic',
+  department: 'Maternity',
+  location: 'Nakuru, Kenya',
+  type: 'Part-time',
+  description: 'Night shifts on the maternity ward.\nNursing Council licence required.',
+  salaryRange: '',
+  postedBy: 'hr@nakuru.example',
+  posterName: 'Nakuru Family Clinic',
+  postedAt: '2026-11-20T08:00:00.000Z',
+};
+
+export const AMINA = {
+  id: 'u-amina',
+  name: 'Amina Wanjiru',
+  email: 'amina@example.org',
+  role: 'user' as const,
+};
+/** GET /api/user/me for Amina. */
+export const AMINA_PROFILE = { user: { ...AMINA, phone: '+254 700 123 456' } };
+export const CLINIC = {
+  id: 'u-clinic',
+  name: 'Nakuru Family Clinic',
+  email: 'hr@nakuru.example',
+  role: 'Clinic' as const,
+};
+
+export const signIn = (user: typeof AMINA | typeof CLINIC) => useSession.getState().signIn('token', user);
+
+/** Each test starts signed out, with nothing cached. */
+export function resetSession() {
+  useSession.getState().signOut();
+  queryClient.clear();
+}

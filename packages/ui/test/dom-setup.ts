@@ -1,0 +1,25 @@
+// Component tests (jest's `component` project, jsdom): matchers such as toBeInTheDocument, and what
+// jsdom lacks but browsers have: TextEncoder (react-router reads it at load), scrolling and <dialog>'s
+// methods. The real top layer and inertness are checked in the browser journeys.
+import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// React reveals each suspended part at least 300 ms apart; a page behind a remote, a namespace and its
+// data passes several, on a machine that runs other suites too.
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(15_000);
+
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+window.scrollTo = () => {};
+
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -1,0 +1,41 @@
+import type { RemotesManifest } from '@platform/contracts';
+import { BrowserRouter, Route, Routes } from '@platform/router';
+import { ToastProvider } from '@platform/ui';
+import { Layout } from './layout/Layout';
+import { NotFound } from './layout/NotFound';
+import { RemotePage } from './RemotePage';
+import { COMPOSED_PAGES, ComposedPage, widgetsFor } from './pages/ComposedPage';
+import { ownedPrefixes, prefixPattern } from './prefixes';
+
+/**
+ * The site for one remotes manifest: each remote serves the route prefixes the manifest gives it and
+ * routes inside them; the shell keeps its own composed pages and the 404.
+ */
+export function App({ manifest }: { manifest: RemotesManifest }) {
+  // The shell's own pages, shown once some remote gives them a widget.
+  const composed = COMPOSED_PAGES.map((page) => ({ page, widgets: widgetsFor(manifest, page.slot) })).filter(
+    (c) => c.widgets.length > 0,
+  );
+  return (
+    <ToastProvider>
+      <BrowserRouter>
+        <Layout>
+          <Routes>
+            {ownedPrefixes(manifest).map(({ remote, prefix }) => (
+              <Route
+                key={prefix}
+                path={prefixPattern(prefix)}
+                // Keyed, so a failed remote's error state never carries over to another prefix.
+                element={<RemotePage key={prefix} remote={remote} prefix={prefix} notFound={<NotFound />} />}
+              />
+            ))}
+            {composed.map((c) => (
+              <Route key={c.page.path} path={c.page.path} element={<ComposedPage {...c} />} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Layout>
+      </BrowserRouter>
+    </ToastProvider>
+  );
+}
