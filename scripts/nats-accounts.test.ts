@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './config';
-import { SERVICES } from './platform';
-import { BUS_ACCOUNTS, composeNatsConfig, natsCredentials, natsPasswords } from './nats-accounts';
+import { loadModules } from '@platform/modules';
+import { servicesToRun } from './modules';
+import { busAccounts, composeNatsConfig, natsCredentials, natsPasswords } from './nats-accounts';
 
 let dataDir: string;
 beforeEach(() => (dataDir = mkdtempSync(path.join(tmpdir(), 'nats-passwords-'))));
@@ -15,16 +16,17 @@ it('nats/nats.conf (docker compose) is what the generator writes', () => {
 });
 
 it('every service npm start runs, and the gateway, has its own NATS user', () => {
-  const users = BUS_ACCOUNTS.map((a) => a.user);
-  for (const name of [...SERVICES.map((s) => s.name), 'gateway']) expect(users).toContain(name);
+  const users = busAccounts().map((a) => a.user);
+  for (const name of [...servicesToRun(loadModules(REPO_ROOT), REPO_ROOT).map((s) => s.name), 'gateway'])
+    expect(users).toContain(name);
   expect(new Set(users).size).toBe(users.length);
 });
 
 describe('NATS passwords', () => {
   it('are made once per data directory, one per user, owner-only, and read by NATS as text', () => {
     const first = natsPasswords(dataDir);
-    expect(Object.keys(first)).toHaveLength(BUS_ACCOUNTS.length);
-    expect(new Set(Object.values(first)).size).toBe(BUS_ACCOUNTS.length);
+    expect(Object.keys(first)).toHaveLength(busAccounts().length);
+    expect(new Set(Object.values(first)).size).toBe(busAccounts().length);
     // A letter first: NATS would read `12e4…` from the environment as a number and refuse to start.
     for (const value of Object.values(first)) expect(value).toMatch(/^[a-z][a-z0-9]{31,}$/);
     expect(statSync(path.join(dataDir, 'nats-passwords', 'svc-hire')).mode & 0o777).toBe(0o600);
@@ -38,7 +40,7 @@ describe('NATS passwords', () => {
       NATS_USER: 'svc-hire',
       NATS_PASSWORD: passwords.SVC_HIRE_NATS_PASSWORD,
     });
-    expect(() => natsCredentials('svc-unknown', passwords)).toThrow(/BUS_ACCOUNTS/);
+    expect(() => natsCredentials('svc-unknown', passwords)).toThrow(/module.json/);
   });
 
   it('refuse a stored password NATS would misread', () => {

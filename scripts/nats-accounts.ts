@@ -1,34 +1,35 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { natsAuthorization, natsPasswordVariable, type BusAccount } from '@platform/event-bus';
+import type { ModuleDescriptor } from '@platform/contracts';
+import { loadModules } from '@platform/modules';
+import { REPO_ROOT } from './config';
 import { newSecret, readOrCreateSecret } from './secret-file';
 
-/** Every instance follows logouts (ephemerally, from a start time). */
+/** Every instance follows logouts (ephemerally, from a start time): the trust model in service-kit. */
 const SESSIONS = { producer: 'identity', filter: 'identity.session.>' };
-/** The services keeping a projection of users (ARCHITECTURE: "Users are synced this way"). */
-const userSync = (service: string) => ({
-  producer: 'identity',
-  durable: `${service}__user-sync`,
-  filter: 'identity.user.>',
-});
 
 /**
- * Who may do what on the bus: one NATS user per service, named as the service names its bus. A module's
- * service is listed here when it lands; svc-events, svc-connect and svc-content are listed ahead.
+ * Who may do what on the bus: one NATS user per module service (named as the service names its bus: its
+ * folder), from the module descriptors: it alone publishes its own events, consumes what it declares and
+ * follows logouts. The gateway only reads: it publishes nothing.
  */
-export const BUS_ACCOUNTS: BusAccount[] = [
-  { user: 'svc-identity', producer: 'identity', follows: [SESSIONS] },
-  { user: 'svc-hire', producer: 'hire', consumers: [userSync('svc-hire')], follows: [SESSIONS] },
-  { user: 'svc-events', producer: 'events', consumers: [userSync('svc-events')], follows: [SESSIONS] },
-  { user: 'svc-connect', producer: 'connect', consumers: [userSync('svc-connect')], follows: [SESSIONS] },
-  { user: 'svc-content', producer: 'content', consumers: [userSync('svc-content')], follows: [SESSIONS] },
-  // The gateway only reads: it publishes nothing.
-  { user: 'gateway', follows: [SESSIONS] },
-];
+export function busAccounts(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)): BusAccount[] {
+  const services = modules.flatMap((m) => (m.service ? [m.service] : []));
+  return [
+    ...services.map((s) => ({
+      user: s.folder,
+      ...(s.producer ? { producer: s.producer } : {}),
+      ...(s.consumes?.length ? { consumers: s.consumes } : {}),
+      follows: [SESSIONS],
+    })),
+    { user: 'gateway', follows: [SESSIONS] },
+  ];
+}
 
 /** The users and permissions of the platform's NATS, to include in any nats-server configuration. */
 export function platformNatsAuthorization(prefix = ''): string {
-  return `# Generated from scripts/nats-accounts.ts. Each password is the server's environment variable $<USER>_NATS_PASSWORD.\n${natsAuthorization(BUS_ACCOUNTS, prefix)}`;
+  return `# Generated from the module descriptors (scripts/nats-accounts.ts). Each password is the server's environment variable $<USER>_NATS_PASSWORD.\n${natsAuthorization(busAccounts(), prefix)}`;
 }
 
 /** nats/nats.conf, for docker compose: JetStream synced to disk on every write, and the platform's users. */
@@ -55,7 +56,7 @@ const NATS_PASSWORD = /^[a-z][a-z0-9]{31,}$/;
 /** Each account's password (made once, kept under the data dir, owner-only) as the server's environment. */
 export function natsPasswords(dataDir: string): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const { user } of BUS_ACCOUNTS) {
+  for (const { user } of busAccounts()) {
     const file = path.join(dataDir, 'nats-passwords', user);
     const { value } = readOrCreateSecret(file, () => `n${newSecret()}`);
     if (!NATS_PASSWORD.test(value))
@@ -68,8 +69,7 @@ export function natsPasswords(dataDir: string): Record<string, string> {
 /** NATS_USER and NATS_PASSWORD for one account, from the passwords' environment. */
 export function natsCredentials(user: string, passwords: Record<string, string>): Record<string, string> {
   const password = passwords[natsPasswordVariable(user)];
-  if (!password)
-    throw new Error(`${user} has no NATS user: add it to BUS_ACCOUNTS in scripts/nats-accounts.ts`);
+  if (!password) throw new Error(`${user} has no NATS user: give its module a service in its module.json`);
   return { NATS_USER: user, NATS_PASSWORD: password };
 }
 

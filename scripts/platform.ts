@@ -3,21 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { findOrStartNats, findOrStartPostgres, freePort, generateKeyPair } from '@platform/testing';
+import { loadModules } from '@platform/modules';
 import { REPO_ROOT, type StartConfig } from './config';
+import { frontendsToBuild, servicesToRun } from './modules';
 import { adoptPostgresPassword, embeddedPostgresPassword, superuserOn } from './embedded-postgres-password';
 import { natsCredentials, natsPasswords, platformNatsAuthorization } from './nats-accounts';
-
-/** Every service the platform runs: a new module is one entry here (and a gateway route entry). */
-export const SERVICES = [
-  { name: 'svc-identity', gatewayVar: 'IDENTITY_URL', needsPrivateKey: true },
-  { name: 'svc-hire', gatewayVar: 'HIRE_URL', needsPrivateKey: false },
-] as const;
-/** Frontends built before start when their dist is missing. */
-export const FRONTENDS = [
-  { workspace: 'shell', marker: 'shell/dist/index.html' },
-  { workspace: 'mf-core', marker: 'mf-core/dist/remoteEntry.js' },
-  { workspace: 'mf-hire', marker: 'mf-hire/dist/remoteEntry.js' },
-];
 
 export interface RunningPlatform {
   url: string;
@@ -39,8 +29,8 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
 
-export function buildMissing(log: Log): void {
-  for (const f of FRONTENDS) {
+export function buildMissing(log: Log, modules = loadModules(REPO_ROOT)): void {
+  for (const f of frontendsToBuild(modules, REPO_ROOT)) {
     if (existsSync(path.join(REPO_ROOT, f.marker))) continue;
     log(`building ${f.workspace} (first start)…`);
     const r = spawnSync('npm', ['run', 'build', '-w', f.workspace], { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -166,7 +156,8 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
       TRUSTED_PROXIES: '',
     };
     const services: Record<string, string> = {};
-    for (const svc of SERVICES) {
+    // Every module's service, from the module descriptors (a new module needs no change here).
+    for (const svc of servicesToRun(loadModules(REPO_ROOT), REPO_ROOT)) {
       const port = await freePort();
       // Services believe X-Forwarded-For from the gateway alone (it connects from 127.0.0.1); the gateway
       // believes nobody's (TRUSTED_PROXIES empty above), so each client is its socket's address.
@@ -176,7 +167,7 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
         PORT: String(port),
         TRUSTED_PROXIES: '127.0.0.1',
       };
-      if (svc.needsPrivateKey) {
+      if (svc.signsTokens) {
         // Only svc-identity signs tokens and bootstraps the admin account.
         env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
         if (cfg.adminEmail) env.ADMIN_EMAIL = cfg.adminEmail;
@@ -187,7 +178,7 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
       await waitFor(svc.name, () => httpOk(`http://127.0.0.1:${port}/healthz`), 60_000, child);
       const url = `http://127.0.0.1:${port}`;
       services[svc.name] = url;
-      gatewayEnv[svc.gatewayVar] = url;
+      gatewayEnv[svc.urlVariable] = url;
     }
     const gateway = runTs('gateway', 'gateway', gatewayEnv, log);
     stops.push(() => stopChild(gateway));

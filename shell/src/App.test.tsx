@@ -6,6 +6,8 @@ import { useParams } from '@platform/router';
 import { initI18n, registerNamespace } from '@platform/ui';
 import { App } from './App';
 import { forgetModule } from './remotes';
+import { siteMapOf } from './site-map';
+import { useSiteMap } from '@platform/shell-state';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -20,6 +22,13 @@ const manifest: RemotesManifest = {
     { name: 'mf_core', entry: '/mf/mf-core/remoteEntry.js', routes: ['/', '/login'] },
     { name: 'mf_hire', entry: '/mf/mf-hire/remoteEntry.js', routes: ['/hire', '/userdashboard'] },
   ],
+  // As the gateway derives them from the modules' descriptors.
+  navigation: [
+    { path: '/', label: { en: 'Home', sw: 'Nyumbani', fr: 'Accueil' }, order: 0 },
+    { path: '/hire', label: { en: 'Hire', sw: 'Ajira', fr: 'Recrutement' }, order: 20 },
+  ],
+  footer: [{ path: '/hire', label: { en: 'Hire', sw: 'Ajira', fr: 'Recrutement' }, order: 20 }],
+  dashboards: { user: '/userdashboard' },
 };
 
 function JobPage() {
@@ -51,6 +60,8 @@ beforeEach(() => {
 async function visit(path: string) {
   window.history.replaceState(null, '', path);
   // In act until the remote's code has arrived (see press).
+  // As bootstrap does: the manifest's links and dashboards become the site map.
+  useSiteMap.setState(siteMapOf(manifest));
   await act(async () => {
     render(<App manifest={manifest} />);
   });

@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { initI18n, registerNamespace } from '@platform/ui';
 import { App } from './App';
 import { loadManifest } from './remotes';
+import { siteMapOf } from './site-map';
+import { useSiteMap } from '@platform/shell-state';
 
 registerNamespace('shell', (lng) => import(`./locales/${lng}.json`));
 
@@ -13,6 +15,7 @@ async function start() {
   if (!root) throw new Error('Root element not found');
   // The manifest decides which remote serves which prefix: redeploying a remote never rebuilds the shell.
   const [manifest] = await Promise.all([loadManifest(), initI18n()]);
+  useSiteMap.setState(siteMapOf(manifest));
   createRoot(root).render(
     <StrictMode>
       <App manifest={manifest} />

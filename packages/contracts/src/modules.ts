@@ -32,6 +32,20 @@ export const ModuleDescriptor = Type.Object(
           port: Type.Integer({ minimum: 1024, maximum: 65535 }),
           /** The event stream it owns and alone may publish to (`hire` -> `hire.>`). */
           producer: Type.Optional(Type.String({ pattern: '^[a-z][a-z-]*$' })),
+          /** Durable consumers of other producers' events (its projections): they shape its NATS permissions. */
+          consumes: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  producer: Type.String({ pattern: '^[a-z][a-z-]*$' }),
+                  /** `<service>__<purpose>`, e.g. `svc-hire__user-sync`. */
+                  durable: Type.String({ pattern: '^svc-[a-z0-9-]+__[a-z0-9-]+$' }),
+                  filter: Type.String({ minLength: 1 }),
+                },
+                { additionalProperties: false },
+              ),
+            ),
+          ),
           /** Only svc-identity signs tokens: it gets the private key. */
           signsTokens: Type.Optional(Type.Boolean()),
           /** Variables this service reads beyond the platform's base set, with what each is for. */

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { useSiteMap } from './site-map';
 
 export type Role = 'user' | 'Clinic' | 'admin';
 
@@ -43,12 +44,9 @@ export const useSession = create<SessionState>()(
   ),
 );
 
-/** Where the Dashboard button leads for a role; admins have their panel; nothing for others. */
+/** Where the Dashboard button leads for a role (from the deployed modules), or null. */
 export function dashboardPath(role: Role | undefined): string | null {
-  if (role === 'Clinic') return '/clinicdashboard';
-  if (role === 'user') return '/userdashboard';
-  if (role === 'admin') return '/admin';
-  return null;
+  return (role && useSiteMap.getState().dashboards[role]) || null;
 }
 
 /** /login that comes back to `next` after signing in (e.g. the job a visitor wanted to apply for). */

@@ -1,20 +1,19 @@
 import { Link } from '@platform/router';
 import { useTranslation } from '@platform/ui';
+import { navLabel, useLanguage, useSiteMap } from '@platform/shell-state';
 import { COMPANY, whatsappLink } from '../company';
 
 export function Footer() {
   const { t } = useTranslation('shell');
+  const product = useSiteMap((s) => s.footer);
+  const language = useLanguage((s) => s.language);
   const year = new Date().getFullYear();
   const columns = [
     { title: t('footer.company'), links: [{ to: '/aboutus', label: t('footer.about') }] },
     {
       title: t('footer.product'),
-      links: [
-        { to: '/core', label: t('nav.core') },
-        { to: '/hire', label: t('nav.hire') },
-        { to: '/event', label: t('nav.events') },
-        { to: '/connect', label: t('nav.connect') },
-      ],
+      // The deployed modules' pages (their module.json).
+      links: product.map((l) => ({ to: l.path, label: navLabel(l, language) })),
     },
     {
       title: t('footer.legal'),

@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@platform/router';
-import { apiRequest, dashboardPath, useSession } from '@platform/shell-state';
+import {
+  apiRequest,
+  dashboardPath,
+  navLabel,
+  useLanguage,
+  useSession,
+  useSiteMap,
+} from '@platform/shell-state';
 import { Button, LanguageSwitcher, useTranslation } from '@platform/ui';
-
-const LINKS = [
-  { to: '/', key: 'home' },
-  { to: '/core', key: 'core' },
-  { to: '/hire', key: 'hire' },
-  { to: '/event', key: 'events' },
-  { to: '/connect', key: 'connect' },
-  { to: '/pricing', key: 'pricing' },
-] as const;
 
 /** The bar turns primary-coloured once the page has scrolled past this many pixels. */
 export const SCROLL_THRESHOLD = 10;
@@ -25,6 +23,9 @@ export async function logout() {
 export function Navbar() {
   const { t } = useTranslation('shell');
   const { token, user } = useSession();
+  // The deployed modules' links (their module.json), in the page's language.
+  const links = useSiteMap((s) => s.navigation);
+  const language = useLanguage((s) => s.language);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [scrolled, setScrolled] = useState(false);
@@ -71,11 +72,11 @@ export function Navbar() {
         </button>
         <nav id="main-menu" className="nav-menu" aria-label={t('nav.label')}>
           <ul>
-            {LINKS.map((l) => (
-              <li key={l.to}>
+            {links.map((l) => (
+              <li key={l.path}>
                 {/* Active (and aria-current="page") on its whole section: Hire on /hire/<job> too. */}
-                <NavLink to={l.to} onClick={close}>
-                  {t(`nav.${l.key}`)}
+                <NavLink to={l.path} onClick={close}>
+                  {navLabel(l, language)}
                 </NavLink>
               </li>
             ))}
