@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
@@ -18,6 +18,8 @@ import { remoteOrigins, remotesManifest } from './remotes';
 export interface GatewayOptions {
   /** Logged-out tokens and ended accounts: server.ts follows them from NATS (FollowedRevocations). */
   revocations: RevocationState;
+  /** The logger the bus already uses (server.ts); default: a new one at LOG_LEVEL. */
+  logger?: FastifyBaseLogger;
 }
 
 const unavailable = (label: string) => ({
@@ -40,6 +42,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   const app = await buildService({
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
+    logger: opts.logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustedProxies: config.trustedProxies,
     jwt: {

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { NatsEventBus } from '@platform/event-bus';
 import { exitOnStartupError, FollowedRevocations, listenUntilSignalled } from '@platform/service-kit';
 import { readConfig } from './config';
@@ -5,17 +6,20 @@ import { buildApp } from './app';
 
 async function main() {
   const config = readConfig();
+  // One logger for the gateway and its bus: a NATS disconnect leaves a line like any request does.
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
   const bus = await NatsEventBus.connect({
     url: config.NATS_URL,
     prefix: config.NATS_PREFIX,
     name: 'gateway',
     user: config.NATS_USER,
     password: config.NATS_PASSWORD,
+    log: log.child({ component: 'event-bus' }),
   });
   // Replays one token lifetime of logouts and ended accounts before serving, then keeps following.
   const revocations = new FollowedRevocations(bus);
   await revocations.start();
-  const app = await buildApp(config, { revocations });
+  const app = await buildApp(config, { revocations, logger: log });
   app.addHook('onClose', async () => {
     await revocations.stop();
     await bus.close();

@@ -1,2 +1,2 @@
-export { createSharedConfig, SHARED_SINGLETONS, REMOTE_NAMES } from './shared';
+export { createSharedConfig, compatibleRange, installedVersion, SHARED_SINGLETONS } from './shared';
 export { createWebpackConfig, type FederatedBuild } from './webpack';

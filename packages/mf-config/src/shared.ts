@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 /**
  * Modules every federated bundle shares as singletons: one React, one router, one i18n, one session
  * store and one data cache for the whole page. Sharing `@platform/shell-state` (not only zustand) is
@@ -18,20 +21,40 @@ export const SHARED_SINGLETONS = [
   '@platform/shell-state',
 ] as const;
 
-export function createSharedConfig(): Record<
-  string,
-  { singleton: true; requiredVersion: false | string; eager?: boolean }
-> {
+/** The package a shared module belongs to: `react` for `react/jsx-runtime`, `@platform/ui` for itself. */
+const packageOf = (name: string) =>
+  name
+    .split('/')
+    .slice(0, name.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The installed version of a package, looked up from `from` upwards (workspaces and hoisted ones alike). */
+export function installedVersion(name: string, from = process.cwd()): string {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', packageOf(name), 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    if (path.dirname(dir) === dir) throw new Error(`shared module ${name} is not installed`);
+  }
+}
+
+/**
+ * Every shared singleton requires the major version (minor for 0.x) it was built with: a remote built
+ * against another React or another @platform/ui major is told so at load, instead of quietly getting
+ * whatever the host has. Shared packages carry versions for this (bump the major on a breaking change).
+ */
+export function createSharedConfig(
+  from = process.cwd(),
+): Record<string, { singleton: true; requiredVersion: string; eager?: boolean }> {
   return Object.fromEntries(
-    SHARED_SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false }]),
+    SHARED_SINGLETONS.map((name) => [
+      name,
+      { singleton: true, requiredVersion: compatibleRange(installedVersion(name, from)) },
+    ]),
   );
 }
 
-/** Federation names of the remotes (snake_case) and their folders (kebab-case). */
-export const REMOTE_NAMES = {
-  core: 'mf_core',
-  hire: 'mf_hire',
-  events: 'mf_events',
-  connect: 'mf_connect',
-  admin: 'mf_admin',
-} as const;
+/** `^19.2.0` for 19.2.0; `~0.1.0` for 0.1.0 (below 1.0 a minor may break). */
+export function compatibleRange(version: string): string {
+  const [major, minor, patch] = version.split(/[.+-]/);
+  return major === '0' ? `~0.${minor}.${patch}` : `^${major}.${minor}.${patch}`;
+}

@@ -29,6 +29,8 @@ export interface ServiceOptions {
   name: string;
   version?: string;
   logLevel?: string;
+  /** A logger made before the app (e.g. so a bus connected first logs through the same one). */
+  logger?: FastifyBaseLogger;
   /** Verify (and, for svc-identity, sign) access tokens. */
   jwt?: JwtOptions;
   /** Named checks for /readyz: each resolves when its dependency is usable. */
@@ -53,7 +55,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export async function buildService(opts: ServiceOptions): Promise<App> {
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info', base: { service: opts.name } },
+    ...(opts.logger
+      ? { loggerInstance: opts.logger }
+      : { logger: { level: opts.logLevel ?? 'info', base: { service: opts.name } } }),
     bodyLimit: opts.bodyLimit ?? 100 * 1024,
     trustProxy: opts.trustedProxies?.length ? opts.trustedProxies : false,
     requestIdHeader: false,
