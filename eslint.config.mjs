@@ -46,6 +46,30 @@ export default tseslint.config(
     },
   },
   {
+    // A remote's pages call their services only through the remote's one typed client (src/api.ts).
+    files: ['mf-*/src/features/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['react-router-dom', 'react-router', 'wouter'].map((name) => ({
+              name,
+              message: 'Import the router from @platform/router.',
+            })),
+            {
+              name: '@platform/shell-state',
+              importNames: ['apiRequest'],
+              message: "Call the service through the remote's client (src/api.ts).",
+            },
+          ],
+          patterns: [{ group: ['@tanstack/*'], message: 'Load data with @platform/data.' }],
+        },
+      ],
+    },
+  },
+  {
     files: [
       '**/config.ts',
       '**/*.test.ts',

@@ -1,7 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Ok, PageInfo, PageQuery, StringEnum } from './common';
 
-import { APPLICATION_STATUSES, JOB_COUNT_CAP, JOB_TYPES } from './values';
+import {
+  APPLICATION_STATUSES,
+  JOB_COUNT_CAP,
+  JOB_TYPES,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+  PHONE_PATTERN,
+} from './values';
 
 export { APPLICATION_STATUSES, JOB_COUNT_CAP, JOB_TYPES };
 export type { ApplicationStatus, JobType } from './values';
@@ -99,15 +106,22 @@ export const IdParams = Type.Object({ id: Uuid });
 export const JobListPageInfo = Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]);
 
 export const JobListResponse = Ok({ data: Type.Array(Job), pageInfo: JobListPageInfo });
+export type JobListResponse = Static<typeof JobListResponse>;
 export const PostedJobListResponse = Ok({ data: Type.Array(PostedJob), pageInfo: PageInfo });
+export type PostedJobListResponse = Static<typeof PostedJobListResponse>;
 export const JobResponse = Ok({ data: Job });
+export type JobResponse = Static<typeof JobResponse>;
 
 export const ApplyBody = Type.Object(
   {
     jobId: Uuid,
     fullName: required(120),
     email: Type.String({ format: 'email', maxLength: 254 }),
-    phoneNumber: Type.String({ minLength: 5, maxLength: 32, pattern: '^[0-9+()\\-\\s]+$' }),
+    phoneNumber: Type.String({
+      minLength: PHONE_MIN_LENGTH,
+      maxLength: PHONE_MAX_LENGTH,
+      pattern: PHONE_PATTERN,
+    }),
     coverLetter: optional(5000),
     resumeUrl: ResumeUrl,
     /** Sent by the original client; ignored: the applicant is the token's account, the time the server's. */
@@ -172,7 +186,9 @@ export const ApplicationListResponse = Ok({
   pageInfo: PageInfo,
   counts: ApplicationCounts,
 });
+export type ApplicationListResponse = Static<typeof ApplicationListResponse>;
 export const ApplicationResponse = Ok({ data: Application });
+export type ApplicationResponse = Static<typeof ApplicationResponse>;
 
 /** Clinic (the job's poster): accepted or rejected. Applicant: withdrawn. */
 export const StatusBody = Type.Object(

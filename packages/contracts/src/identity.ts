@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Ok, PageInfo, PageQuery, StringEnum } from './common';
 
-export const ROLES = ['user', 'Clinic', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-/** Roles a person may choose at signup; admin accounts are bootstrapped, never registered. */
-export const SIGNUP_ROLES = ['user', 'Clinic'] as const;
+import { PHONE_MAX_LENGTH, PHONE_PATTERN, ROLES, SIGNUP_ROLES, type Role } from './values';
+
+export { ROLES, SIGNUP_ROLES } from './values';
+export type { Role } from './values';
 
 const shortText = (maxLength: number) => Type.String({ maxLength });
 /** Text that must say something: at least one non-space character (services also trim it first). */
@@ -21,7 +21,7 @@ export const RegisterBody = Type.Object(
     designation: Type.Optional(shortText(120)),
     description: Type.Optional(shortText(2000)),
     address: Type.Optional(shortText(300)),
-    phone: Type.Optional(Type.String({ maxLength: 32, pattern: '^[0-9+()\\-\\s]*$' })),
+    phone: Type.Optional(Type.String({ maxLength: PHONE_MAX_LENGTH, pattern: PHONE_PATTERN })),
     skills: Type.Optional(Skills),
     role: StringEnum(SIGNUP_ROLES),
   },
@@ -79,7 +79,7 @@ export const UpdateProfileBody = Type.Object(
     designation: Type.Optional(shortText(120)),
     description: Type.Optional(shortText(2000)),
     address: Type.Optional(shortText(300)),
-    phone: Type.Optional(Type.String({ maxLength: 32, pattern: '^[0-9+()\\-\\s]*$' })),
+    phone: Type.Optional(Type.String({ maxLength: PHONE_MAX_LENGTH, pattern: PHONE_PATTERN })),
     skills: Type.Optional(Skills),
     facility: Type.Optional(shortText(160)),
     country: Type.Optional(shortText(80)),
@@ -91,7 +91,9 @@ export const UpdateProfileBody = Type.Object(
 export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
 
 export const LoginResponse = Ok({ token: Type.String(), user: UserProfile });
+export type LoginResponse = Static<typeof LoginResponse>;
 export const MeResponse = Ok({ user: UserProfile });
+export type MeResponse = Static<typeof MeResponse>;
 export const DirectoryQuery = Type.Composite([
   PageQuery,
   Type.Object({
@@ -101,6 +103,7 @@ export const DirectoryQuery = Type.Composite([
 ]);
 export type DirectoryQuery = Static<typeof DirectoryQuery>;
 export const DirectoryResponse = Ok({ users: Type.Array(DirectoryUser), pageInfo: PageInfo });
+export type DirectoryResponse = Static<typeof DirectoryResponse>;
 
 /** Account states: a suspended account cannot sign in; a deleted one is anonymous. */
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'deleted'] as const;
@@ -138,6 +141,7 @@ export const ChangeRoleBody = Type.Object(
 export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
 
 export const AdminAccountResponse = Ok({ account: AdminAccount });
+export type AdminAccountResponse = Static<typeof AdminAccountResponse>;
 
 /** Claims of the platform's access token (EdDSA-signed by svc-identity only). */
 export interface AccessClaims {

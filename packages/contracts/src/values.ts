@@ -15,3 +15,19 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
  * than": counting a broad filter's every match would cost more than the page itself.
  */
 export const JOB_COUNT_CAP = 100;
+
+/** Account roles; a person may choose only the signup ones (admins are bootstrapped). */
+export const ROLES = ['user', 'Clinic', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const SIGNUP_ROLES = ['user', 'Clinic'] as const;
+
+/** A phone number as typed: digits, spaces, +, -, ( and ). Checked by the forms and by the services. */
+export const PHONE_PATTERN = '^[0-9+()\\-\\s]*$';
+export const PHONE_MAX_LENGTH = 32;
+/** Where a phone number is required (an application), at least this many characters. */
+export const PHONE_MIN_LENGTH = 5;
+
+const PHONE = new RegExp(PHONE_PATTERN);
+/** The forms' check of a phone number: the same rule the services' schemas apply. */
+export const isPhoneNumber = (text: string, minLength = 0) =>
+  text.length >= minLength && text.length <= PHONE_MAX_LENGTH && PHONE.test(text);

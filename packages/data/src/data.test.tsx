@@ -2,10 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSession } from '@platform/shell-state';
 import { deferred, fakeApi, type ApiAnswer } from '@platform/ui/testing';
-import { queryClient, refreshApi, useApiPages, useApiQuery } from './index';
+import { endpoint, queryClient, refreshApi, useApiPages, useApiQuery } from './index';
 
 function Answer({ path }: { path: string | null }) {
-  const q = useApiQuery<{ name: string }>(path);
+  const q = useApiQuery(path === null ? null : endpoint<{ name: string }>(path));
   if (q.loading) return <p>loading</p>;
   if (q.error) return <p role="alert">{q.error.message}</p>;
   return <p>answer: {q.data?.name ?? 'none'}</p>;
@@ -79,8 +79,8 @@ describe('useApiQuery', () => {
 });
 
 function Applicants() {
-  const list = useApiPages<{ data: string[]; pageInfo: { total: number } }>(
-    (page) => `/api/application/get?page=${page}&limit=2`,
+  const list = useApiPages<{ data: string[]; pageInfo: { total: number } }>((page) =>
+    endpoint(`/api/application/get?page=${page}&limit=2`),
   );
   if (list.loading) return <p>loading</p>;
   return (

@@ -35,6 +35,14 @@ async function getJson<T>(path: string, signal: AbortSignal): Promise<T> {
   return res.body;
 }
 
+/**
+ * A GET path of a service, typed by its answer (its contract's response type). Each remote's one API
+ * client makes these (`hireApi.board(query)`); pages pass them to `useApiQuery`, which takes nothing else,
+ * so no page re-declares what a service answers.
+ */
+export type Endpoint<T> = string & { readonly __answer: T };
+export const endpoint = <T>(path: string): Endpoint<T> => path as Endpoint<T>;
+
 const keyOf = (user: string | null, path: string) => ['api', user, path] as const;
 const useUserId = () => useSession((s) => s.user?.id ?? null);
 
@@ -53,7 +61,7 @@ export interface ApiQuery<T> {
  * page no longer shows is aborted, and an answer that arrives late is kept under its own path, never
  * shown for another. `path` null: nothing to load (yet).
  */
-export function useApiQuery<T>(path: string | null): ApiQuery<T> {
+export function useApiQuery<T>(path: Endpoint<T> | null): ApiQuery<T> {
   const user = useUserId();
   const q = useQuery<T, Error>(
     {
@@ -94,7 +102,7 @@ export interface ApiPages<P extends PageAnswer<unknown>> {
  * `pathOf(page)` is the API path of a page (1-based); the answer carries `data` and `pageInfo.total`.
  */
 export function useApiPages<P extends PageAnswer<unknown>>(
-  pathOf: (page: number) => string,
+  pathOf: (page: number) => Endpoint<P>,
   opts: { enabled?: boolean } = {},
 ): ApiPages<P> {
   const user = useUserId();

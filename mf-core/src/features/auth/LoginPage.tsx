@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@platform/router';
-import { apiRequest, nextPath, useSession, type SessionUser } from '@platform/shell-state';
+import { nextPath, useSession } from '@platform/shell-state';
+import { coreApi } from '../../api';
 import { Alert, Button, failureText, TextField, useTranslation } from '@platform/ui';
 import '../shared/core.css';
 
@@ -18,10 +19,7 @@ export default function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const res = await apiRequest<{ token: string; user: SessionUser }>('/api/user/login', {
-        method: 'POST',
-        body: { email: email.trim(), password },
-      });
+      const res = await coreApi.login({ email: email.trim(), password });
       if (res.ok && res.body.token) {
         useSession.getState().signIn(res.body.token, res.body.user);
         // Back to where the visitor was sent from (e.g. the job they wanted to apply for).

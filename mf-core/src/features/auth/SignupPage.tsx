@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@platform/router';
-import { apiRequest } from '@platform/shell-state';
+import { coreApi } from '../../api';
 import {
   Alert,
   Button,
@@ -42,7 +42,7 @@ export default function SignupPage() {
     }
     setSubmitting(true);
     try {
-      const res = await apiRequest('/api/user/register', { method: 'POST', body: signupPayload(form) });
+      const res = await coreApi.register(signupPayload(form));
       if (res.ok) {
         toast.show({ kind: 'success', message: t('signup.success') });
         navigate('/login');

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest } from '@platform/shell-state';
+import { coreApi } from '../../api';
 import { Alert, Button, SelectField, TextArea, TextField, useForm, useTranslation } from '@platform/ui';
 import {
   FACILITY_TYPES,
@@ -28,7 +28,7 @@ export default function DemoRequestForm({ onClose }: { onClose(): void }) {
     if (Object.keys(found).length > 0) return;
     setState('sending');
     try {
-      const res = await apiRequest('/api/content/demo-requests', { method: 'POST', body: demoPayload(form) });
+      const res = await coreApi.requestDemo(demoPayload(form));
       setState(res.ok ? 'sent' : 'failed');
     } catch {
       setState('failed');

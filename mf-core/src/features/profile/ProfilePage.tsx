@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { Navigate } from '@platform/router';
-import { apiRequest, loginPath, useSession } from '@platform/shell-state';
+import { loginPath, useSession } from '@platform/shell-state';
+import { coreApi } from '../../api';
 import {
   Alert,
   Button,
@@ -18,7 +19,6 @@ import {
   profilePayload,
   toForm,
   validateProfile,
-  type Profile,
   type ProfileErrors,
   type ProfileForm,
 } from './profile-form';
@@ -36,7 +36,7 @@ export default function ProfilePage() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const me = useApiQuery<{ user: Profile }>(token ? '/api/user/me' : null);
+  const me = useApiQuery(token ? coreApi.me() : null);
   const profile = me.data?.user ?? null;
   // The form starts from the saved profile, and again after each save.
   useEffect(() => {
@@ -54,10 +54,7 @@ export default function ProfilePage() {
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const res = await apiRequest<{ user: Profile }>('/api/user/me', {
-        method: 'PUT',
-        body: profilePayload(form),
-      });
+      const res = await coreApi.updateMe(profilePayload(form));
       if (res.ok) {
         await refreshApi('/api/user/me');
         toast.show({ kind: 'success', message: t('profile.saved') });

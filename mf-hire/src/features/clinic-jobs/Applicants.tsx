@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Application, PostedJob } from '@platform/contracts';
 import { refreshApi, useApiPages } from '@platform/data';
-import { apiRequest } from '@platform/shell-state';
+import { hireApi } from '../../api';
 import { Alert, Button, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { useDateFormat } from '../shared/format';
 import { StatusBadge } from '../shared/StatusBadge';
@@ -13,10 +13,7 @@ export function Applicants({ job }: { job: PostedJob }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
   const date = useDateFormat();
-  const listPath = `/api/application/get?jobId=${job.id}`;
-  const applicants = useApiPages<{ data: Application[]; pageInfo: { total: number } }>(
-    (page) => `${listPath}&page=${page}&limit=${PAGE_SIZE}`,
-  );
+  const applicants = useApiPages((page) => hireApi.applications({ jobId: job.id }, page, PAGE_SIZE));
   const error = applicants.error && failureText(t, applicants.error, 'clinic.loadFailed');
   const list = applicants.loading || applicants.error ? null : applicants;
   const [pending, setPending] = useState<string | null>(null);
@@ -24,12 +21,9 @@ export function Applicants({ job }: { job: PostedJob }) {
   async function decide(a: Application, status: 'accepted' | 'rejected') {
     setPending(a.id);
     try {
-      const res = await apiRequest<{ data: Application }>(`/api/application/${a.id}`, {
-        method: 'PATCH',
-        body: { status },
-      });
+      const res = await hireApi.setStatus(a.id, status);
       if (res.ok) {
-        await refreshApi(listPath);
+        await refreshApi('/api/application/get');
         toast.show({
           kind: 'success',
           message: t('clinic.decided', { name: a.fullName, status: t(`status.${status}`) }),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PostedJob } from '@platform/contracts';
 import { refreshApi, useApiQuery } from '@platform/data';
-import { apiRequest } from '@platform/shell-state';
+import { hireApi } from '../../api';
 import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { Pager } from '../shared/Pager';
 import { PostJobForm } from './PostJobForm';
@@ -20,9 +20,7 @@ export default function ClinicJobs() {
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const mine = useApiQuery<{ data: PostedJob[]; pageInfo: { total: number } }>(
-    `/api/job/mine?page=${page}&limit=${PAGE_SIZE}`,
-  );
+  const mine = useApiQuery(hireApi.myJobs(page, PAGE_SIZE));
   const jobs = mine.data && { data: mine.data.data, total: mine.data.pageInfo.total };
   const error = mine.error && failureText(t, mine.error, 'clinic.loadFailed');
 
@@ -30,7 +28,7 @@ export default function ClinicJobs() {
     setBusy(true);
     setDeleteError(null);
     try {
-      const res = await apiRequest(`/api/job/${job.id}`, { method: 'DELETE' });
+      const res = await hireApi.deleteJob(job.id);
       if (res.ok) {
         toast.show({ kind: 'success', message: t('clinic.deleted') });
         setDeleting(null);

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Job } from '@platform/contracts';
 import { JOB_TYPES } from '@platform/contracts/values';
-import { apiRequest, useSession } from '@platform/shell-state';
+import { useSession } from '@platform/shell-state';
+import { hireApi } from '../../api';
 import {
   Alert,
   Button,
@@ -36,7 +37,7 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
     if (missing.length > 0) return setError(t('clinic.requiredFields'));
     setSending(true);
     try {
-      const res = await apiRequest<{ data: Job }>('/api/job/add', { method: 'POST', body: jobPayload(form) });
+      const res = await hireApi.postJob(jobPayload(form));
       if (res.ok) {
         setForm(emptyJobForm(orgName));
         toast.show({ kind: 'success', message: t('clinic.posted') });

@@ -1,9 +1,12 @@
+import type { JobBody } from '@platform/contracts';
+import type { JobType } from '@platform/contracts/values';
+
 export interface JobForm {
   title: string;
   organization: string;
   department: string;
   location: string;
-  type: string;
+  type: JobType;
   salaryRange: string;
   description: string;
 }
@@ -25,8 +28,13 @@ export function missingFields(f: JobForm): Array<keyof JobForm> {
   return REQUIRED.filter((k) => !f[k].trim());
 }
 
-export function jobPayload(f: JobForm) {
-  const body: Record<string, string> = {};
-  for (const [k, v] of Object.entries(f)) if (v.trim()) body[k] = v.trim();
-  return body;
+/**
+ * The job as svc-hire takes it: trimmed, empty fields left out. Sent only once `missingFields` is empty,
+ * so the required ones are there.
+ */
+export function jobPayload(f: JobForm): JobBody {
+  const filled = Object.entries(f)
+    .map(([k, v]: [string, string]) => [k, v.trim()] as const)
+    .filter(([, v]) => v);
+  return Object.fromEntries(filled) as unknown as JobBody;
 }

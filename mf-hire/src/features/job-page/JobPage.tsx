@@ -1,4 +1,3 @@
-import type { Job } from '@platform/contracts';
 import { ApiFailure, useApiQuery } from '@platform/data';
 import { Link, useParams, useSearchParams } from '@platform/router';
 import { Alert, Button, failureText, Spinner, usePageMeta, useTranslation } from '@platform/ui';
@@ -6,6 +5,7 @@ import { ApplyModal } from '../jobs-board/ApplyModal';
 import { useApply } from '../jobs-board/useApply';
 import { useDateFormat } from '../shared/format';
 import { metaDescription } from './meta';
+import { hireApi } from '../../api';
 import '../shared/hire.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,7 +17,7 @@ export default function JobPage() {
   const id = useParams().id ?? '';
   const [params, setParams] = useSearchParams();
   const valid = UUID.test(id);
-  const answer = useApiQuery<{ data: Job }>(valid ? `/api/job/${id}` : null);
+  const answer = useApiQuery(valid ? hireApi.job(id!) : null);
   const job = answer.data?.data;
   const gone = !valid || (answer.error instanceof ApiFailure && answer.error.status === 404);
   const applyFlow = useApply((j) => `/hire/${j.id}?apply=${j.id}`);

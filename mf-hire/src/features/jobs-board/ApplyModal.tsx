@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Job } from '@platform/contracts';
 import { refreshApi, useApiQuery } from '@platform/data';
-import { apiRequest } from '@platform/shell-state';
+import { hireApi } from '../../api';
 import {
   Alert,
   Button,
@@ -26,7 +26,7 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  const me = useApiQuery<{ user: { name: string; email: string; phone: string } }>('/api/user/me');
+  const me = useApiQuery(hireApi.me());
   useEffect(() => {
     if (!me.data) return;
     const { name, email, phone } = me.data.user;
@@ -47,10 +47,7 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
     if (Object.keys(found).length > 0) return;
     setSending(true);
     try {
-      const res = await apiRequest('/api/application/apply', {
-        method: 'POST',
-        body: applyPayload(job.id, form),
-      });
+      const res = await hireApi.apply(applyPayload(job.id, form));
       if (res.ok) {
         // The professional's dashboard lists it next time it shows.
         void refreshApi('/api/application');

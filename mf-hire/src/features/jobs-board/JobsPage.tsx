@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@platform/router';
-import type { Job } from '@platform/contracts';
 import { JOB_TYPES } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
 import { useSession } from '@platform/shell-state';
+import { hireApi } from '../../api';
 import { Alert, Button, failureText, SelectField, Spinner, TextField, useTranslation } from '@platform/ui';
 import { Pager } from '../shared/Pager';
 import { JobCard } from './JobCard';
@@ -14,11 +14,6 @@ import '../shared/hire.css';
 
 const PAGE_SIZE = 10;
 
-interface BoardPage {
-  data: Job[];
-  pageInfo: { page: number; limit: number; total: number; totalCapped: boolean };
-}
-
 /** /hire: the public job board. Filters live in the URL, so a filtered list can be shared or returned to. */
 export default function JobsPage() {
   const { t } = useTranslation('hire');
@@ -27,13 +22,13 @@ export default function JobsPage() {
   const user = useSession((s) => s.user);
   const filters = readFilters(search);
   const [draft, setDraft] = useState<Filters>(filters);
-  const board = useApiQuery<BoardPage>(`/api/job/get?${apiQuery(filters, PAGE_SIZE)}`);
+  const board = useApiQuery(hireApi.board(apiQuery(filters, PAGE_SIZE)));
   const result = board.data;
   const error = board.error && failureText(t, board.error, 'board.loadFailed');
   const applyFlow = useApply((job) => boardUrl({ ...filters, apply: job.id }));
   // Back from login with ?apply=<job id>: that job's form opens.
-  const requested = useApiQuery<{ data: Job }>(
-    filters.apply && applyFlow.signedInProfessional ? `/api/job/${filters.apply}` : null,
+  const requested = useApiQuery(
+    filters.apply && applyFlow.signedInProfessional ? hireApi.job(filters.apply) : null,
   );
   const applying = applyFlow.applying ?? requested.data?.data ?? null;
 

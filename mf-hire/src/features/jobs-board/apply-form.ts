@@ -1,3 +1,4 @@
+import { isPhoneNumber, PHONE_MIN_LENGTH } from '@platform/contracts/values';
 import { EMAIL } from '@platform/ui';
 import { withScheme } from '../shared/format';
 
@@ -10,8 +11,6 @@ export interface ApplyForm {
 }
 export type ApplyError = 'required' | 'email' | 'phone' | 'url';
 
-export const PHONE = /^[0-9+()\-\s]{5,32}$/;
-
 /** The spec's required fields (name, e-mail, phone, resume link), checked before anything is sent. */
 export function validateApply(f: ApplyForm): Partial<Record<keyof ApplyForm, ApplyError>> {
   const errors: Partial<Record<keyof ApplyForm, ApplyError>> = {};
@@ -19,7 +18,7 @@ export function validateApply(f: ApplyForm): Partial<Record<keyof ApplyForm, App
   if (!f.email.trim()) errors.email = 'required';
   else if (!EMAIL.test(f.email.trim())) errors.email = 'email';
   if (!f.phoneNumber.trim()) errors.phoneNumber = 'required';
-  else if (!PHONE.test(f.phoneNumber.trim())) errors.phoneNumber = 'phone';
+  else if (!isPhoneNumber(f.phoneNumber.trim(), PHONE_MIN_LENGTH)) errors.phoneNumber = 'phone';
   const url = withScheme(f.resumeUrl);
   if (!url) errors.resumeUrl = 'required';
   else if (!/^https?:\/\/[^\s]+\.[^\s]+$/i.test(url)) errors.resumeUrl = 'url';

@@ -1,22 +1,17 @@
 import { useState } from 'react';
 import { Link, Navigate } from '@platform/router';
-import type { Application, ApplicationCounts } from '@platform/contracts';
+import type { Application } from '@platform/contracts';
 import { refreshApi, useApiPages } from '@platform/data';
-import { apiRequest, loginPath, useSession } from '@platform/shell-state';
+import { loginPath, useSession } from '@platform/shell-state';
+import { hireApi } from '../../api';
 import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { ApplicationItem } from './ApplicationItem';
 import '../shared/hire.css';
 
 const PAGE_SIZE = 10;
 
-interface ListPage {
-  data: Application[];
-  pageInfo: { page: number; total: number };
-  counts: ApplicationCounts;
-}
-
 const pathOf = (status: 'active' | 'withdrawn') => (page: number) =>
-  `/api/application/get?status=${status}&page=${page}&limit=${PAGE_SIZE}`;
+  hireApi.applications({ status }, page, PAGE_SIZE);
 const activePath = pathOf('active');
 const withdrawnPath = pathOf('withdrawn');
 
@@ -26,8 +21,8 @@ export default function UserDashboardPage() {
   const toast = useToast();
   const user = useSession((s) => s.user);
   const mine = user?.role === 'user';
-  const active = useApiPages<ListPage>(activePath, { enabled: mine });
-  const withdrawn = useApiPages<ListPage>(withdrawnPath, { enabled: mine });
+  const active = useApiPages(activePath, { enabled: mine });
+  const withdrawn = useApiPages(withdrawnPath, { enabled: mine });
   const counts = active.first?.counts;
   const failed = active.error ?? withdrawn.error;
   const error = failed && failureText(t, failed, 'user.loadFailed');
@@ -54,10 +49,7 @@ export default function UserDashboardPage() {
     setBusy(true);
     setWithdrawError(null);
     try {
-      const res = await apiRequest(`/api/application/${application.id}`, {
-        method: 'PATCH',
-        body: { status: 'withdrawn' },
-      });
+      const res = await hireApi.setStatus(application.id, 'withdrawn');
       if (res.ok) {
         toast.show({ kind: 'success', message: t('user.withdrawn_done') });
         setConfirming(null);
