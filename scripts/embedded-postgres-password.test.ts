@@ -31,6 +31,14 @@ describe('the embedded Postgres password', () => {
     }
   });
 
+  it('leaves a new data directory reachable by the user the embedded Postgres runs as', () => {
+    const fresh = path.join(dataDir, 'new', '.data');
+    embeddedPostgresPassword(fresh);
+    // Run as root, Postgres runs as `postgres`, which must get through the data directory to its own.
+    expect(mode(fresh) & 0o011).toBe(0o011);
+    expect(mode(path.join(fresh, 'postgres-password'))).toBe(0o600);
+  });
+
   it('tightens a password file restored with looser permissions, and refuses an empty one', () => {
     const { file, password } = embeddedPostgresPassword(dataDir);
     chmodSync(file, 0o644);

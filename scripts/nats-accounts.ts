@@ -58,7 +58,7 @@ export function natsPasswords(dataDir: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const { user } of busAccounts()) {
     const file = path.join(dataDir, 'nats-passwords', user);
-    const { value } = readOrCreateSecret(file, () => `n${newSecret()}`);
+    const { value } = readOrCreateSecret(file, () => `n${newSecret()}`, { privateFolder: true });
     if (!NATS_PASSWORD.test(value))
       throw new Error(`${file}: a NATS password must be a letter, then 31 or more letters or digits`);
     env[natsPasswordVariable(user)] = value;

@@ -9,13 +9,17 @@ export function newSecret(): string {
 
 /**
  * The secret kept in `file`: made on first use, then read back, so a data directory keeps its passwords
- * across starts. Only the owner may read it (0600, in a 0700 folder when the folder is new).
+ * across starts. Only the owner may read it (0600). Its folder is made owner-only too when it holds
+ * secrets alone (`privateFolder`); the data directory itself is not, because the embedded Postgres runs
+ * as another user (`postgres`, when started as root) that must reach its own folder inside it.
  */
 export function readOrCreateSecret(
   file: string,
   make: () => string = newSecret,
+  { privateFolder = false }: { privateFolder?: boolean } = {},
 ): { value: string; created: boolean } {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  mkdirSync(path.dirname(path.dirname(file)), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, ...(privateFolder ? { mode: 0o700 } : {}) });
   try {
     // 'wx': never overwrite a secret another process wrote first.
     const value = make();
