@@ -27,7 +27,7 @@ export function useForm<F extends { [K in keyof F]: string }, Code extends strin
 }
 
 /** A page's `t`: a key alone, or with the text to give when the key has no translation. */
-type T = { (key: string): string; (key: string, options: { defaultValue: string }): string };
+type T = { (key: string): string; (key: string, options: { defaultValue: string; ns?: string }): string };
 
 /**
  * The text for a failed call, in the user's language:
@@ -45,7 +45,8 @@ export function failureText(
   const body = (failure as { body?: { message?: string; code?: string } } | undefined)?.body;
   if (body?.code) {
     const key = `serverErrors.${body.code}`;
-    const translated = t(key, { defaultValue: '' }) || i18next.t(key, { ns: 'ui', defaultValue: '' });
+    // The page's own text first, then the platform's catalogue, both in the page's language.
+    const translated = t(key, { defaultValue: '' }) || t(key, { ns: 'ui', defaultValue: '' });
     if (translated) return translated;
   }
   return body?.message || t(fallbackKey);

@@ -1,10 +1,14 @@
 import i18next from 'i18next';
 import { failureText } from '@platform/ui';
-import en from '../../locales/en.json';
-import sw from '../../locales/sw.json';
-import fr from '../../locales/fr.json';
+import core from '../../locales/en.json';
+import en from '../../../../packages/ui/src/locales/en.json';
+import sw from '../../../../packages/ui/src/locales/sw.json';
+import fr from '../../../../packages/ui/src/locales/fr.json';
 
-/** What svc-identity answers on the login and signup pages, and the texts the visitor reads instead. */
+/**
+ * What svc-identity answers on the login and signup pages, and the texts the visitor reads instead: the
+ * platform's one catalogue of error texts (the `ui` namespace) serves every page.
+ */
 const CODES = [
   'auth.invalid_credentials',
   'auth.email_taken',
@@ -17,8 +21,8 @@ const locales = { en, sw, fr };
 beforeAll(async () => {
   await i18next.init({
     lng: 'en',
-    ns: ['core'],
-    resources: Object.fromEntries(Object.entries(locales).map(([lng, core]) => [lng, { core }])),
+    ns: ['core', 'ui'],
+    resources: Object.fromEntries(Object.entries(locales).map(([lng, ui]) => [lng, { core, ui }])),
   });
 });
 
