@@ -12,6 +12,7 @@ import { CHROMIUM_ARGS, chromiumPath, generateKeyPair } from '@platform/testing'
 import { readConfig } from '../gateway/src/config';
 import { buildApp } from '../gateway/src/app';
 import { loadModules } from '@platform/modules';
+import { remotesServed } from '../gateway/src/modules';
 import { InMemoryEventBus } from '@platform/event-bus';
 import { FollowedRevocations } from '@platform/service-kit';
 
@@ -67,7 +68,7 @@ async function main() {
     );
 
     console.log('\nRemote entries (remoteEntry.js), gzip level 9:');
-    for (const r of loadModules(root).flatMap((m) => (m.remote ? [m.remote] : []))) {
+    for (const r of remotesServed(loadModules(root))) {
       const file = path.join(root, r.folder, 'dist', 'remoteEntry.js');
       if (!existsSync(file)) continue;
       const size = gz(readFileSync(file));

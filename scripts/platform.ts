@@ -66,17 +66,21 @@ async function startNats(
   cfg: StartConfig,
   log: Log,
 ): Promise<{ url: string; stop(): Promise<void>; passwords?: Record<string, string> }> {
-  const passwords = cfg.natsUrl ? {} : natsPasswords(cfg.dataDir);
+  // The users' passwords are made (and kept) only when the server is ours to start.
+  let passwords: Record<string, string> | undefined;
   const found = await findOrStartNats({
     url: cfg.natsUrl,
-    server: {
-      storeDir: path.join(cfg.dataDir, 'nats'),
-      config: platformNatsAuthorization(cfg.natsPrefix),
-      env: passwords,
+    server: () => {
+      passwords = natsPasswords(cfg.dataDir);
+      return {
+        storeDir: path.join(cfg.dataDir, 'nats'),
+        config: platformNatsAuthorization(cfg.natsPrefix),
+        env: passwords,
+      };
     },
     log,
   });
-  return found.started ? { ...found, passwords } : found;
+  return { ...found, passwords };
 }
 
 /** The Ed25519 key pair svc-identity signs with; made on first start, kept under .data/keys (never committed). */

@@ -66,6 +66,28 @@ async function bothWays(method: 'GET' | 'POST', url: string, token: string, payl
   return { direct: await hire.inject(opts), viaGateway: await gateway.inject(opts) };
 }
 
+/** An admin's call on an account: `/api/user/admin/accounts/<path>`. */
+const administer = (method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+  identity.inject({
+    method,
+    url: `/api/user/admin/accounts/${path}`,
+    headers: bearer(adminToken),
+    ...(payload ? { payload } : {}),
+  });
+
+const tryLogin = (email: string, password = PASSWORD) =>
+  identity.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+
+/** Within 2 s the gateway and svc-hire reached directly both answer 401, and a refused post creates no job. */
+async function refusedEverywhere(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  await eventually(async () => {
+    const before = await jobCount();
+    const r = await bothWays(method, url, token, payload);
+    expect(await jobCount()).toBe(before);
+    return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
+  }, 2000);
+}
+
 async function jobCount(): Promise<number> {
   const res = await hire.inject('/api/job/get?limit=100');
   return (res.json() as { data: unknown[] }).data.length;
@@ -156,10 +178,7 @@ describe('ending sessions reaches every service within 2 seconds', () => {
     const out = await identity.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
     expect(out.statusCode).toBe(200);
     const started = Date.now();
-    await eventually(async () => {
-      const r = await bothWays('GET', '/api/application/get', token);
-      return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
-    }, 2000);
+    await refusedEverywhere('GET', '/api/application/get', token);
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await identity.inject({ url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(401);
   });
@@ -177,21 +196,11 @@ describe('ending sessions reaches every service within 2 seconds', () => {
       ).statusCode,
     ).toBe(201);
 
-    const changed = await identity.inject({
-      method: 'PATCH',
-      url: `/api/user/admin/accounts/${clinic.id}`,
-      headers: bearer(adminToken),
-      payload: { role: 'user' },
-    });
+    const changed = await administer('PATCH', `${clinic.id}`, { role: 'user' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().account.role).toBe('user');
 
-    await eventually(async () => {
-      const before = await jobCount();
-      const r = await bothWays('POST', '/api/job/add', clinic.token, aJob);
-      expect(await jobCount()).toBe(before);
-      return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
-    }, 2000);
+    await refusedEverywhere('POST', '/api/job/add', clinic.token, aJob);
     // Signing in again gives a token with the new role, which Hire refuses to post with (403).
     await new Promise((r) => setTimeout(r, 1000)); // tokens issued in the second of the change are ended too
     const again = await login(clinic.email);
@@ -207,23 +216,10 @@ describe('ending sessions reaches every service within 2 seconds', () => {
 
   it('deletion: the account is erased, its token refused everywhere, and it cannot sign in', async () => {
     const clinic = await signup('Clinic');
-    const removed = await identity.inject({
-      method: 'DELETE',
-      url: `/api/user/admin/accounts/${clinic.id}`,
-      headers: bearer(adminToken),
-    });
+    const removed = await administer('DELETE', `${clinic.id}`);
     expect(removed.statusCode).toBe(200);
-    await eventually(async () => {
-      const before = await jobCount();
-      const r = await bothWays('POST', '/api/job/add', clinic.token, aJob);
-      expect(await jobCount()).toBe(before);
-      return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
-    }, 2000);
-    const relogin = await identity.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: clinic.email, password: PASSWORD },
-    });
+    await refusedEverywhere('POST', '/api/job/add', clinic.token, aJob);
+    const relogin = await tryLogin(clinic.email);
     expect(relogin.statusCode).toBe(401);
     const dir = await identity.inject('/api/user/get?limit=100');
     expect(JSON.stringify(dir.json())).not.toContain(clinic.id);
@@ -231,35 +227,19 @@ describe('ending sessions reaches every service within 2 seconds', () => {
 
   it('suspension: sessions end, sign-in answers 403 with the reason, and lifting it lets the person back', async () => {
     const user = await signup('user');
-    const suspended = await identity.inject({
-      method: 'POST',
-      url: `/api/user/admin/accounts/${user.id}/suspend`,
-      headers: bearer(adminToken),
-      payload: { reason: 'Licence under review' },
-    });
+    const suspended = await administer('POST', `${user.id}/suspend`, { reason: 'Licence under review' });
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json().account).toMatchObject({
       status: 'suspended',
       suspendedReason: 'Licence under review',
     });
-    await eventually(async () => {
-      const r = await bothWays('GET', '/api/application/get', user.token);
-      return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
-    }, 2000);
-    const refused = await identity.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: user.email, password: PASSWORD },
-    });
+    await refusedEverywhere('GET', '/api/application/get', user.token);
+    const refused = await tryLogin(user.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'auth.account_suspended' });
     expect(refused.json().message).toContain('Licence under review');
 
-    const lifted = await identity.inject({
-      method: 'POST',
-      url: `/api/user/admin/accounts/${user.id}/unsuspend`,
-      headers: bearer(adminToken),
-    });
+    const lifted = await administer('POST', `${user.id}/unsuspend`);
     expect(lifted.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
     const back = await login(user.email);
@@ -271,18 +251,9 @@ describe('ending sessions reaches every service within 2 seconds', () => {
   it('a timed suspension ends by itself', async () => {
     const user = await signup('user');
     const until = new Date(Date.now() + 1500).toISOString();
-    const res = await identity.inject({
-      method: 'POST',
-      url: `/api/user/admin/accounts/${user.id}/suspend`,
-      headers: bearer(adminToken),
-      payload: { reason: 'Cooling off', until },
-    });
+    const res = await administer('POST', `${user.id}/suspend`, { reason: 'Cooling off', until });
     expect(res.statusCode).toBe(200);
-    const during = await identity.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { email: user.email, password: PASSWORD },
-    });
+    const during = await tryLogin(user.email);
     expect(during.statusCode).toBe(403);
     await new Promise((r) => setTimeout(r, 2000));
     await login(user.email);
@@ -292,11 +263,7 @@ describe('ending sessions reaches every service within 2 seconds', () => {
     const { token } = await signup('user');
     await identity.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
     const clinic = await signup('Clinic');
-    await identity.inject({
-      method: 'DELETE',
-      url: `/api/user/admin/accounts/${clinic.id}`,
-      headers: bearer(adminToken),
-    });
+    await administer('DELETE', `${clinic.id}`);
     // A fresh gateway (as after a restart) replays the whole token lifetime before serving: the same
     // FollowedRevocations every service runs.
     const bus = await NatsEventBus.connect({ url: run.natsUrl, prefix: run.prefix, name: 'restarted' });
@@ -363,19 +330,12 @@ describe('account administration is the admin’s alone', () => {
 
   it('names the field of a bad request', async () => {
     const target = await signup('user');
-    const res = await identity.inject({
-      method: 'POST',
-      url: `/api/user/admin/accounts/${target.id}/suspend`,
-      headers: bearer(adminToken),
-      payload: { reason: '   ' },
-    });
+    const res = await administer('POST', `${target.id}/suspend`, { reason: '   ' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^reason/);
-    const past = await identity.inject({
-      method: 'POST',
-      url: `/api/user/admin/accounts/${target.id}/suspend`,
-      headers: bearer(adminToken),
-      payload: { reason: 'x', until: '2020-01-01T00:00:00Z' },
+    const past = await administer('POST', `${target.id}/suspend`, {
+      reason: 'x',
+      until: '2020-01-01T00:00:00Z',
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toMatch(/^until/);

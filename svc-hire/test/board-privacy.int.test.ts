@@ -1,7 +1,7 @@
-import { IdentityEvents, type UserEventData } from '@platform/contracts';
-import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
+import { IdentityEvents } from '@platform/contracts';
+import { NatsEventBus } from '@platform/event-bus';
 import { eventually } from '@platform/testing';
-import { aJob, anApplication, startHire, type HireContext, type Persona } from './helpers';
+import { aJob, anApplication, startHire, userEvent, type HireContext, type Persona } from './helpers';
 
 // Finding 7: the public board published clinics' login e-mails (`postedBy`). The board and a job's
 // page need no login, so nothing there may carry an account's e-mail; the owner still sees it.
@@ -16,25 +16,8 @@ let unknown: string;
 
 const EMAIL = /[^\s"@]+@[^\s"@]+\.[^\s"@]+/;
 
-const userEvent = (p: Persona, name: string, email: string) =>
-  makeEnvelope<UserEventData>(IdentityEvents.userRegistered, {
-    id: p.id,
-    name,
-    email,
-    role: p.role,
-    orgId: p.orgId,
-    designation: '',
-    description: '',
-    address: '',
-    phone: '',
-    skills: [],
-    facility: '',
-    country: '',
-    location: '',
-    photo: '',
-    createdAt: new Date().toISOString(),
-    version: 1,
-  });
+const registered = (p: Persona, name: string, email: string) =>
+  userEvent(IdentityEvents.userRegistered, p.id, { name, email, role: p.role, orgId: p.orgId });
 
 beforeAll(async () => {
   ctx = await startHire();
@@ -45,8 +28,8 @@ beforeAll(async () => {
   nurse = ctx.persona('user', { email: 'amina@mail.example' });
 
   // One poster svc-hire knows (from identity's events), one it does not know yet.
-  await identity.publish(userEvent(clinic, 'Wanjiku Hr', clinic.email));
-  await identity.publish(userEvent(nurse, 'Amina W.', nurse.email));
+  await identity.publish(registered(clinic, 'Wanjiku Hr', clinic.email));
+  await identity.publish(registered(nurse, 'Amina W.', nurse.email));
   known = (await ctx.call('POST', '/api/job/add', clinic, aJob({ title: 'Midwife' }))).json().data.id;
   unknown = (await ctx.call('POST', '/api/job/add', colleague, aJob({ title: 'Lab Tech' }))).json().data.id;
   await eventually(async () => {

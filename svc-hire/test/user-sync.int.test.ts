@@ -1,7 +1,7 @@
-import { IdentityEvents, type UserEventData } from '@platform/contracts';
+import { IdentityEvents } from '@platform/contracts';
 import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
 import { eventually, readDeadLetters } from '@platform/testing';
-import { aJob, anApplication, startHire, type HireContext } from './helpers';
+import { aJob, anApplication, startHire, userEvent, type HireContext } from './helpers';
 
 let ctx: HireContext;
 let identity: NatsEventBus;
@@ -15,27 +15,6 @@ afterAll(async () => {
   await identity?.close();
   await ctx?.close();
 });
-
-const userEvent = (type: string, id: string, over: Partial<UserEventData>) =>
-  makeEnvelope(type, {
-    id,
-    name: 'Nakuru Family Clinic',
-    email: 'hr@nakuru.example',
-    role: 'Clinic',
-    orgId: null,
-    designation: '',
-    description: '',
-    address: '',
-    phone: '',
-    skills: [],
-    facility: '',
-    country: '',
-    location: '',
-    photo: '',
-    createdAt: new Date().toISOString(),
-    version: 1,
-    ...over,
-  } as UserEventData);
 
 it("names posters and applicants from identity's events, newest version winning, each event once", async () => {
   const clinic = ctx.persona('Clinic', { email: 'hr@nakuru.example' });

@@ -10,11 +10,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const register = (body: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/user/register', payload: body });
-const login = (email: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
-const userCount = async () => Number((await ctx.app.inject('/api/user/get?limit=1')).json().pageInfo.total);
+const register = (body: Record<string, unknown>) => ctx.register(body);
+const login = (email: string, password: string) => ctx.login(email, password);
+const userCount = () => ctx.userCount();
 
 describe('names', () => {
   it.each([

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { natsUrl, serviceTestEnv, type TestDatabase } from '@platform/testing';
 import { NatsEventBus } from '@platform/event-bus';
 import type { App } from '@platform/service-kit';
@@ -6,6 +7,10 @@ import { buildApp } from '../src/app';
 
 export interface TestContext {
   app: App;
+  register(body: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  login(email: string, password: string): Promise<LightMyRequestResponse>;
+  /** Accounts in the directory (admins aside). */
+  userCount(): Promise<number>;
   config: IdentityConfig;
   db: TestDatabase;
   prefix: string;
@@ -26,6 +31,10 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(config);
   return {
     app,
+    register: (body) => app.inject({ method: 'POST', url: '/api/user/register', payload: body }),
+    login: (email, password) =>
+      app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } }),
+    userCount: async () => Number((await app.inject('/api/user/get?limit=1')).json().pageInfo.total),
     config,
     db: run.db,
     prefix: run.prefix,

@@ -18,8 +18,11 @@ export interface NatsFound {
 export interface FindNatsOptions {
   /** NATS_URL: used as it is when set. */
   url?: string;
-  /** For a server started here; without `storeDir` its store is temporary and removed on stop. */
-  server?: NatsServerOptions;
+  /**
+   * For a server started here; without `storeDir` its store is temporary and removed on stop. A function
+   * is called only when a server is started (e.g. to make its users' passwords only then).
+   */
+  server?: NatsServerOptions | (() => NatsServerOptions);
   log?: (line: string) => void;
   /** Whether something listens there; replaceable so the later fallbacks can be tested beside a running NATS. */
   isListening?: (host: string, port: number) => Promise<boolean>;
@@ -60,14 +63,15 @@ export async function findOrStartNats(opts: FindNatsOptions = {}): Promise<NatsF
     return { url: `nats://${host}:${port}`, started: false, stop: async () => {} };
   if (!(opts.onPath ?? onPath)('nats-server')) throw new Error(NO_NATS);
 
-  const temporary = opts.server?.storeDir ? undefined : mkdtempSync(path.join(tmpdir(), 'afya-nats-'));
+  const serverOptions = typeof opts.server === 'function' ? opts.server() : opts.server;
+  const temporary = serverOptions?.storeDir ? undefined : mkdtempSync(path.join(tmpdir(), 'afya-nats-'));
   // A run killed before stop() still leaves no store behind.
   const removeStore = () => temporary && rmSync(temporary, { recursive: true, force: true });
   process.once('exit', removeStore);
-  const storeDir = opts.server?.storeDir ?? temporary;
+  const storeDir = serverOptions?.storeDir ?? temporary;
   opts.log?.(`starting nats-server with JetStream (store in ${storeDir})…`);
   try {
-    const server = await startNatsServer({ ...opts.server, storeDir });
+    const server = await startNatsServer({ ...serverOptions, storeDir });
     return {
       url: server.url,
       started: true,

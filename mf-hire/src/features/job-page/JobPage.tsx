@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from '@platform/router';
 import { Alert, Button, failureText, Spinner, usePageMeta, useTranslation } from '@platform/ui';
 import { ApplyModal } from '../jobs-board/ApplyModal';
 import { useApply } from '../jobs-board/useApply';
-import { useDateFormat } from '../shared/format';
+import { JobFacts } from '../shared/JobFacts';
 import { metaDescription } from './meta';
 import { hireApi } from '../../api';
 import '../shared/hire.css';
@@ -13,7 +13,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** /hire/:id: one job, a link to share; Apply opens the same form as on the board. */
 export default function JobPage() {
   const { t } = useTranslation('hire');
-  const date = useDateFormat();
   const id = useParams().id ?? '';
   const [params, setParams] = useSearchParams();
   const valid = UUID.test(id);
@@ -69,20 +68,7 @@ export default function JobPage() {
       {job && (
         <article className="card" aria-labelledby="job-title">
           <h1 id="job-title">{job.title}</h1>
-          <ul className="job-meta">
-            <li>{job.organization}</li>
-            <li>{job.location}</li>
-            {job.department && <li>{job.department}</li>}
-            <li>
-              <span className="badge">{t(`types.${job.type}`)}</span>
-            </li>
-            <li>
-              {t('board.salary')}: {job.salaryRange || t('board.negotiable')}
-            </li>
-            <li>
-              <time dateTime={job.postedAt}>{t('board.posted', { date: date(job.postedAt) })}</time>
-            </li>
-          </ul>
+          <JobFacts job={job} />
           <h2>{t('job.description')}</h2>
           <p className="job-description">{job.description}</p>
           <div className="job-actions">

@@ -2,13 +2,12 @@ import { useId, useState } from 'react';
 import type { Job } from '@platform/contracts';
 import { Link } from '@platform/router';
 import { Button, useTranslation } from '@platform/ui';
-import { useDateFormat } from '../shared/format';
+import { JobFacts } from '../shared/JobFacts';
 
 const PREVIEW = 220;
 
 export function JobCard({ job, canApply, onApply }: { job: Job; canApply: boolean; onApply(): void }) {
   const { t } = useTranslation('hire');
-  const date = useDateFormat();
   const [open, setOpen] = useState(false);
   const descId = useId();
   const long = job.description.length > PREVIEW;
@@ -19,20 +18,7 @@ export function JobCard({ job, canApply, onApply }: { job: Job; canApply: boolea
         {/* The job's own page: a link to share, with the whole description. */}
         <Link to={`/hire/${job.id}`}>{job.title}</Link>
       </h3>
-      <ul className="job-meta">
-        <li>{job.organization}</li>
-        <li>{job.location}</li>
-        {job.department && <li>{job.department}</li>}
-        <li>
-          <span className="badge">{t(`types.${job.type}`)}</span>
-        </li>
-        <li>
-          {t('board.salary')}: {job.salaryRange || t('board.negotiable')}
-        </li>
-        <li>
-          <time dateTime={job.postedAt}>{t('board.posted', { date: date(job.postedAt) })}</time>
-        </li>
-      </ul>
+      <JobFacts job={job} />
       <p className="job-description" id={descId}>
         {text}
       </p>
