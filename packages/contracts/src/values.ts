@@ -31,3 +31,10 @@ const PHONE = new RegExp(PHONE_PATTERN);
 /** The forms' check of a phone number: the same rule the services' schemas apply. */
 export const isPhoneNumber = (text: string, minLength = 0) =>
   text.length >= minLength && text.length <= PHONE_MAX_LENGTH && PHONE.test(text);
+
+/**
+ * The plans on /pricing. Until billing exists a person's chosen plan is kept on the account as a declared
+ * interest only: it unlocks nothing.
+ */
+export const PLAN_IDS = ['essential', 'professional', 'enterprise'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];

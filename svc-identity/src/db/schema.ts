@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PLAN_IDS } from '@platform/contracts';
 import { outboxTable } from '@platform/event-bus';
 
 export const identity = pgSchema('identity');
@@ -43,6 +44,8 @@ export const users = identity.table(
     country: text('country').notNull().default(''),
     location: text('location').notNull().default(''),
     photo: text('photo').notNull().default(''),
+    /** The plan chosen on /pricing: a declared interest until billing exists; null when none. */
+    plan: text('plan', { enum: PLAN_IDS }),
     /** active, suspended (by an admin, perhaps until a date) or deleted (personal data erased). */
     status: text('status', { enum: ['active', 'suspended', 'deleted'] })
       .notNull()
