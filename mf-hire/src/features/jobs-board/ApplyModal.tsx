@@ -62,7 +62,7 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
 
   const resume = field('resumeUrl');
   return (
-    <Modal open onClose={onClose} title={t('apply.title', { title: job.title })}>
+    <Modal open onClose={onClose} dirty={f.dirty} title={t('apply.title', { title: job.title })}>
       <p className="muted">
         {job.organization} · {job.location}
       </p>
