@@ -79,7 +79,8 @@ describe('from login to sign-up and back', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() => expect(currentUrl()).toBe(`/login?next=${next}&apply=42`));
-    expect(await screen.findByLabelText('E-mail')).toHaveValue('amina@example.org');
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(screen.getByLabelText('E-mail')).toHaveValue('amina@example.org');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByText('Your account is ready. Please log in.')).toBeInTheDocument();
     expect(JSON.stringify(window.history.state)).not.toContain('a good long password');
