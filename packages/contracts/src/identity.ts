@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { Email, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, PLAN_IDS, ROLES, SIGNUP_ROLES, type Role } from './values';
 
@@ -14,7 +14,7 @@ const Skills = Type.Array(NotBlank(60), { maxItems: 50 });
 const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://[^\\s]+$' });
 /** The plan chosen on /pricing, kept as a declared interest until billing exists (null: none). */
 const Plan = StringEnum(PLAN_IDS);
-const PlanOrNone = Type.Union([Plan, Type.Null()]);
+const PlanOrNone = NullableStringEnum(PLAN_IDS);
 
 export const RegisterBody = Type.Object(
   {
