@@ -61,8 +61,6 @@ export default function LoginPage() {
             name="password"
             autoComplete="current-password"
             required
-            // The address is there already: the password is what is left to type.
-            autoFocus={Boolean(signedUp)}
             {...f.field('password')}
           />
           <Button type="submit" loading={submitting}>
