@@ -124,25 +124,28 @@ test('in Kiswahili, a wrong password and a taken e-mail are told in Kiswahili', 
   await expect(emailField).toHaveAccessibleDescription(swahili.serverErrors.auth.email_taken);
 });
 
-test('a language switch on /profile keeps the edits not yet saved', async ({ page }) => {
-  const email = uniqueEmail('switch');
-  await signUp(page, { name: 'Baraka Otieno', email, password, role: 'user' });
-  await logInOk(page, email, password);
-  await page.goto('/profile');
-  // A saved town, then edits not saved yet.
-  await page.getByLabel('Town or city').fill('Nakuru');
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('saved');
-  await page.getByLabel('Town or city').fill('Kisumu');
-  await page.getByLabel('Skills').fill('Triage, Paediatrics');
+for (const width of [1280, 360]) {
+  test(`a language switch on /profile keeps the edits not yet saved (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const email = uniqueEmail('switch');
+    await signUp(page, { name: 'Baraka Otieno', email, password, role: 'user' });
+    await logInOk(page, email, password);
+    await page.goto('/profile');
+    // A saved town, then edits not saved yet.
+    await page.getByLabel('Town or city').fill('Nakuru');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('saved');
+    await page.getByLabel('Town or city').fill('Kisumu');
+    await page.getByLabel('Skills').fill('Triage, Paediatrics');
 
-  const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('banner').getByLabel('Language').selectOption('sw');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wasifu wangu');
-  await expect(page.getByLabel('Mji', { exact: true })).toHaveValue('Kisumu');
-  await expect(page.getByLabel('Ujuzi')).toHaveValue('Triage, Paediatrics');
-});
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('banner').getByLabel('Language').selectOption('sw');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wasifu wangu');
+    await expect(page.getByLabel('Mji', { exact: true })).toHaveValue('Kisumu');
+    await expect(page.getByLabel('Ujuzi')).toHaveValue('Triage, Paediatrics');
+  });
+}
 
 test('a clinic logs in and lands on its dashboard', async ({ page }) => {
   const email = await register(page, 'Clinic', 'Nakuru Family Clinic');
