@@ -28,12 +28,14 @@ export const ModuleDescriptor = Type.Object(
           apiPrefixes: Type.Array(Type.String({ pattern: '^/api/[a-z][a-z0-9-]*$' }), { minItems: 1 }),
           /**
            * Routes taking bodies larger than the gateway's small default (`BODY_LIMIT_BYTES`): the
-           * gateway allows `maxBytes` on exactly that path (under one of `apiPrefixes`), nowhere else.
+           * gateway allows `maxBytes` on exactly that method and path (under one of `apiPrefixes`),
+           * nowhere else.
            */
           uploads: Type.Optional(
             Type.Array(
               Type.Object(
                 {
+                  method: Type.Union([Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('PATCH')]),
                   path: Type.String({ pattern: '^/api/[a-z][a-z0-9/-]*$' }),
                   maxBytes: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024 }),
                 },
