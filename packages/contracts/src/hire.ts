@@ -3,6 +3,7 @@ import { Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 import {
   APPLICATION_STATUSES,
+  CV_MAX_BYTES,
   JOB_COUNT_CAP,
   JOB_TYPES,
   PHONE_MAX_LENGTH,
@@ -10,7 +11,7 @@ import {
   PHONE_PATTERN,
 } from './values';
 
-export { APPLICATION_STATUSES, JOB_COUNT_CAP, JOB_TYPES };
+export { APPLICATION_STATUSES, CV_MAX_BYTES, JOB_COUNT_CAP, JOB_TYPES };
 export type { ApplicationStatus, JobType } from './values';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -150,9 +151,6 @@ export const ApplicationJob = Type.Object({
   /** The clinic removed the job; the application stays in the applicant's history. */
   removed: Type.Boolean(),
 });
-
-/** Largest stored CV: 5 MB. */
-export const CV_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A stored CV as its owner and the clinics it was sent to see it (the bytes come from its download route). */
 export const CvInfo = Type.Object({

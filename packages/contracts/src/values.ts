@@ -31,3 +31,6 @@ const PHONE = new RegExp(PHONE_PATTERN);
 /** The forms' check of a phone number: the same rule the services' schemas apply. */
 export const isPhoneNumber = (text: string, minLength = 0) =>
   text.length >= minLength && text.length <= PHONE_MAX_LENGTH && PHONE.test(text);
+
+/** Largest stored CV (a PDF): 5 MB. The gateway's upload limit for `PUT /api/cv` is the same (module.json). */
+export const CV_MAX_BYTES = 5 * 1024 * 1024;
