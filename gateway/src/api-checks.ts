@@ -1,19 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, type App } from '@platform/service-kit';
 import { isApiRoute } from './api-route';
+import { bodyLimitOf } from './uploads';
 
 /**
  * What every request to an API route passes before a service sees it: a body within the limit
- * (proxied bodies are streamed, not parsed, so the limit is read from Content-Length) and, when a
+ * (proxied bodies are streamed, not parsed, so the limit is read from Content-Length; an upload route
+ * a module declares has its own larger one, every other route the default) and, when a
  * token is sent, a valid, unexpired one for this platform that was not logged out. Requests without a
  * token pass: services decide what is public. Runs as a preParsing hook: after the rate limit, so
  * refused requests count too, and before a byte of the body is read.
  */
-export function apiRequestChecks(app: App, bodyLimitBytes: number) {
+export function apiRequestChecks(app: App, bodyLimitBytes: number, uploads: Map<string, number> = new Map()) {
   return async function checkApiRequest(request: FastifyRequest): Promise<void> {
     if (!isApiRoute(request)) return;
     const length = Number(request.headers['content-length'] ?? 0);
-    if (length > bodyLimitBytes) throw new HttpError(413, 'The request body is too large.');
+    if (length > bodyLimitOf(request, uploads, bodyLimitBytes))
+      throw new HttpError(413, 'The request body is too large.');
     if (
       request.headers['transfer-encoding'] &&
       !request.headers['content-length'] &&

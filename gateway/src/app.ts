@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import proxy from '@fastify/http-proxy';
@@ -15,6 +16,8 @@ import { isMalformedPath, malformedPath } from './path-spelling';
 import { upstreamHeaders } from './forwarded-headers';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
+import { uploadLimits } from './uploads';
+import { PreviewSource, withPreview } from './previews';
 export interface GatewayOptions {
   /** Logged-out tokens and ended accounts: server.ts follows them from NATS (FollowedRevocations). */
   revocations: RevocationState;
@@ -38,6 +41,7 @@ const API_PATH = /^\/api(?:\/|$)/i;
  */
 export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Promise<App> {
   const shellIndex = path.join(config.SHELL_DIST, 'index.html');
+  const previews = new PreviewSource(config.modules, config.upstreams);
 
   const app = await buildService({
     name: 'gateway',
@@ -60,7 +64,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     notFoundHandler: (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url;
       if (request.method === 'GET' && !API_PATH.test(url) && !url.startsWith('/mf/') && !hasExtension(url)) {
-        return sendShell(reply);
+        return sendShell(request, reply);
       }
       return reply
         .status(404)
@@ -68,14 +72,31 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     },
   });
 
-  /** index.html for every page route, re-checked on each load; a clear 503 before the first build. */
-  function sendShell(reply: FastifyReply) {
+  /**
+   * index.html for every page route, re-checked on each load; a clear 503 before the first build. A
+   * page with a preview (a module's `remote.previews`) gets its Open Graph tags in the HTML itself,
+   * since link-preview crawlers run no script; without one, or on any failure, the plain file.
+   */
+  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     if (!existsSync(shellIndex)) {
       return reply
         .status(503)
         .send({ success: false, message: 'The site is not built yet: run npm run build.' });
     }
     reply.header('cache-control', 'no-cache');
+    const pathname = request.url.split('?')[0]!;
+    const preview = await previews.previewOf(pathname);
+    if (preview) {
+      try {
+        const html = await readFile(shellIndex, 'utf8');
+        const origin = config.PUBLIC_URL?.replace(/\/$/, '') || `${request.protocol}://${request.host}`;
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(withPreview(html, preview, `${origin}${pathname}`));
+      } catch (err) {
+        request.log.warn({ err }, 'page preview failed; plain shell sent');
+      }
+    }
     return reply.sendFile('index.html', config.SHELL_DIST);
   }
 
@@ -120,7 +141,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   });
   await app.register(compress, { threshold: 1024 });
 
-  app.addHook('preParsing', apiRequestChecks(app, config.BODY_LIMIT_BYTES));
+  app.addHook('preParsing', apiRequestChecks(app, config.BODY_LIMIT_BYTES, uploadLimits(config.modules)));
 
   for (const route of serviceRoutes(config.modules)) {
     const upstream = config.upstreams[route.module];
@@ -185,7 +206,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
       setHeaders: cacheHeaders,
     });
   }
-  app.get('/', async (_req, reply) => sendShell(reply));
+  app.get('/', async (request, reply) => sendShell(request, reply));
 
   return app;
 }

@@ -27,6 +27,8 @@ const Env = Type.Object({
   REMOTES_ROOT: Type.String({ default: repoRoot }),
   /** The remotes manifest as JSON, to point remotes at wherever a team deployed them. */
   REMOTES_MANIFEST: Type.Optional(Type.String()),
+  /** The site's public origin (`https://afyahr.example`) for absolute links in page previews; unset: the request's. */
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/)?$' })),
   /** Comma-separated origins allowed by CORS; empty: same origin only. */
   CORS_ORIGINS: Type.String({ default: '' }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),

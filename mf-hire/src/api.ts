@@ -2,6 +2,7 @@ import type {
   ApplicationListResponse,
   ApplicationResponse,
   ApplyBody,
+  CvResponse,
   JobBody,
   JobListResponse,
   JobResponse,
@@ -11,7 +12,7 @@ import type {
   StatusBody,
 } from '@platform/contracts';
 import { endpoint } from '@platform/data';
-import { apiRequest } from '@platform/shell-state';
+import { apiFile, apiRequest } from '@platform/shell-state';
 
 /**
  * The one way mf-hire talks to its services: every call, typed by the contract's request and response
@@ -32,11 +33,23 @@ export const hireApi = {
     ),
   /** The signed-in person's profile (svc-identity), to prefill an application. */
   me: () => endpoint<MeResponse>('/api/user/me'),
+  /** The professional's stored CV (`data: null` without one). */
+  myCv: () => endpoint<CvResponse>('/api/cv'),
 
   postJob: (body: JobBody) => apiRequest<JobResponse>('/api/job/add', { method: 'POST', body }),
   deleteJob: (id: string) => apiRequest<MessageResponse>(`/api/job/${id}`, { method: 'DELETE' }),
   apply: (body: ApplyBody) =>
     apiRequest<ApplicationResponse>('/api/application/apply', { method: 'POST', body }),
+  /** The chosen PDF as raw bytes; the server checks its content and size and keeps a safe name. */
+  uploadCv: (file: File) =>
+    apiRequest<CvResponse>(`/api/cv?${new URLSearchParams({ name: file.name })}`, {
+      method: 'PUT',
+      body: file,
+    }),
+  deleteCv: () => apiRequest<MessageResponse>('/api/cv', { method: 'DELETE' }),
+  /** Downloads carry the bearer token, which a plain link cannot: fetched as files. */
+  myCvFile: () => apiFile('/api/cv/file'),
+  applicationCvFile: (applicationId: string) => apiFile(`/api/application/${applicationId}/cv`),
   setStatus: (id: string, status: StatusBody['status']) =>
     apiRequest<ApplicationResponse>(`/api/application/${id}`, { method: 'PATCH', body: { status } }),
 };

@@ -111,3 +111,44 @@ it('applies no user event that breaks its contract: the board keeps the real nam
   expect(JSON.parse(letters[0]!.payload).id).toBe(forged.id);
   expect(letters[0]!.headers['Dead-Letter-Reason']).toBe('invalid');
 });
+
+it("shows the clinic the applicant's designation and skills beside the application", async () => {
+  const clinic = ctx.persona('Clinic');
+  const amina = ctx.persona('user');
+  const job = (await ctx.call('POST', '/api/job/add', clinic, aJob())).json().data;
+  const applied = (await ctx.call('POST', '/api/application/apply', amina, anApplication(job.id))).json()
+    .data;
+  expect(applied).toMatchObject({ applicantDesignation: '', applicantSkills: [] });
+
+  await identity.publish(
+    userEvent(IdentityEvents.userRegistered, amina.id, {
+      name: 'Amina Wanjiru',
+      role: 'user',
+      designation: 'Registered Nurse',
+      skills: ['Midwifery', 'Neonatal care'],
+    }),
+  );
+  const seen = await eventually(async () => {
+    const a = (await ctx.call('GET', `/api/application/get?jobId=${job.id}`, clinic)).json().data[0];
+    return a.applicantDesignation ? a : undefined;
+  });
+  expect(seen).toMatchObject({
+    applicantName: 'Amina Wanjiru',
+    applicantDesignation: 'Registered Nurse',
+    applicantSkills: ['Midwifery', 'Neonatal care'],
+  });
+
+  await identity.publish(
+    userEvent(IdentityEvents.userUpdated, amina.id, {
+      role: 'user',
+      designation: 'Clinical Officer',
+      skills: ['Triage'],
+      version: 2,
+    }),
+  );
+  const updated = await eventually(async () => {
+    const a = (await ctx.call('GET', `/api/application/${applied.id}`, clinic)).json().data;
+    return a.applicantDesignation === 'Clinical Officer' ? a : undefined;
+  });
+  expect(updated.applicantSkills).toEqual(['Triage']);
+});

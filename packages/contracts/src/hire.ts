@@ -3,6 +3,7 @@ import { Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 import {
   APPLICATION_STATUSES,
+  CV_MAX_BYTES,
   JOB_COUNT_CAP,
   JOB_TYPES,
   PHONE_MAX_LENGTH,
@@ -10,7 +11,7 @@ import {
   PHONE_PATTERN,
 } from './values';
 
-export { APPLICATION_STATUSES, JOB_COUNT_CAP, JOB_TYPES };
+export { APPLICATION_STATUSES, CV_MAX_BYTES, JOB_COUNT_CAP, JOB_TYPES };
 export type { ApplicationStatus, JobType } from './values';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -112,6 +113,11 @@ export type PostedJobListResponse = Static<typeof PostedJobListResponse>;
 export const JobResponse = Ok({ data: Job });
 export type JobResponse = Static<typeof JobResponse>;
 
+/** A page's link preview (Open Graph), read by the gateway for crawlers: plain text, escaped there. */
+export const PagePreview = Type.Object({ title: Type.String(), description: Type.String() });
+export const PagePreviewResponse = Ok({ data: PagePreview });
+export type PagePreviewResponse = Static<typeof PagePreviewResponse>;
+
 export const ApplyBody = Type.Object(
   {
     jobId: Uuid,
@@ -123,7 +129,10 @@ export const ApplyBody = Type.Object(
       pattern: PHONE_PATTERN,
     }),
     coverLetter: optional(5000),
-    resumeUrl: ResumeUrl,
+    /** A CV link (the original client always sends one); or `useStoredCv` instead: exactly one of the two. */
+    resumeUrl: Type.Optional(ResumeUrl),
+    /** Send the applicant's stored CV (`PUT /api/cv`); the application keeps that very file. */
+    useStoredCv: Type.Optional(Type.Boolean()),
     /** Sent by the original client; ignored: the applicant is the token's account, the time the server's. */
     userId: Type.Optional(Type.String({ maxLength: 64 })),
     appliedAt: Type.Optional(Type.String({ maxLength: 64 })),
@@ -143,6 +152,26 @@ export const ApplicationJob = Type.Object({
   removed: Type.Boolean(),
 });
 
+/** A stored CV as its owner and the clinics it was sent to see it (the bytes come from its download route). */
+export const CvInfo = Type.Object({
+  id: Type.String(),
+  fileName: Type.String(),
+  size: Type.Integer(),
+  uploadedAt: Type.String({ format: 'date-time' }),
+});
+export type CvInfo = Static<typeof CvInfo>;
+
+/** `PUT /api/cv?name=<file name>`: the body is the PDF's raw bytes. */
+export const CvUploadQuery = Type.Object(
+  { name: Type.Optional(Type.String({ maxLength: 255 })) },
+  { additionalProperties: false },
+);
+export type CvUploadQuery = Static<typeof CvUploadQuery>;
+
+/** The caller's current CV, or null when none is stored. */
+export const CvResponse = Ok({ data: Type.Union([CvInfo, Type.Null()]) });
+export type CvResponse = Static<typeof CvResponse>;
+
 export const Application = Type.Object({
   id: Type.String(),
   _id: Type.String(),
@@ -154,7 +183,16 @@ export const Application = Type.Object({
   email: Type.String(),
   phoneNumber: Type.String(),
   coverLetter: Type.String(),
+  /** The CV link, or '' when the stored CV in `cv` was sent. */
   resumeUrl: Type.String(),
+  /** The stored CV the application was sent with (download: `GET /api/application/:id/cv`). */
+  cv: Type.Union([CvInfo, Type.Null()]),
+  /**
+   * The applicant's profile from svc-hire's projection of identity's users, for the clinic beside the
+   * application. Licence status joins once Core verifies licences: nothing is shown for it until then.
+   */
+  applicantDesignation: Type.String(),
+  applicantSkills: Type.Array(Type.String()),
   appliedAt: Type.String({ format: 'date-time' }),
   status: StringEnum(APPLICATION_STATUSES),
   statusChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

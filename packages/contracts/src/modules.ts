@@ -26,6 +26,23 @@ export const ModuleDescriptor = Type.Object(
           folder: Type.String({ pattern: '^svc-[a-z0-9-]+$' }),
           /** Path prefixes its API answers; the gateway sends `<prefix>` and `<prefix>/*` there. */
           apiPrefixes: Type.Array(Type.String({ pattern: '^/api/[a-z][a-z0-9-]*$' }), { minItems: 1 }),
+          /**
+           * Routes taking bodies larger than the gateway's small default (`BODY_LIMIT_BYTES`): the
+           * gateway allows `maxBytes` on exactly that method and path (under one of `apiPrefixes`),
+           * nowhere else.
+           */
+          uploads: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  method: Type.Union([Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('PATCH')]),
+                  path: Type.String({ pattern: '^/api/[a-z][a-z0-9/-]*$' }),
+                  maxBytes: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024 }),
+                },
+                { additionalProperties: false },
+              ),
+            ),
+          ),
           /** The gateway's variable holding the service's URL: `HIRE_URL`. */
           urlVariable: Type.String({ pattern: '^[A-Z][A-Z0-9_]*_URL$' }),
           /** Port in containers (Compose) and when run alone. */
@@ -66,6 +83,22 @@ export const ModuleDescriptor = Type.Object(
           /** Route prefixes it owns: `/hire` owns `/hire` and everything under it. */
           routes: Type.Array(Type.String({ pattern: '^/' }), { minItems: 1 }),
           widgets: Type.Optional(Type.Array(Widget)),
+          /**
+           * Link previews (Open Graph) for page routes a crawler fetches: for a GET of `route`
+           * (`:name` segments), the gateway asks the service's `api` (same names substituted) for
+           * `{ data: { title, description } }` and puts them, escaped, into the shell's index.html.
+           */
+          previews: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  route: Type.String({ pattern: '^/' }),
+                  api: Type.String({ pattern: '^/api/' }),
+                },
+                { additionalProperties: false },
+              ),
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

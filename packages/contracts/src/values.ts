@@ -38,3 +38,6 @@ export const isPhoneNumber = (text: string, minLength = 0) =>
  */
 export const PLAN_IDS = ['essential', 'professional', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
+
+/** Largest stored CV (a PDF): 5 MB. The gateway's upload limit for `PUT /api/cv` is the same (module.json). */
+export const CV_MAX_BYTES = 5 * 1024 * 1024;

@@ -33,7 +33,18 @@ export function parseDescriptor(text: string, where: string): ModuleDescriptor {
   }
   const first = Value.Errors(ModuleDescriptor, parsed).First();
   if (first) throw new Error(`${where}: ${first.path || '(root)'} ${first.message}`);
+  checkOwnPaths(parsed as ModuleDescriptor, where);
   return parsed as ModuleDescriptor;
+}
+
+/** A module's upload routes and preview sources are its own API's paths: it cannot raise another's limit. */
+function checkOwnPaths(m: ModuleDescriptor, where: string): void {
+  const prefixes = m.service?.apiPrefixes ?? [];
+  const own = (p: string) => prefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+  for (const u of m.service?.uploads ?? [])
+    if (!own(u.path)) throw new Error(`${where}: upload ${u.path} is not under its apiPrefixes`);
+  for (const v of m.remote?.previews ?? [])
+    if (!own(v.api)) throw new Error(`${where}: preview ${v.api} is not under its apiPrefixes`);
 }
 
 function checkDistinct(modules: ModuleDescriptor[]): void {

@@ -93,8 +93,10 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
   });
   // An answer to a request that carried credentials is personal: no browser or shared cache may keep it
   // (also when the gateway proxies it, whatever the upstream said).
+  // A route's own stricter value that already says no-store (`private, no-store` on a CV) stays.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.headers.authorization) reply.header('cache-control', 'no-store');
+    const own = String(reply.getHeader('cache-control') ?? '');
+    if (request.headers.authorization && !/\bno-store\b/.test(own)) reply.header('cache-control', 'no-store');
     return payload;
   });
   app.setErrorHandler(errorHandler);

@@ -9,5 +9,5 @@ export {
   type SessionUser,
 } from './session';
 export { useLanguage, LANGUAGES, type Language } from './language';
-export { apiRequest, ApiNetworkError, type ApiResult } from './api';
+export { apiRequest, apiFile, ApiNetworkError, type ApiResult } from './api';
 export { useSiteMap, navLabel, type SiteMap } from './site-map';

@@ -49,7 +49,8 @@ export function fakeApi(answer: (call: ApiCall) => ApiAnswer | Promise<ApiAnswer
     const call: ApiCall = {
       method: init.method ?? 'GET',
       path: String(input),
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      // JSON as its value; a file (Blob) as it was sent.
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined),
       signal: init.signal ?? undefined,
     };
     calls.push(call);
@@ -57,7 +58,12 @@ export function fakeApi(answer: (call: ApiCall) => ApiAnswer | Promise<ApiAnswer
       init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
     );
     const { status = 200, body = {} } = await Promise.race([answer(call), aborted]);
-    return { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      json: async () => body,
+      blob: async () => (body instanceof Blob ? body : new Blob([JSON.stringify(body)])),
+    } as Response;
   }) as typeof fetch;
   return calls;
 }

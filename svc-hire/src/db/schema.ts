@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
 import { APPLICATION_STATUSES, JOB_TYPES } from '@platform/contracts';
 
 export const hire = pgSchema('hire');
+
+/** Raw bytes (a stored CV's PDF). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const jobs = hire.table(
   'jobs',
@@ -51,6 +64,30 @@ export const jobs = hire.table(
   ],
 );
 
+/**
+ * Stored CVs (PDF bytes in Postgres). A person has at most one current CV; a replaced or deleted one
+ * stays while an application was sent with it (the clinic still reads what it received), else it goes.
+ */
+export const cvs = hire.table(
+  'cvs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    /** Sanitised on upload: never the raw name a client sent. */
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Replaced or deleted by its owner: kept only for the applications sent with it. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cvs_current_user_key')
+      .on(t.userId)
+      .where(sql`retired_at is null`),
+  ],
+);
+
 export const applications = hire.table(
   'applications',
   {
@@ -67,6 +104,8 @@ export const applications = hire.table(
     phoneNumber: text('phone_number').notNull(),
     coverLetter: text('cover_letter').notNull().default(''),
     resumeUrl: text('resume_url').notNull(),
+    /** The stored CV it was sent with (then resumeUrl is ''). */
+    cvId: uuid('cv_id').references(() => cvs.id),
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
@@ -79,6 +118,10 @@ export const applications = hire.table(
     index('applications_job_applied_idx').on(t.jobId, t.appliedAt.desc(), t.id.desc()),
     index('applications_owner_applied_idx').on(t.jobOwnerId, t.appliedAt.desc(), t.id.desc()),
     index('applications_applied_idx').on(t.appliedAt.desc(), t.id.desc()),
+    // Whether a retired CV is still referenced.
+    index('applications_cv_idx')
+      .on(t.cvId)
+      .where(sql`cv_id is not null`),
     check(
       'applications_status_check',
       sql.raw(`status in (${APPLICATION_STATUSES.map((v) => `'${v}'`).join(', ')})`),
@@ -106,6 +149,11 @@ export const users = hire.table('users', {
   role: text('role').notNull(),
   orgId: uuid('org_id'),
   designation: text('designation').notNull().default(''),
+  /** Shown to the clinics the person applies to, beside the application. */
+  skills: text('skills')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** identity's version: an older event never overwrites a newer one. */
   version: integer('version').notNull(),
 });
@@ -115,3 +163,4 @@ export const processed = processedEventsTable(hire);
 
 export type JobRow = typeof jobs.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
+export type CvRow = typeof cvs.$inferSelect;

@@ -28,6 +28,7 @@ export async function applyUserEvent(
       role: u.role,
       orgId: u.orgId,
       designation: u.designation,
+      skills: u.skills,
       version: u.version,
     };
     await tx
@@ -41,6 +42,7 @@ export async function applyUserEvent(
           role: values.role,
           orgId: values.orgId,
           designation: values.designation,
+          skills: values.skills,
           version: values.version,
         },
         setWhere: sql`${users.version} < ${values.version}`,
@@ -52,7 +54,7 @@ export async function applyUserEvent(
 async function forgetUser(db: Db, event: Envelope<UserDeletedData>): Promise<void> {
   const { id, version } = event.data;
   await handleOnce(db, processed, USER_SYNC_DURABLE, event, async (tx) => {
-    const values = { name: 'Deleted account', email: '', designation: '', version };
+    const values = { name: 'Deleted account', email: '', designation: '', skills: [] as string[], version };
     await tx
       .insert(users)
       .values({ id, role: 'user', orgId: null, ...values })

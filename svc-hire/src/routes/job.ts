@@ -7,6 +7,7 @@ import {
   JobQuery,
   JobResponse,
   MessageResponse,
+  PagePreviewResponse,
   PageQuery,
   PostedJobListResponse,
 } from '@platform/contracts';
@@ -69,6 +70,22 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
       const job = await jobs.find(request.params.id);
       if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
       return { success: true as const, data: job };
+    },
+  );
+
+  // The job page's link preview (the gateway's Open Graph tags): who, where, and the description's start.
+  app.get(
+    '/api/job/:id/preview',
+    { schema: { tags: ['job'], params: IdParams, response: { 200: PagePreviewResponse, ...errors } } },
+    async (request) => {
+      const job = await jobs.find(request.params.id);
+      if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+      const text = job.description.replace(/\s+/g, ' ').trim();
+      const excerpt = text.length > 160 ? `${text.slice(0, 157)}...` : text;
+      return {
+        success: true as const,
+        data: { title: job.title, description: `${job.organization}, ${job.location}. ${excerpt}` },
+      };
     },
   );
 

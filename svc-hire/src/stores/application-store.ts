@@ -12,9 +12,18 @@ import {
   type ApplyBody,
   type StatusBody,
 } from '@platform/contracts';
-import { conflict, forbidden, isUniqueViolation, newestFirst, notFound, pageOf } from '@platform/service-kit';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  newestFirst,
+  notFound,
+  pageOf,
+} from '@platform/service-kit';
 import {
   applications,
+  cvs,
   jobs,
   outbox,
   ownerCounts,
@@ -23,6 +32,7 @@ import {
   type JobRow,
 } from '../db/schema';
 import type { Actor, Db } from './job-store';
+import { toCvInfo } from './cv-store';
 
 /** What an actor may see: their own applications, their organisation's jobs' applications, or all. */
 export type Scope = { kind: 'user'; userId: string } | { kind: 'owner'; ownerId: string } | { kind: 'all' };
@@ -40,9 +50,23 @@ function scopeFilter(scope: Scope): SQL | undefined {
 }
 
 const applicant = alias(users, 'applicant');
-type Row = { application: ApplicationRow; job: JobRow; applicantName: string | null };
+type Row = {
+  application: ApplicationRow;
+  job: JobRow;
+  applicantName: string | null;
+  applicantDesignation: string | null;
+  applicantSkills: string[] | null;
+  cv: { id: string; fileName: string; size: number; uploadedAt: Date } | null;
+};
 
-function toApplication({ application: a, job, applicantName }: Row): Application {
+function toApplication({
+  application: a,
+  job,
+  applicantName,
+  applicantDesignation,
+  applicantSkills,
+  cv,
+}: Row): Application {
   return {
     id: a.id,
     _id: a.id,
@@ -61,6 +85,9 @@ function toApplication({ application: a, job, applicantName }: Row): Application
     phoneNumber: a.phoneNumber,
     coverLetter: a.coverLetter,
     resumeUrl: a.resumeUrl,
+    cv: cv && toCvInfo(cv),
+    applicantDesignation: applicantDesignation ?? '',
+    applicantSkills: applicantSkills ?? [],
     appliedAt: a.appliedAt.toISOString(),
     status: a.status,
     statusChangedAt: a.statusChangedAt?.toISOString() ?? null,
@@ -75,19 +102,49 @@ const emptyCounts = (): ApplicationCounts => ({
   withdrawn: 0,
 });
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The applicant's current CV, locked so it cannot be retired and dropped while the application is sent. */
+async function storedCvOf(tx: Tx, userId: string): Promise<string> {
+  const [cv] = await tx
+    .select({ id: cvs.id })
+    .from(cvs)
+    .where(and(eq(cvs.userId, userId), isNull(cvs.retiredAt)))
+    .for('share');
+  if (!cv) throw conflict('Upload your CV first, or send a link to it.', 'hire.cv_missing');
+  return cv.id;
+}
+
 /** Applications: apply, scoped reading, and status decisions; each change and its event in one transaction. */
 export class ApplicationStore {
   constructor(private readonly db: Db) {}
 
   private selectRows() {
     return this.db
-      .select({ application: applications, job: jobs, applicantName: applicant.name })
+      .select({
+        application: applications,
+        job: jobs,
+        applicantName: applicant.name,
+        applicantDesignation: applicant.designation,
+        applicantSkills: applicant.skills,
+        // Never the bytes: those have their own download route.
+        cv: { id: cvs.id, fileName: cvs.fileName, size: cvs.size, uploadedAt: cvs.uploadedAt },
+      })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
-      .leftJoin(applicant, eq(applicant.id, applications.userId));
+      .leftJoin(applicant, eq(applicant.id, applications.userId))
+      .leftJoin(cvs, eq(cvs.id, applications.cvId));
   }
 
   async apply(actor: Actor, body: ApplyBody): Promise<Application> {
+    // Exactly one of a link and the stored CV.
+    if (!body.resumeUrl === !body.useStoredCv)
+      throw badRequest(
+        body.resumeUrl
+          ? 'Send either resumeUrl or useStoredCv, not both.'
+          : 'resumeUrl: is required, or send useStoredCv: true.',
+        'hire.cv_choice_required',
+      );
     try {
       const id = await this.db.transaction(async (tx) => {
         // Counting the applicant first locks the job row: a job removed meanwhile cannot take one.
@@ -97,6 +154,7 @@ export class ApplicationStore {
           .where(and(eq(jobs.id, body.jobId), isNull(jobs.deletedAt)))
           .returning({ id: jobs.id, title: jobs.title, ownerId: jobs.ownerId });
         if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+        const cvId = body.useStoredCv ? await storedCvOf(tx, actor.id) : null;
         const [a] = await tx
           .insert(applications)
           .values({
@@ -107,7 +165,8 @@ export class ApplicationStore {
             email: body.email.trim().toLowerCase(),
             phoneNumber: body.phoneNumber.trim(),
             coverLetter: body.coverLetter?.trim() ?? '',
-            resumeUrl: body.resumeUrl.trim(),
+            resumeUrl: body.resumeUrl?.trim() ?? '',
+            cvId,
           })
           .returning();
         await tx

@@ -5,6 +5,7 @@ import { hireApi } from '../../api';
 import { Alert, Button, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { useDateFormat } from '../shared/format';
 import { StatusBadge } from '../shared/StatusBadge';
+import { ApplicantCv } from './ApplicantCv';
 
 const PAGE_SIZE = 20;
 
@@ -46,6 +47,21 @@ export function Applicants({ job }: { job: PostedJob }) {
             <li key={a.id} className="applicant">
               <h4>{a.fullName}</h4>
               <dl>
+                {/* The applicant's profile; licence status joins once Core verifies licences. */}
+                <dt>{t('applicant.designation')}</dt>
+                <dd>{a.applicantDesignation || t('applicant.notGiven')}</dd>
+                <dt>{t('applicant.skills')}</dt>
+                <dd>
+                  {a.applicantSkills.length > 0 ? (
+                    <ul className="skills">
+                      {a.applicantSkills.map((skill) => (
+                        <li key={skill}>{skill}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    t('applicant.notGiven')
+                  )}
+                </dd>
                 <dt>{t('clinic.email')}</dt>
                 <dd>
                   <a href={`mailto:${a.email}`}>{a.email}</a>
@@ -58,10 +74,7 @@ export function Applicants({ job }: { job: PostedJob }) {
                 <dd>{a.coverLetter || t('clinic.noCoverLetter')}</dd>
                 <dt>{t('clinic.resume')}</dt>
                 <dd>
-                  {/* The server accepts only http(s) links; a new tab without access to this page. */}
-                  <a href={a.resumeUrl} target="_blank" rel="noopener noreferrer">
-                    {t('clinic.openResume')}
-                  </a>
+                  <ApplicantCv application={a} />
                 </dd>
                 <dt>{t('clinic.status')}</dt>
                 <dd>

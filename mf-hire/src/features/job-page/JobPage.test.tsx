@@ -95,3 +95,41 @@ describe('a job’s own page', () => {
     if (path.endsWith('not-a-job')) expect(calls).toHaveLength(0);
   });
 });
+
+describe('sharing a job', () => {
+  it('links to WhatsApp with the title and the page address, and copies the link', async () => {
+    fakeApi(({ path }) => (path === `/api/job/${JOB.id}` ? { body: { success: true, data: JOB } } : {}));
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await showJob(`/hire/${JOB.id}`);
+    const share = await screen.findByRole('group', { name: 'Share this job' });
+    const whatsApp = within(share).getByRole('link', {
+      name: 'Share on WhatsApp: Night Nurse (opens in a new tab)',
+    });
+    const url = `${window.location.origin}/hire/${JOB.id}`;
+    expect(whatsApp).toHaveAttribute(
+      'href',
+      `https://wa.me/?text=${encodeURIComponent(`Night Nurse ${url}`)}`,
+    );
+    expect(whatsApp).toHaveAttribute('target', '_blank');
+    expect(whatsApp).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await userEvent.click(within(share).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(url);
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+  });
+
+  it('falls back to the copy command where the Clipboard API is refused', async () => {
+    fakeApi(({ path }) => (path === `/api/job/${JOB.id}` ? { body: { success: true, data: JOB } } : {}));
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: jest.fn().mockRejectedValue(new Error('denied')) },
+      configurable: true,
+    });
+    const execCommand = jest.fn().mockReturnValue(true);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    await showJob(`/hire/${JOB.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+  });
+});

@@ -5,12 +5,13 @@ import { ApplyModal } from '../jobs-board/ApplyModal';
 import { useApply } from '../jobs-board/useApply';
 import { JobFacts } from '../shared/JobFacts';
 import { metaDescription } from './meta';
+import { ShareJob } from './ShareJob';
 import { hireApi } from '../../api';
 import '../shared/hire.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** /hire/:id: one job, a link to share; Apply opens the same form as on the board. */
+/** /hire/:id: one job, shared on WhatsApp or by its copied link; Apply opens the same form as on the board. */
 export default function JobPage() {
   const { t } = useTranslation('hire');
   const id = useParams().id ?? '';
@@ -78,6 +79,7 @@ export default function JobPage() {
               <p className="muted">{t('board.clinicCannotApply')}</p>
             )}
           </div>
+          <ShareJob job={job} />
         </article>
       )}
       {applying && <ApplyModal job={applying} onClose={closeApply} />}

@@ -116,3 +116,80 @@ describe('closing the apply form with something typed', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('applying with a stored CV', () => {
+  const STORED = {
+    id: 'cv-1',
+    fileName: 'Amina_CV.pdf',
+    size: 120_000,
+    uploadedAt: '2026-11-20T08:00:00.000Z',
+  };
+
+  it('offers the stored CV first and applies with it in one step, no link needed', async () => {
+    const calls = fakeApi(({ path, method }) =>
+      path === '/api/user/me'
+        ? { body: me }
+        : path === '/api/cv'
+          ? { body: { success: true, data: STORED } }
+          : method === 'POST'
+            ? { status: 201, body: {} }
+            : {},
+    );
+    const { dialog, onClose } = await openForm();
+    const form = within(dialog);
+    const useMine = await form.findByRole('radio', {
+      name: 'Use my CV (Amina_CV.pdf, uploaded 20 Nov 2026)',
+    });
+    expect(useMine).toBeChecked();
+    expect(form.queryByLabelText('Resume or professional profile link')).not.toBeInTheDocument();
+    await userEvent.click(form.getByRole('button', { name: 'Submit application' }));
+
+    expect(await screen.findByText('Application submitted for Night Nurse')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    const sent = calls.find((c) => c.method === 'POST');
+    expect(sent).toMatchObject({
+      path: '/api/application/apply',
+      body: { jobId: JOB.id, useStoredCv: true },
+    });
+    expect(sent!.body).not.toHaveProperty('resumeUrl');
+  });
+
+  it('uploads a PDF from the dialog, then applies with it; too large or not a PDF is explained', async () => {
+    const calls = fakeApi(({ path, method }) =>
+      path === '/api/user/me'
+        ? { body: me }
+        : path === '/api/cv'
+          ? { body: { success: true, data: null } }
+          : method === 'PUT'
+            ? { body: { success: true, data: { ...STORED, fileName: 'amina.pdf' } } }
+            : { status: 201, body: {} },
+    );
+    const { dialog } = await openForm();
+    const form = within(dialog);
+    await userEvent.click(form.getByRole('radio', { name: 'Upload my CV (PDF) now' }));
+    await userEvent.click(form.getByRole('button', { name: 'Submit application' }));
+    expect(form.getByText('Upload your CV or choose another option.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    const input = form.getByLabelText('Upload your CV (PDF)');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
+    await userEvent.upload(input, big);
+    expect(await form.findByRole('alert')).toHaveTextContent('This file is larger than 5 MB.');
+    await userEvent.upload(input, new File(['<html>'], 'cv.html', { type: 'text/html' }), {
+      applyAccept: false,
+    });
+    expect(await form.findByRole('alert')).toHaveTextContent('This file is not a PDF.');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    const pdf = new File(['%PDF-1.4 ... %%EOF'], 'amina.pdf', { type: 'application/pdf' });
+    await userEvent.upload(input, pdf);
+    const useMine = await form.findByRole('radio', { name: /^Use my CV \(amina\.pdf/ });
+    expect(useMine).toBeChecked();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/cv?name=amina.pdf');
+    expect(put.body).toBe(pdf);
+    await userEvent.click(form.getByRole('button', { name: 'Submit application' }));
+    expect(await screen.findByText('Application submitted for Night Nurse')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ useStoredCv: true });
+  });
+});

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import type { Job } from '@platform/contracts';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { CvInfo, Job } from '@platform/contracts';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { hireApi } from '../../api';
 import {
@@ -13,10 +13,18 @@ import {
   useToast,
   useTranslation,
 } from '@platform/ui';
-import { withScheme } from '../shared/format';
-import { applyPayload, validateApply, type ApplyError, type ApplyForm } from './apply-form';
+import { useDateFormat, withScheme } from '../shared/format';
+import { CvUpload } from '../cv/CvUpload';
+import { applyPayload, validateApply, type ApplyError, type ApplyForm, type CvChoice } from './apply-form';
 
-const empty: ApplyForm = { fullName: '', email: '', phoneNumber: '', resumeUrl: '', coverLetter: '' };
+const empty: ApplyForm = {
+  fullName: '',
+  email: '',
+  phoneNumber: '',
+  resumeUrl: '',
+  coverLetter: '',
+  cv: 'link',
+};
 
 /** The apply form for one job: name, e-mail and phone come from the profile; cleared on success. */
 export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
@@ -25,6 +33,22 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
   const f = useForm<ApplyForm, ApplyError>('hire', empty, 'apply.errors');
   const { form, setForm, field } = f;
   const [sending, setSending] = useState(false);
+
+  const date = useDateFormat();
+  const choiceId = useId();
+  // The stored CV, or the one just uploaded here (before the query has reloaded).
+  const [uploaded, setUploaded] = useState<CvInfo | null>(null);
+  const storedAnswer = useApiQuery(hireApi.myCv());
+  const stored = uploaded ?? storedAnswer.data?.data ?? null;
+  const choiceTouched = useRef(false);
+  useEffect(() => {
+    // A stored CV is the one-step choice, unless the person already picked another.
+    if (stored && !choiceTouched.current) setForm((f) => ({ ...f, cv: 'stored' }));
+  }, [stored, setForm]);
+  const choose = (cv: CvChoice) => {
+    choiceTouched.current = true;
+    setForm((f) => ({ ...f, cv }));
+  };
 
   const me = useApiQuery(hireApi.me());
   useEffect(() => {
@@ -61,6 +85,19 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
   }
 
   const resume = field('resumeUrl');
+  const cvError = field('cv').error;
+  const option = (value: CvChoice, label: string) => (
+    <label className="choice">
+      <input
+        type="radio"
+        name={`${choiceId}-cv`}
+        value={value}
+        checked={form.cv === value}
+        onChange={() => choose(value)}
+      />{' '}
+      {label}
+    </label>
+  );
   return (
     <Modal open onClose={onClose} dirty={f.dirty} title={t('apply.title', { title: job.title })}>
       <p className="muted">
@@ -93,17 +130,41 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
             {...field('phoneNumber')}
           />
         </div>
-        <TextField
-          label={t('apply.resumeUrl')}
-          type="url"
-          inputMode="url"
-          required
-          maxLength={2048}
-          hint={t('apply.resumeHint')}
-          {...resume}
-          // The original added http:// when showing a bare link; we add the scheme as it is typed in.
-          onBlur={() => setForm((f) => ({ ...f, resumeUrl: withScheme(f.resumeUrl) }))}
-        />
+        <fieldset className="cv-choice" aria-describedby={cvError ? `${choiceId}-error` : undefined}>
+          <legend>{t('cv.applyLegend')}</legend>
+          {stored
+            ? option('stored', t('cv.useStored', { name: stored.fileName, date: date(stored.uploadedAt) }))
+            : option('upload', t('cv.uploadOption'))}
+          {option('link', t('cv.linkOption'))}
+          {cvError && (
+            <p className="field-error" id={`${choiceId}-error`}>
+              {cvError}
+            </p>
+          )}
+        </fieldset>
+        {form.cv === 'upload' && (
+          <CvUpload
+            label={t('cv.upload')}
+            onUploaded={(cv) => {
+              setUploaded(cv);
+              setErrors((e) => ({ ...e, cv: undefined }));
+              setForm((f) => ({ ...f, cv: 'stored' }));
+            }}
+          />
+        )}
+        {form.cv === 'link' && (
+          <TextField
+            label={t('apply.resumeUrl')}
+            type="url"
+            inputMode="url"
+            required
+            maxLength={2048}
+            hint={t('apply.resumeHint')}
+            {...resume}
+            // The original added http:// when showing a bare link; we add the scheme as it is typed in.
+            onBlur={() => setForm((f) => ({ ...f, resumeUrl: withScheme(f.resumeUrl) }))}
+          />
+        )}
         <TextArea label={t('apply.coverLetter')} rows={5} maxLength={5000} {...field('coverLetter')} />
         <div className="row confirm-actions">
           <ModalCancel>{t('apply.cancel')}</ModalCancel>

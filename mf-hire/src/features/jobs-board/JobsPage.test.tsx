@@ -58,7 +58,9 @@ describe('the job board', () => {
         ? { body: { data: JOB } }
         : path === '/api/user/me'
           ? { body: AMINA_PROFILE }
-          : board(),
+          : path === '/api/cv'
+            ? { body: { success: true, data: null } }
+            : board(),
     );
     await renderScreen(<JobsPage />, { path: `/hire?title=nurse&apply=${JOB.id}` });
     const dialog = await screen.findByRole('dialog', { name: 'Apply for Night Nurse' });

@@ -6,6 +6,7 @@ const filled: ApplyForm = {
   phoneNumber: '+254 700 111 222',
   resumeUrl: 'cv.example.org/amina.pdf',
   coverLetter: '',
+  cv: 'link',
 };
 
 describe('apply form', () => {
@@ -35,5 +36,13 @@ describe('apply form', () => {
       resumeUrl: 'https://cv.example.org/amina.pdf',
     });
     expect(applyPayload('j1', { ...filled, resumeUrl: 'http://x.org/cv' }).resumeUrl).toBe('http://x.org/cv');
+  });
+
+  it('with the stored CV needs no link and sends useStoredCv; a CV still to upload is required', () => {
+    expect(validateApply({ ...filled, cv: 'stored', resumeUrl: '' })).toEqual({});
+    const payload = applyPayload('j1', { ...filled, cv: 'stored' });
+    expect(payload).toMatchObject({ useStoredCv: true });
+    expect(payload).not.toHaveProperty('resumeUrl');
+    expect(validateApply({ ...filled, cv: 'upload', resumeUrl: '' })).toEqual({ cv: 'cvRequired' });
   });
 });

@@ -1,3 +1,4 @@
+import type { ApplyBody } from '@platform/contracts';
 import { isPhoneNumber, PHONE_MIN_LENGTH } from '@platform/contracts/values';
 import { EMAIL } from '@platform/ui';
 import { withScheme } from '../shared/format';
@@ -8,10 +9,16 @@ export interface ApplyForm {
   phoneNumber: string;
   resumeUrl: string;
   coverLetter: string;
+  /** Which CV goes with it: the stored one, one to upload first, or a link. */
+  cv: CvChoice;
 }
-export type ApplyError = 'required' | 'email' | 'phone' | 'url';
+export type CvChoice = 'stored' | 'upload' | 'link';
+export type ApplyError = 'required' | 'email' | 'phone' | 'url' | 'cvRequired';
 
-/** The spec's required fields (name, e-mail, phone, resume link), checked before anything is sent. */
+/**
+ * The spec's required fields (name, e-mail, phone, and a CV: the stored one or a link), checked before
+ * anything is sent.
+ */
 export function validateApply(f: ApplyForm): Partial<Record<keyof ApplyForm, ApplyError>> {
   const errors: Partial<Record<keyof ApplyForm, ApplyError>> = {};
   if (!f.fullName.trim()) errors.fullName = 'required';
@@ -19,19 +26,21 @@ export function validateApply(f: ApplyForm): Partial<Record<keyof ApplyForm, App
   else if (!EMAIL.test(f.email.trim())) errors.email = 'email';
   if (!f.phoneNumber.trim()) errors.phoneNumber = 'required';
   else if (!isPhoneNumber(f.phoneNumber.trim(), PHONE_MIN_LENGTH)) errors.phoneNumber = 'phone';
+  if (f.cv === 'upload') errors.cv = 'cvRequired';
+  if (f.cv !== 'link') return errors;
   const url = withScheme(f.resumeUrl);
   if (!url) errors.resumeUrl = 'required';
   else if (!/^https?:\/\/[^\s]+\.[^\s]+$/i.test(url)) errors.resumeUrl = 'url';
   return errors;
 }
 
-export function applyPayload(jobId: string, f: ApplyForm) {
+export function applyPayload(jobId: string, f: ApplyForm): ApplyBody {
   return {
     jobId,
     fullName: f.fullName.trim(),
     email: f.email.trim(),
     phoneNumber: f.phoneNumber.trim(),
-    resumeUrl: withScheme(f.resumeUrl),
+    ...(f.cv === 'stored' ? { useStoredCv: true } : { resumeUrl: withScheme(f.resumeUrl) }),
     ...(f.coverLetter.trim() ? { coverLetter: f.coverLetter.trim() } : {}),
   };
 }

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Application } from '@platform/contracts';
+import { fakeApi, renderScreen } from '@platform/ui/testing';
+import { CLINIC, JOB, resetSession, signIn } from '../../test/fixtures';
+import { Applicants } from './Applicants';
+
+const base: Application = {
+  id: 'a-1',
+  _id: 'a-1',
+  userId: 'u-amina',
+  applicantName: 'Amina Wanjiru',
+  jobId: {
+    id: JOB.id,
+    _id: JOB.id,
+    title: JOB.title,
+    organization: JOB.organization,
+    location: JOB.location,
+    removed: false,
+  },
+  fullName: 'Amina Wanjiru',
+  email: 'amina@example.org',
+  phoneNumber: '+254 700 123 456',
+  coverLetter: '',
+  resumeUrl: '',
+  cv: { id: 'cv-1', fileName: 'Amina_CV.pdf', size: 1000, uploadedAt: '2026-11-20T08:00:00.000Z' },
+  applicantDesignation: 'Registered Nurse',
+  applicantSkills: ['Midwifery', 'Neonatal care'],
+  appliedAt: '2026-11-21T08:00:00.000Z',
+  status: 'pending',
+  statusChangedAt: null,
+};
+const linked: Application = {
+  ...base,
+  id: 'a-2',
+  _id: 'a-2',
+  fullName: 'Baraka Otieno',
+  resumeUrl: 'https://cv.example.org/baraka',
+  cv: null,
+  applicantDesignation: '',
+  applicantSkills: [],
+};
+
+beforeEach(() => {
+  resetSession();
+  signIn(CLINIC);
+});
+
+it("shows each applicant's designation and skills, and downloads a stored CV with the session's token", async () => {
+  const pdf = new Blob(['%PDF-1.4 %%EOF'], { type: 'application/pdf' });
+  const calls = fakeApi(({ path }) =>
+    path.startsWith('/api/application/get')
+      ? {
+          body: {
+            success: true,
+            data: [base, linked],
+            pageInfo: { page: 1, limit: 20, total: 2 },
+            counts: { total: 2, pending: 2, accepted: 0, rejected: 0, withdrawn: 0 },
+          },
+        }
+      : path === '/api/application/a-1/cv'
+        ? { body: pdf }
+        : { status: 404, body: {} },
+  );
+  const saved: { href: string; download: string }[] = [];
+  URL.createObjectURL = jest.fn(() => 'blob:cv');
+  URL.revokeObjectURL = jest.fn();
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.href, download: this.download });
+  });
+
+  await renderScreen(<Applicants job={{ ...JOB, applicantCount: 2, posterEmail: CLINIC.email }} />);
+  const first = (await screen.findByRole('heading', { name: 'Amina Wanjiru' })).closest('li')!;
+  expect(first).toHaveTextContent('DesignationRegistered Nurse');
+  expect(
+    within(first)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Midwifery', 'Neonatal care']);
+  await userEvent.click(within(first).getByRole('button', { name: 'CV (PDF) of Amina Wanjiru' }));
+  expect(calls.map((c) => c.path)).toContain('/api/application/a-1/cv');
+  expect(URL.createObjectURL).toHaveBeenCalledWith(pdf);
+  expect(saved).toEqual([{ href: 'blob:cv', download: 'Amina_CV.pdf' }]);
+
+  const second = screen.getByRole('heading', { name: 'Baraka Otieno' }).closest('li')!;
+  expect(second).toHaveTextContent('DesignationNot given');
+  expect(within(second).getByRole('link', { name: 'Open resume (new tab)' })).toHaveAttribute(
+    'href',
+    'https://cv.example.org/baraka',
+  );
+});

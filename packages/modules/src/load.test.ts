@@ -1,0 +1,55 @@
+import { parseDescriptor } from './load';
+
+const descriptor = (service: object, remote?: object) =>
+  JSON.stringify({
+    name: 'hire',
+    label: 'Hire',
+    service: {
+      folder: 'svc-hire',
+      apiPrefixes: ['/api/job', '/api/cv'],
+      urlVariable: 'HIRE_URL',
+      port: 4002,
+      ...service,
+    },
+    ...(remote ? { remote: { name: 'mf_hire', folder: 'mf-hire', routes: ['/hire'], ...remote } } : {}),
+  });
+
+describe('upload routes and previews in a descriptor', () => {
+  it('accepts paths under the module’s own API prefixes', () => {
+    const m = parseDescriptor(
+      descriptor(
+        { uploads: [{ method: 'PUT', path: '/api/cv', maxBytes: 5242880 }] },
+        { previews: [{ route: '/hire/:id', api: '/api/job/:id/preview' }] },
+      ),
+      'svc-hire/module.json',
+    );
+    expect(m.service?.uploads?.[0]?.maxBytes).toBe(5242880);
+  });
+
+  it('refuses an upload route or preview source of another module’s API', () => {
+    expect(() =>
+      parseDescriptor(
+        descriptor({ uploads: [{ method: 'PUT', path: '/api/user/photo', maxBytes: 5242880 }] }),
+        'svc-hire/module.json',
+      ),
+    ).toThrow('svc-hire/module.json: upload /api/user/photo is not under its apiPrefixes');
+    expect(() =>
+      parseDescriptor(
+        descriptor({}, { previews: [{ route: '/hire/:id', api: '/api/jobs-elsewhere/:id' }] }),
+        'svc-hire/module.json',
+      ),
+    ).toThrow('preview /api/jobs-elsewhere/:id is not under its apiPrefixes');
+  });
+
+  it('refuses an upload limit without a method or beyond 50 MB', () => {
+    expect(() =>
+      parseDescriptor(descriptor({ uploads: [{ path: '/api/cv', maxBytes: 5242880 }] }), 'm.json'),
+    ).toThrow(/m\.json/);
+    expect(() =>
+      parseDescriptor(
+        descriptor({ uploads: [{ method: 'PUT', path: '/api/cv', maxBytes: 60 * 1024 * 1024 }] }),
+        'm.json',
+      ),
+    ).toThrow(/maxBytes/);
+  });
+});

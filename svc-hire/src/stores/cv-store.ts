@@ -1,0 +1,146 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { CV_MAX_BYTES, type CvInfo } from '@platform/contracts';
+import { HttpError, conflict, isUniqueViolation, notFound } from '@platform/service-kit';
+import { applications, cvs, type CvRow } from '../db/schema';
+import type { Db } from './job-store';
+import type { Scope } from './application-store';
+
+/** A stored CV's file: what its download route sends. */
+export interface CvFile {
+  fileName: string;
+  content: Buffer;
+}
+
+export const cvNotFound = () => notFound('No CV is stored.', 'hire.cv_not_found');
+
+const PDF_HEADER = Buffer.from('%PDF-');
+const PDF_TRAILER = Buffer.from('%%EOF');
+
+/**
+ * A PDF by its content, whatever type or name the client declared: it starts with `%PDF-` and ends
+ * with an `%%EOF` marker (writers may add a line break or a little padding after it).
+ */
+export function isPdf(bytes: Buffer): boolean {
+  if (bytes.length < PDF_HEADER.length + PDF_TRAILER.length) return false;
+  if (!bytes.subarray(0, PDF_HEADER.length).equals(PDF_HEADER)) return false;
+  return bytes.subarray(Math.max(0, bytes.length - 1024)).includes(PDF_TRAILER);
+}
+
+/**
+ * The stored name: the last path segment, letters, digits and `. _ - ( )` only (plain ASCII, so it
+ * fits a Content-Disposition header as is), at most 100 characters, always ending in `.pdf`.
+ */
+export function safeFileName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const stem = base
+    .replace(/\.pdf$/i, '')
+    .replace(/[^A-Za-z0-9._() -]+/g, '_')
+    .replace(/^[.\s_]+|[.\s_]+$/g, '')
+    .slice(0, 96);
+  return `${stem || 'cv'}.pdf`;
+}
+
+/** Refuses anything that is not a PDF of at most CV_MAX_BYTES, before it is stored. */
+export function checkCv(bytes: unknown): Buffer {
+  if (!Buffer.isBuffer(bytes) || !isPdf(bytes))
+    throw new HttpError(415, 'The CV must be a PDF file.', 'hire.cv_not_pdf');
+  if (bytes.length > CV_MAX_BYTES) throw cvTooLarge();
+  return bytes;
+}
+
+export const cvTooLarge = () => new HttpError(413, 'The CV must be at most 5 MB.', 'hire.cv_too_large');
+
+export const toCvInfo = (cv: Pick<CvRow, 'id' | 'fileName' | 'size' | 'uploadedAt'>): CvInfo => ({
+  id: cv.id,
+  fileName: cv.fileName,
+  size: cv.size,
+  uploadedAt: cv.uploadedAt.toISOString(),
+});
+
+const infoColumns = { id: cvs.id, fileName: cvs.fileName, size: cvs.size, uploadedAt: cvs.uploadedAt };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One current CV per person; applications keep the one they were sent with. */
+export class CvStore {
+  constructor(private readonly db: Db) {}
+
+  async current(userId: string): Promise<CvInfo | undefined> {
+    const [cv] = await this.db
+      .select(infoColumns)
+      .from(cvs)
+      .where(and(eq(cvs.userId, userId), isNull(cvs.retiredAt)));
+    return cv && toCvInfo(cv);
+  }
+
+  /** Stores `content` as the person's CV, retiring the previous one. */
+  async upload(userId: string, name: string | undefined, content: Buffer): Promise<CvInfo> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        await this.retireCurrent(tx, userId);
+        const [cv] = await tx
+          .insert(cvs)
+          .values({ userId, fileName: safeFileName(name), size: content.length, content })
+          .returning(infoColumns);
+        return toCvInfo(cv!);
+      });
+    } catch (err) {
+      // Two uploads at once: the other one won.
+      if (isUniqueViolation(err))
+        throw conflict('Another upload of your CV is in progress.', 'hire.cv_conflict');
+      throw err;
+    }
+  }
+
+  async remove(userId: string): Promise<void> {
+    const retired = await this.db.transaction((tx) => this.retireCurrent(tx, userId));
+    if (!retired) throw cvNotFound();
+  }
+
+  /** The person's current CV's file. */
+  async file(userId: string): Promise<CvFile | undefined> {
+    const [cv] = await this.db
+      .select({ fileName: cvs.fileName, content: cvs.content })
+      .from(cvs)
+      .where(and(eq(cvs.userId, userId), isNull(cvs.retiredAt)));
+    return cv;
+  }
+
+  /** The CV an application was sent with, if `scope` may see that application. */
+  async applicationFile(scope: Scope, applicationId: string): Promise<CvFile | undefined> {
+    const visible =
+      scope.kind === 'user'
+        ? eq(applications.userId, scope.userId)
+        : scope.kind === 'owner'
+          ? eq(applications.jobOwnerId, scope.ownerId)
+          : undefined;
+    const [cv] = await this.db
+      .select({ fileName: cvs.fileName, content: cvs.content })
+      .from(applications)
+      .innerJoin(cvs, eq(cvs.id, applications.cvId))
+      .where(and(eq(applications.id, applicationId), visible));
+    return cv;
+  }
+
+  /**
+   * Retires the current CV (locked, so an application being sent with it finishes first) and drops
+   * its bytes unless an application was sent with it. Returns whether there was one.
+   */
+  private async retireCurrent(tx: Tx, userId: string): Promise<boolean> {
+    const [cv] = await tx
+      .select({ id: cvs.id })
+      .from(cvs)
+      .where(and(eq(cvs.userId, userId), isNull(cvs.retiredAt)))
+      .for('update');
+    if (!cv) return false;
+    await tx.update(cvs).set({ retiredAt: new Date() }).where(eq(cvs.id, cv.id));
+    await tx
+      .delete(cvs)
+      .where(
+        and(
+          eq(cvs.id, cv.id),
+          sql`not exists (select 1 from ${applications} where ${applications.cvId} = ${cv.id})`,
+        ),
+      );
+    return true;
+  }
+}
