@@ -31,7 +31,7 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
   const f = useForm<ApplyForm, ApplyError>('hire', empty, 'apply.errors');
-  const { form, setForm, field } = f;
+  const { form, setForm, setErrors, field } = f;
   const [sending, setSending] = useState(false);
 
   const date = useDateFormat();
