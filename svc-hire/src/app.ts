@@ -7,6 +7,7 @@ import { hireStores } from './stores';
 import { userSync } from './events/user-sync';
 import jobRoutes from './routes/job';
 import applicationRoutes from './routes/application';
+import savedJobRoutes from './routes/saved-job';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -30,5 +31,6 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
   await app.register(userSync, { bus, db });
   await app.register(jobRoutes, { boardCacheMs: config.BOARD_CACHE_MS });
   await app.register(applicationRoutes);
+  await app.register(savedJobRoutes);
   return app;
 }

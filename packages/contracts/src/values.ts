@@ -31,3 +31,5 @@ const PHONE = new RegExp(PHONE_PATTERN);
 /** The forms' check of a phone number: the same rule the services' schemas apply. */
 export const isPhoneNumber = (text: string, minLength = 0) =>
   text.length >= minLength && text.length <= PHONE_MAX_LENGTH && PHONE.test(text);
+
+export * from './salary';
