@@ -16,7 +16,9 @@ describe('the Post New Job form', () => {
     await renderScreen(<PostJobForm onPosted={onPosted} />);
     const form = within(await screen.findByRole('region', { name: 'Post New Job' }));
     expect(form.getByLabelText('Organization')).toHaveValue('Nakuru Family Clinic');
-    expect(form.getByLabelText('Salary Range')).toHaveAttribute('placeholder', 'e.g. Ksh 80,000 - 120,000');
+    // Changed on purpose: the salary is figures now (lowest, highest, period), not free text.
+    expect(form.getByRole('group', { name: 'Salary Range' })).toBeInTheDocument();
+    expect(form.getByLabelText('Lowest salary (Ksh)')).toHaveAttribute('inputmode', 'numeric');
 
     await userEvent.click(form.getByRole('button', { name: 'Post Job' }));
     expect(form.getByRole('alert')).toHaveTextContent('Please fill in all required fields');

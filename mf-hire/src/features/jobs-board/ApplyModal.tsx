@@ -51,6 +51,7 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
       if (res.ok) {
         // The professional's dashboard lists it next time it shows.
         void refreshApi('/api/application');
+        void refreshApi('/api/job/viewer-state');
         setForm(empty);
         toast.show({ kind: 'success', message: t('apply.submitted', { title: job.title }) });
         onClose();

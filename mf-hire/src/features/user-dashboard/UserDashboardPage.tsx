@@ -6,6 +6,7 @@ import { loginPath, useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
 import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { ApplicationItem } from './ApplicationItem';
+import { SavedJobs } from './SavedJobs';
 import '../shared/hire.css';
 
 const PAGE_SIZE = 10;
@@ -111,6 +112,8 @@ export default function UserDashboardPage() {
               </Button>
             )}
           </section>
+
+          <SavedJobs />
 
           {withdrawn.total > 0 && (
             <section className="dashboard-section" aria-labelledby="withdrawn-title">
