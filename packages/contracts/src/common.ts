@@ -42,3 +42,10 @@ export const StringEnum = <T extends readonly string[]>(
   values: T,
   options: { default?: T[number]; description?: string } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * A string from a fixed list, or null. `null` is in the list itself: OpenAPI 3.0 writes a nullable
+ * enum as `nullable: true` beside the enum, which accepts null only when the enum lists it.
+ */
+export const NullableStringEnum = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null] });

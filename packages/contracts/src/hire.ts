@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 import {
   APPLICATION_STATUSES,
@@ -63,7 +63,7 @@ const jobFields = {
    */
   salaryRange: optional(120),
   salary: Type.Optional(Type.Union([Salary, Type.Null()])),
-  experienceLevel: Type.Optional(Type.Union([StringEnum(EXPERIENCE_LEVELS), Type.Null()])),
+  experienceLevel: Type.Optional(NullableStringEnum(EXPERIENCE_LEVELS)),
   /** The last day to apply (East African date), today or later; null: open until removed. */
   closesAt: Type.Optional(Type.Union([Day, Type.Null()])),
 };
@@ -108,7 +108,7 @@ export const Job = Type.Object({
   /** For clients of the original API: the salary in English ("Ksh 80,000 - 120,000"), '' when negotiable. */
   salaryRange: Type.String(),
   salary: Type.Union([Salary, Type.Null()]),
-  experienceLevel: Type.Union([StringEnum(EXPERIENCE_LEVELS), Type.Null()]),
+  experienceLevel: NullableStringEnum(EXPERIENCE_LEVELS),
   closesAt: Type.Union([Day, Type.Null()]),
   /** Its closing date has passed: off the board, its page says Closed, applying is refused. */
   closed: Type.Boolean(),
