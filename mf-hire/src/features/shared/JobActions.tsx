@@ -4,8 +4,8 @@ import { SaveToggle } from './SaveToggle';
 import type { ViewerState } from './viewer-state';
 
 /**
- * Apply, or "Applied" once the professional has applied, or "Closed"; and Save for a signed-in
- * professional: the same on the board's cards and on a job's page.
+ * Apply, or "Applied" once the professional has applied, or nothing once closed (its facts say
+ * "Closed"); and Save for a signed-in professional: the same on the board's cards and on a job's page.
  */
 export function JobActions({
   job,
@@ -27,9 +27,9 @@ export function JobActions({
     <>
       {applied ? (
         <span className="badge badge-applied">{t('board.applied')}</span>
-      ) : job.closed ? (
-        <span className="badge badge-closed">{t('board.closed')}</span>
       ) : (
+        // A closed job says "Closed" once, in its facts; it has no Apply.
+        !job.closed &&
         canApply && (
           <Button
             onClick={onApply}
