@@ -24,6 +24,7 @@ export function SaveToggle({ jobId, title, saved }: { jobId: string; title: stri
   return (
     <Button
       variant="secondary"
+      className="save-toggle"
       aria-pressed={saved}
       aria-label={t('saved.toggleName', { title })}
       loading={busy}
