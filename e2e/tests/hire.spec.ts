@@ -120,8 +120,19 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   await expect(dialog.getByLabel('Phone number')).toHaveValue('+254 700 123 456');
   await fillAndSubmitApplication(page, nurseJob);
 
-  // Applying twice is refused with the server's message.
-  await applyFromBoard(page, nurseJob);
+  // Changed on purpose: the board now says "Applied" and offers no second Apply. A form opened from an
+  // earlier link (?apply=<job>) is still refused with the server's message.
+  await page.goto(`/hire?title=${encodeURIComponent(nurseJob)}`);
+  const appliedCard = page.getByRole('article', { name: nurseJob });
+  await expect(appliedCard.getByText('Applied', { exact: true })).toBeVisible();
+  await expect(appliedCard.getByRole('button', { name: `Apply for ${nurseJob}` })).toHaveCount(0);
+  const nurseJobId = (await appliedCard.getByRole('link', { name: nurseJob }).getAttribute('href'))!
+    .split('/')
+    .pop()!;
+  await page.goto(`/hire?title=${encodeURIComponent(nurseJob)}&apply=${nurseJobId}`);
+  await expect(
+    page.getByRole('dialog', { name: `Apply for ${nurseJob}` }).getByLabel('Full name'),
+  ).toHaveValue('Amina Wanjiru');
   await page
     .getByRole('dialog', { name: `Apply for ${nurseJob}` })
     .getByLabel('Resume or professional profile link')
