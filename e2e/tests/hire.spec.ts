@@ -13,12 +13,31 @@ async function register(page: Page, name: string, role: 'user' | 'Clinic') {
   return { name, email };
 }
 
-async function postJob(page: Page, job: { title: string; department: string; type: string }) {
+interface NewJob {
+  title: string;
+  department: string;
+  type: string;
+  location?: string;
+  /** Whole shillings per month (the form's default period). */
+  salary?: { min: number; max: number };
+  experience?: string;
+  closesAt?: string;
+}
+
+async function postJob(page: Page, job: NewJob) {
   const form = page.getByRole('region', { name: 'Post New Job' });
   await form.getByLabel('Job Title').fill(job.title);
-  await form.getByLabel('Location').fill('Nakuru, Kenya');
+  await form.getByLabel('Location').fill(job.location ?? 'Nakuru, Kenya');
   await form.getByLabel('Department').fill(job.department);
   await form.getByLabel('Job Type').selectOption(job.type);
+  if (job.salary) {
+    const salary = form.getByRole('group', { name: 'Salary Range' });
+    await salary.getByLabel('Lowest salary (Ksh)').fill(String(job.salary.min));
+    await salary.getByLabel('Highest salary (Ksh)').fill(String(job.salary.max));
+    await expect(salary.getByLabel('Paid per')).toHaveValue('month');
+  }
+  if (job.experience) await form.getByLabel('Experience level').selectOption({ label: job.experience });
+  if (job.closesAt) await form.getByLabel('Closing date').fill(job.closesAt);
   await form
     .getByLabel('Description')
     .fill('Night shifts on the maternity ward. Nursing Council licence required.');
@@ -65,9 +84,9 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   await logInOk(page, clinic.email, PASSWORD);
   await expect(page).toHaveURL(/\/clinicdashboard$/);
   await expect(page.getByRole('heading', { name: 'Clinic dashboard', level: 1 })).toBeVisible();
-  const salary = page.getByRole('region', { name: 'Post New Job' }).getByLabel('Salary Range');
+  // The salary is figures now (deliberately changed from one free-text field).
+  const salary = page.getByRole('region', { name: 'Post New Job' }).getByLabel('Lowest salary (Ksh)');
   await expect(salary).toHaveValue('');
-  await expect(salary).toHaveAttribute('placeholder', /Ksh/);
   await expect(page.getByRole('region', { name: 'Post New Job' }).getByLabel('Organization')).toHaveValue(
     clinic.name,
   );
@@ -102,8 +121,19 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   await expect(dialog.getByLabel('Phone number')).toHaveValue('+254 700 123 456');
   await fillAndSubmitApplication(page, nurseJob);
 
-  // Applying twice is refused with the server's message.
-  await applyFromBoard(page, nurseJob);
+  // Changed on purpose: the board now says "Applied" and offers no second Apply. A form opened from an
+  // earlier link (?apply=<job>) is still refused with the server's message.
+  await page.goto(`/hire?title=${encodeURIComponent(nurseJob)}`);
+  const appliedCard = page.getByRole('article', { name: nurseJob });
+  await expect(appliedCard.getByText('Applied', { exact: true })).toBeVisible();
+  await expect(appliedCard.getByRole('button', { name: `Apply for ${nurseJob}` })).toHaveCount(0);
+  const nurseJobId = (await appliedCard.getByRole('link', { name: nurseJob }).getAttribute('href'))!
+    .split('/')
+    .pop()!;
+  await page.goto(`/hire?title=${encodeURIComponent(nurseJob)}&apply=${nurseJobId}`);
+  await expect(
+    page.getByRole('dialog', { name: `Apply for ${nurseJob}` }).getByLabel('Full name'),
+  ).toHaveValue('Amina Wanjiru');
   await page
     .getByRole('dialog', { name: `Apply for ${nurseJob}` })
     .getByLabel('Resume or professional profile link')
@@ -194,6 +224,134 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
     '1 Active Applications',
     '1 Withdrawn',
   ]);
+});
+
+/** The board's filter form. */
+const search = (page: Page) => page.getByRole('search');
+
+test('salaries and locations: a professional filters, saves, applies and sees "Applied"; no Withdraw once accepted', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const tag = Date.now().toString(36);
+  const town = `Iten ${tag}`;
+  const midwife = `Senior Midwife ${tag}`;
+  const officer = `Clinical Officer ${tag}`;
+  const pharmacist = `Pharmacist ${tag}`;
+  const clinic = await register(page, `Iten County Hospital ${tag}`, 'Clinic');
+  const amina = await register(page, 'Amina Wanjiru', 'user');
+
+  // The clinic posts three jobs with salaries as figures, two in one town.
+  await logInOk(page, clinic.email, PASSWORD);
+  await page.goto('/clinicdashboard');
+  await postJob(page, {
+    title: midwife,
+    department: 'Maternity',
+    type: 'Full-time',
+    location: town,
+    salary: { min: 90000, max: 120000 },
+    experience: 'Senior',
+    closesAt: '2099-12-12',
+  });
+  await postJob(page, {
+    title: officer,
+    department: 'Outpatient',
+    type: 'Full-time',
+    location: town,
+    salary: { min: 30000, max: 45000 },
+  });
+  await postJob(page, {
+    title: pharmacist,
+    department: 'Pharmacy',
+    type: 'Full-time',
+    location: `Kitale ${tag}`,
+    salary: { min: 150000, max: 200000 },
+  });
+  await expect(page.getByRole('article', { name: midwife })).toContainText('Ksh 90,000 - 120,000');
+  await logOut(page);
+
+  // The professional filters by location, taking the suggestion for what she typed.
+  await logInOk(page, amina.email, PASSWORD);
+  await page.goto('/hire');
+  const location = search(page).getByLabel('Location');
+  await location.fill(town.slice(0, -2));
+  const suggestions = page.locator(`datalist#${await location.getAttribute('list')} option`);
+  await expect(suggestions).toHaveCount(1);
+  await expect(suggestions).toHaveAttribute('value', town);
+  await location.fill((await suggestions.getAttribute('value'))!);
+  await search(page).getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'jobs found' })).toHaveText('2 jobs found');
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByRole('article', { name: pharmacist })).toHaveCount(0);
+
+  // And by a monthly salary floor: only the job paying that much is left.
+  await search(page).getByLabel('Salary at least (Ksh per month)').fill('80000');
+  await search(page).getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/minSalary=80000/);
+  await expect(page.getByRole('status').filter({ hasText: 'job found' })).toHaveText('1 job found');
+  await expect(cards).toHaveCount(1);
+  const card = page.getByRole('article', { name: midwife });
+  await expect(card).toContainText('Salary: Ksh 90,000 - 120,000');
+  await expect(card).toContainText('Senior');
+  await expect(card).toContainText('Closes 12 Dec');
+
+  // She saves it and finds it under Saved jobs.
+  const save = card.getByRole('button', { name: `Save ${midwife}` });
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  await expect(save).toHaveText(/Saved/);
+  await page.goto('/userdashboard');
+  const saved = page.getByRole('region', { name: 'Saved jobs' });
+  await expect(saved.getByRole('link', { name: midwife })).toBeVisible();
+  await expect(saved.getByRole('article')).toHaveCount(1);
+
+  // She applies; the board and the job's page then say "Applied" and offer no Apply.
+  await page.goBack();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: `Apply for ${midwife}` }).click();
+  await expect(
+    page.getByRole('dialog', { name: `Apply for ${midwife}` }).getByLabel('Full name'),
+  ).toHaveValue('Amina Wanjiru');
+  await fillAndSubmitApplication(page, midwife);
+  await expect(card.getByText('Applied', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Apply for ${midwife}` })).toHaveCount(0);
+  await card.getByRole('link', { name: midwife }).click();
+  const jobPage = page.getByRole('article', { name: midwife });
+  await expect(jobPage.getByText('Applied', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply for this job' })).toHaveCount(0);
+  await expect(jobPage.getByRole('button', { name: `Save ${midwife}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await logOut(page);
+
+  // The clinic accepts her.
+  await logInOk(page, clinic.email, PASSWORD);
+  await page.goto('/clinicdashboard');
+  const posted = page.getByRole('article', { name: midwife });
+  await posted.getByRole('button', { name: 'View Applicants' }).click();
+  await posted.getByRole('button', { name: 'Accept Amina Wanjiru' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Amina Wanjiru: Accepted.');
+  await logOut(page);
+
+  // Her dashboard shows the decision, with no Withdraw.
+  await logInOk(page, amina.email, PASSWORD);
+  await page.goto('/userdashboard');
+  const mine = page.getByRole('region', { name: 'Your Job Applications' });
+  const application = mine.getByRole('article').filter({ hasText: midwife });
+  await expect(application).toContainText('Accepted');
+  await expect(mine.getByRole('button', { name: `Withdraw: ${midwife}` })).toHaveCount(0);
+
+  // In French the card's amounts group thousands with the narrow no-break space, after "Ksh".
+  await page.goto(`/hire?location=${encodeURIComponent(town)}&minSalary=80000`);
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('banner').getByLabel('Language').selectOption('fr');
+  const french = page.getByRole('article', { name: midwife });
+  await expect(french).toContainText('Salaire');
+  expect(await french.textContent()).toContain('Ksh\u00a090\u202f000 - 120\u202f000');
 });
 
 test('the clinic deletes a job after confirming; its applicant keeps the history', async ({ page }) => {

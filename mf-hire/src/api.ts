@@ -6,10 +6,13 @@ import type {
   JobBody,
   JobListResponse,
   JobResponse,
+  LocationListResponse,
   MeResponse,
   MessageResponse,
   PostedJobListResponse,
+  SavedJobListResponse,
   StatusBody,
+  ViewerStateResponse,
 } from '@platform/contracts';
 import { endpoint } from '@platform/data';
 import { apiFile, apiRequest } from '@platform/shell-state';
@@ -31,6 +34,13 @@ export const hireApi = {
     endpoint<ApplicationListResponse>(
       `/api/application/get?${new URLSearchParams({ ...filter, page: String(page), limit: String(limit) })}`,
     ),
+  /** Open jobs' locations starting with `prefix`, for the board's location suggestions. */
+  locations: (prefix: string) =>
+    endpoint<LocationListResponse>(`/api/job/locations?${new URLSearchParams({ q: prefix })}`),
+  /** Which of these jobs the signed-in professional applied to and saved (the board itself is public). */
+  viewerState: (ids: string[]) => endpoint<ViewerStateResponse>(`/api/job/viewer-state?ids=${ids.join(',')}`),
+  savedJobs: (page: number, limit: number) =>
+    endpoint<SavedJobListResponse>(`/api/job/saved?page=${page}&limit=${limit}`),
   /** The signed-in person's profile (svc-identity), to prefill an application. */
   me: () => endpoint<MeResponse>('/api/user/me'),
   /** The professional's stored CV (`data: null` without one). */
@@ -38,6 +48,8 @@ export const hireApi = {
 
   postJob: (body: JobBody) => apiRequest<JobResponse>('/api/job/add', { method: 'POST', body }),
   deleteJob: (id: string) => apiRequest<MessageResponse>(`/api/job/${id}`, { method: 'DELETE' }),
+  setSaved: (id: string, saved: boolean) =>
+    apiRequest<MessageResponse>(`/api/job/${id}/save`, { method: saved ? 'PUT' : 'DELETE' }),
   apply: (body: ApplyBody) =>
     apiRequest<ApplicationResponse>('/api/application/apply', { method: 'POST', body }),
   /** The chosen PDF as raw bytes; the server checks its content and size and keeps a safe name. */

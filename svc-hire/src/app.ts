@@ -8,6 +8,7 @@ import { userSync } from './events/user-sync';
 import jobRoutes from './routes/job';
 import applicationRoutes from './routes/application';
 import cvRoutes from './routes/cv';
+import savedJobRoutes from './routes/saved-job';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -32,5 +33,6 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
   await app.register(jobRoutes, { boardCacheMs: config.BOARD_CACHE_MS });
   await app.register(applicationRoutes);
   await app.register(cvRoutes);
+  await app.register(savedJobRoutes);
   return app;
 }

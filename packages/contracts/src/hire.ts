@@ -1,24 +1,56 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 import {
   APPLICATION_STATUSES,
+  CURRENCIES,
+  EXPERIENCE_LEVELS,
   CV_MAX_BYTES,
   JOB_COUNT_CAP,
+  JOB_SORTS,
   JOB_TYPES,
+  SALARY_MAX,
+  SALARY_PERIODS,
   PHONE_MAX_LENGTH,
   PHONE_MIN_LENGTH,
   PHONE_PATTERN,
 } from './values';
 
-export { APPLICATION_STATUSES, CV_MAX_BYTES, JOB_COUNT_CAP, JOB_TYPES };
-export type { ApplicationStatus, JobType } from './values';
+export {
+  APPLICATION_STATUSES,
+  JOB_COUNT_CAP,
+  JOB_TYPES,
+  CURRENCIES,
+  SALARY_PERIODS,
+  EXPERIENCE_LEVELS,
+  JOB_SORTS,
+  CV_MAX_BYTES,
+};
+export { SALARY_MAX, parseSalaryText, salaryText } from './values';
+export type { ApplicationStatus, JobType, ExperienceLevel, SalaryPeriod, Currency, JobSort } from './values';
 
 const Uuid = Type.String({ format: 'uuid' });
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const optional = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 /** Resume or professional-profile link: http(s) only (no javascript: or data: links reach a clinic). */
 export const ResumeUrl = Type.String({ maxLength: 2048, pattern: '^https?://[^\\s]+$' });
+
+const Amount = Type.Union([Type.Integer({ minimum: 0, maximum: SALARY_MAX }), Type.Null()]);
+
+/** A job's pay in whole currency units; no figures (or none at all) reads "Negotiable". */
+export const Salary = Type.Object(
+  {
+    min: Amount,
+    max: Amount,
+    currency: StringEnum(CURRENCIES),
+    period: StringEnum(SALARY_PERIODS),
+  },
+  { additionalProperties: false },
+);
+export type Salary = Static<typeof Salary>;
+
+/** A calendar day, YYYY-MM-DD. */
+const Day = Type.String({ format: 'date' });
 
 const jobFields = {
   title: required(160),
@@ -27,8 +59,15 @@ const jobFields = {
   location: required(160),
   type: Type.Optional(StringEnum(JOB_TYPES)),
   description: required(10_000),
-  /** Free text such as "Ksh 80,000 - 120,000"; empty shows as Negotiable. */
+  /**
+   * The original client's free text ("Ksh 80,000 - 120,000"), read into `salary` by the same rules as
+   * the stored texts; `salary` wins when both are sent.
+   */
   salaryRange: optional(120),
+  salary: Type.Optional(Type.Union([Salary, Type.Null()])),
+  experienceLevel: Type.Optional(NullableStringEnum(EXPERIENCE_LEVELS)),
+  /** The last day to apply (East African date), today or later; null: open until removed. */
+  closesAt: Type.Optional(Type.Union([Day, Type.Null()])),
 };
 
 export const JobBody = Type.Object(
@@ -51,6 +90,9 @@ export const JobPatch = Type.Object(
     type: jobFields.type,
     description: Type.Optional(jobFields.description),
     salaryRange: jobFields.salaryRange,
+    salary: jobFields.salary,
+    experienceLevel: jobFields.experienceLevel,
+    closesAt: jobFields.closesAt,
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -65,7 +107,13 @@ export const Job = Type.Object({
   location: Type.String(),
   type: StringEnum(JOB_TYPES),
   description: Type.String(),
+  /** For clients of the original API: the salary in English ("Ksh 80,000 - 120,000"), '' when negotiable. */
   salaryRange: Type.String(),
+  salary: Type.Union([Salary, Type.Null()]),
+  experienceLevel: NullableStringEnum(EXPERIENCE_LEVELS),
+  closesAt: Type.Union([Day, Type.Null()]),
+  /** Its closing date has passed: off the board, its page says Closed, applying is refused. */
+  closed: Type.Boolean(),
   /**
    * Who posted it, as the public may see it: the poster's account name, else the organisation.
    * Never an e-mail (the original put the poster's login e-mail here, on a public page).
@@ -93,9 +141,40 @@ export const JobQuery = Type.Composite([
     department: Type.Optional(Type.String({ maxLength: 120 })),
     title: Type.Optional(Type.String({ maxLength: 160 })),
     type: Type.Optional(Type.Union([StringEnum(JOB_TYPES), Type.Literal('')])),
+    /** Case-insensitive substring of the location ("Nairobi" finds "Westlands, Nairobi"). */
+    location: Type.Optional(Type.String({ maxLength: 160 })),
+    /** Jobs paying at least this much per month (a year's pay counted a twelfth, a day 22, an hour 176). */
+    minSalary: Type.Optional(Type.Integer({ minimum: 0, maximum: SALARY_MAX })),
+    experience: Type.Optional(Type.Union([StringEnum(EXPERIENCE_LEVELS), Type.Literal('')])),
+    sort: Type.Optional(StringEnum(JOB_SORTS)),
   }),
 ]);
 export type JobQuery = Static<typeof JobQuery>;
+
+/** Location suggestions for the board's filter: live jobs' locations starting with `q`. */
+export const LocationQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 60 }) });
+export const LocationListResponse = Ok({ data: Type.Array(Type.String()) });
+export type LocationListResponse = Static<typeof LocationListResponse>;
+
+/** At most one board page of job ids, comma-separated. */
+export const VIEWER_STATE_MAX_IDS = 100;
+export const ViewerStateQuery = Type.Object({
+  ids: Type.String({
+    minLength: 36,
+    maxLength: VIEWER_STATE_MAX_IDS * 37,
+    pattern: `^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){0,${VIEWER_STATE_MAX_IDS - 1}}$`,
+  }),
+});
+/** Which of the asked jobs the signed-in professional applied to and saved. */
+export const ViewerStateResponse = Ok({
+  data: Type.Object({ applied: Type.Array(Type.String()), saved: Type.Array(Type.String()) }),
+});
+export type ViewerStateResponse = Static<typeof ViewerStateResponse>;
+
+export const SavedJob = Type.Composite([Job, Type.Object({ savedAt: Type.String({ format: 'date-time' }) })]);
+export type SavedJob = Static<typeof SavedJob>;
+export const SavedJobListResponse = Ok({ data: Type.Array(SavedJob), pageInfo: PageInfo });
+export type SavedJobListResponse = Static<typeof SavedJobListResponse>;
 
 /** `:id` of a job or an application. */
 export const IdParams = Type.Object({ id: Uuid });

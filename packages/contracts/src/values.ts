@@ -41,3 +41,5 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 /** Largest stored CV (a PDF): 5 MB. The gateway's upload limit for `PUT /api/cv` is the same (module.json). */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
+
+export * from './salary';

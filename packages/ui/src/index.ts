@@ -20,3 +20,4 @@ export { LanguageSwitcher } from './components/LanguageSwitcher';
  */
 export type RemoteRoutes = Array<{ path: string; Component: ComponentType }>;
 export { EMAIL, useForm, failureText, type FormOptions, type FormState } from './forms';
+export { formatMoney, formatSalary, useSalaryFormat, type SalaryWords } from './money';

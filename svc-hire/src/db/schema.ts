@@ -1,17 +1,29 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   customType,
+  date,
   index,
   integer,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
-import { APPLICATION_STATUSES, JOB_TYPES } from '@platform/contracts';
+import {
+  APPLICATION_STATUSES,
+  CURRENCIES,
+  EXPERIENCE_LEVELS,
+  JOB_TYPES,
+  SALARY_PERIODS,
+} from '@platform/contracts/values';
+
+const listed = (column: string, values: readonly string[]) =>
+  `${column} in (${values.map((v) => `'${v}'`).join(', ')})`;
 
 export const hire = pgSchema('hire');
 
@@ -28,7 +40,23 @@ export const jobs = hire.table(
     location: text('location').notNull(),
     type: text('type', { enum: JOB_TYPES }).notNull().default('Full-time'),
     description: text('description').notNull(),
+    /** The original free text, kept only where it did not parse into figures (old clients read it). */
     salaryRange: text('salary_range').notNull().default(''),
+    /** Whole currency units; both null: Negotiable. */
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    salaryCurrency: text('salary_currency', { enum: CURRENCIES }).notNull().default('KES'),
+    salaryPeriod: text('salary_period', { enum: SALARY_PERIODS }).notNull().default('month'),
+    /**
+     * The most the job pays, per month (a day counts 22 working days, an hour 176): what the board's
+     * "at least Ksh X per month" filter compares, from one index.
+     */
+    salaryMonthlyTop: bigint('salary_monthly_top', { mode: 'number' }).generatedAlwaysAs(
+      sql`(coalesce(salary_max, salary_min) * case salary_period when 'year' then 1.0 / 12 when 'day' then 22 when 'hour' then 176 else 1 end)::bigint`,
+    ),
+    experienceLevel: text('experience_level', { enum: EXPERIENCE_LEVELS }),
+    /** Last day to apply (East African date); the board hides the job after it. */
+    closesAt: date('closes_at', { mode: 'string' }),
     /** The poster, from the verified token: never from the request body. */
     posterId: uuid('poster_id').notNull(),
     /** Who manages the job: the poster's organisation, or the poster's own account when it has none. */
@@ -61,6 +89,33 @@ export const jobs = hire.table(
     index('jobs_owner_posted_idx').on(t.ownerId, t.postedAt.desc(), t.id.desc()),
     index('jobs_poster_idx').on(t.posterId),
     check('jobs_type_check', sql.raw(`type in (${JOB_TYPES.map((v) => `'${v}'`).join(', ')})`)),
+    // The board's newer filters and the closing-date order.
+    index('jobs_location_trgm_idx')
+      .using('gin', sql`${t.location} gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
+    // Location suggestions: a prefix of the lower-cased location.
+    index('jobs_location_prefix_idx')
+      .on(sql`lower(${t.location}) text_pattern_ops`)
+      .where(sql`deleted_at is null`),
+    index('jobs_live_salary_idx')
+      .on(t.salaryMonthlyTop)
+      .where(sql`deleted_at is null`),
+    index('jobs_live_experience_posted_idx')
+      .on(t.experienceLevel, t.postedAt.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+    index('jobs_live_closes_idx')
+      .on(t.closesAt, t.id)
+      .where(sql`deleted_at is null`),
+    check('jobs_salary_currency_check', sql.raw(listed('salary_currency', CURRENCIES))),
+    check('jobs_salary_period_check', sql.raw(listed('salary_period', SALARY_PERIODS))),
+    check(
+      'jobs_experience_level_check',
+      sql.raw(`experience_level is null or ${listed('experience_level', EXPERIENCE_LEVELS)}`),
+    ),
+    check(
+      'jobs_salary_range_check',
+      sql`(salary_min is null or salary_min >= 0) and (salary_max is null or salary_max >= 0) and (salary_min is null or salary_max is null or salary_min <= salary_max)`,
+    ),
   ],
 );
 
@@ -129,6 +184,23 @@ export const applications = hire.table(
   ],
 );
 
+/** Jobs a professional saved to come back to. */
+export const savedJobs = hire.table(
+  'saved_jobs',
+  {
+    userId: uuid('user_id').notNull(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.jobId] }),
+    // A person's saved jobs, newest first, in one index range scan.
+    index('saved_jobs_user_saved_idx').on(t.userId, t.savedAt.desc(), t.jobId.desc()),
+  ],
+);
+
 /**
  * Applications per job owner and status, kept in the same transaction as every apply and status
  * change: a clinic's dashboard tiles and page total never count its whole history.
@@ -162,5 +234,6 @@ export const outbox = outboxTable(hire);
 export const processed = processedEventsTable(hire);
 
 export type JobRow = typeof jobs.$inferSelect;
+export type SavedJobRow = typeof savedJobs.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 export type CvRow = typeof cvs.$inferSelect;

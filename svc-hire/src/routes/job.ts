@@ -6,6 +6,8 @@ import {
   JobPatch,
   JobQuery,
   JobResponse,
+  LocationListResponse,
+  LocationQuery,
   MessageResponse,
   PagePreviewResponse,
   PageQuery,
@@ -48,6 +50,18 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
       // A string is sent as is: the serialised answer is reused, not re-serialised.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
+  );
+
+  app.get(
+    '/api/job/locations',
+    {
+      schema: {
+        tags: ['job'],
+        querystring: LocationQuery,
+        response: { 200: LocationListResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await jobs.locations(request.query.q) }),
   );
 
   app.get(

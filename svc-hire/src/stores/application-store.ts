@@ -31,7 +31,7 @@ import {
   type ApplicationRow,
   type JobRow,
 } from '../db/schema';
-import type { Actor, Db } from './job-store';
+import { today, type Actor, type Db } from './job-store';
 import { toCvInfo } from './cv-store';
 
 /** What an actor may see: their own applications, their organisation's jobs' applications, or all. */
@@ -152,8 +152,11 @@ export class ApplicationStore {
           .update(jobs)
           .set({ applicantCount: sql`${jobs.applicantCount} + 1` })
           .where(and(eq(jobs.id, body.jobId), isNull(jobs.deletedAt)))
-          .returning({ id: jobs.id, title: jobs.title, ownerId: jobs.ownerId });
+          .returning({ id: jobs.id, title: jobs.title, ownerId: jobs.ownerId, closesAt: jobs.closesAt });
         if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+        // Throwing rolls the count back too.
+        if (job.closesAt && job.closesAt < today())
+          throw conflict('This job has closed: it no longer takes applications.', 'hire.job_closed');
         const cvId = body.useStoredCv ? await storedCvOf(tx, actor.id) : null;
         const [a] = await tx
           .insert(applications)
@@ -282,6 +285,12 @@ export class ApplicationStore {
         throw conflict('This application has been withdrawn.', 'hire.application_withdrawn');
       if (to === 'withdrawn' && a.status === 'rejected')
         throw conflict('This application has already been declined.', 'hire.application_declined');
+      // An accepted application is the clinic's commitment too: the applicant talks to the clinic instead.
+      if (to === 'withdrawn' && a.status === 'accepted')
+        throw conflict(
+          'This application has been accepted; contact the clinic to change it.',
+          'hire.application_accepted',
+        );
       if (to !== 'withdrawn') {
         const [job] = await tx.select({ deletedAt: jobs.deletedAt }).from(jobs).where(eq(jobs.id, a.jobId));
         if (job?.deletedAt) throw conflict('This job has been removed.', 'hire.job_removed');

@@ -2,12 +2,14 @@ import fp from 'fastify-plugin';
 import { JobStore, type Db } from './job-store';
 import { ApplicationStore } from './application-store';
 import { CvStore } from './cv-store';
+import { SavedJobStore } from './saved-job-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobStore;
     applications: ApplicationStore;
     cvs: CvStore;
+    savedJobs: SavedJobStore;
   }
 }
 
@@ -17,6 +19,7 @@ export const hireStores = fp<{ db: Db }>(
     app.decorate('jobs', new JobStore(db));
     app.decorate('applications', new ApplicationStore(db));
     app.decorate('cvs', new CvStore(db));
+    app.decorate('savedJobs', new SavedJobStore(db));
   },
   { name: 'hire-stores' },
 );

@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   JOB_COUNT_CAP,
@@ -7,10 +7,74 @@ import {
   type JobPatch,
   type JobQuery,
   type PostedJob,
+  type Salary,
+  parseSalaryText,
+  salaryText,
 } from '@platform/contracts';
 import * as schema from '../db/schema';
 import { jobs, users, type JobRow } from '../db/schema';
-import { likeTerm, newestFirst, pageOf, trimStrings } from '@platform/service-kit';
+import { badRequest, likeTerm, newestFirst, pageOf, trimStrings } from '@platform/service-kit';
+
+/** Closing dates are East African days: a job closing on 12 Dec takes applications all that day. */
+const ZONE = 'Africa/Nairobi';
+export const today = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, dateStyle: 'short' }).format(now);
+const todaySql = sql`(now() at time zone ${sql.raw(`'${ZONE}'`)})::date`;
+
+/** Open for applications: not removed, and its closing day (if any) not past. */
+export const openJob = and(isNull(jobs.deletedAt), or(isNull(jobs.closesAt), gte(jobs.closesAt, todaySql)))!;
+
+/**
+ * The board's WHERE for a query: the one definition of "job matches Q", for the board's list and for
+ * checking one job against a saved search (`JobStore.matches`). Every filter has an index.
+ */
+export function boardFilter(q: JobQuery): SQL {
+  const filters: SQL[] = [openJob];
+  const title = likeTerm(q.title);
+  const department = likeTerm(q.department);
+  const location = likeTerm(q.location);
+  if (title) filters.push(ilike(jobs.title, title));
+  if (department) filters.push(ilike(jobs.department, department));
+  if (location) filters.push(ilike(jobs.location, location));
+  if (q.type) filters.push(eq(jobs.type, q.type));
+  if (q.experience) filters.push(eq(jobs.experienceLevel, q.experience));
+  if (q.minSalary) filters.push(gte(jobs.salaryMonthlyTop, q.minSalary));
+  return and(...filters)!;
+}
+
+/** Newest first, or soonest closing first (jobs with no closing date after those with one). */
+const orderOf = (q: JobQuery) =>
+  q.sort === 'closing'
+    ? [sql`${jobs.closesAt} asc nulls last`, asc(jobs.id)]
+    : newestFirst(jobs.postedAt, jobs.id);
+
+/** The salary a job body asks for: figures when sent, else the original client's text read into figures. */
+function salaryFields(body: { salary?: Salary | null; salaryRange?: string }) {
+  if (body.salary === undefined && body.salaryRange === undefined) return {};
+  const salary = body.salary !== undefined ? body.salary : parseSalaryText(body.salaryRange ?? '');
+  if (salary && salary.min !== null && salary.max !== null && salary.min > salary.max)
+    throw badRequest('The lowest salary must not be above the highest.', 'hire.salary_range_invalid');
+  return {
+    salaryMin: salary?.min ?? null,
+    salaryMax: salary?.max ?? null,
+    salaryCurrency: salary?.currency ?? 'KES',
+    salaryPeriod: salary?.period ?? 'month',
+    // Text that does not read as figures is kept for the original API's clients only.
+    salaryRange: salary || body.salary !== undefined ? '' : (body.salaryRange ?? '').trim(),
+  };
+}
+
+function checkClosingDate(closesAt: string | null | undefined) {
+  if (closesAt && closesAt < today())
+    throw badRequest('The closing date must be today or later.', 'hire.closing_date_past');
+}
+
+/** The job's fields as stored, from a body or a patch (salary read, closing date checked). */
+function storedFields<T extends JobPatch | Omit<JobBody, 'postedBy'>>(body: T) {
+  checkClosingDate(body.closesAt);
+  const { salary: _s, salaryRange: _r, ...rest } = trimStrings(body);
+  return { ...rest, ...salaryFields(body) };
+}
 
 export type Db = PostgresJsDatabase<typeof schema>;
 
@@ -27,6 +91,10 @@ type JobWithPoster = { job: JobRow; posterEmail: string | null; posterName: stri
 
 /** The public shape: no account e-mail (the board and a job's page need no login). */
 export function toJob({ job, posterName }: JobWithPoster): Job {
+  const salary: Salary | null =
+    job.salaryMin === null && job.salaryMax === null
+      ? null
+      : { min: job.salaryMin, max: job.salaryMax, currency: job.salaryCurrency, period: job.salaryPeriod };
   return {
     id: job.id,
     _id: job.id,
@@ -36,7 +104,11 @@ export function toJob({ job, posterName }: JobWithPoster): Job {
     location: job.location,
     type: job.type,
     description: job.description,
-    salaryRange: job.salaryRange,
+    salaryRange: salary ? salaryText(salary) : job.salaryRange,
+    salary,
+    experienceLevel: job.experienceLevel,
+    closesAt: job.closesAt,
+    closed: job.closesAt !== null && job.closesAt < today(),
     postedBy: posterName || job.organization,
     posterName: posterName ?? '',
     postedAt: job.postedAt.toISOString(),
@@ -57,15 +129,20 @@ export class JobStore {
   }
 
   async create(actor: Actor, body: JobBody): Promise<Job> {
-    const { postedBy: _ignored, ...fields } = trimStrings(body);
+    const { postedBy: _ignored, ...fields } = body;
     const [row] = await this.db
       .insert(jobs)
-      .values({ ...fields, posterId: actor.id, ownerId: actor.ownerId, posterEmail: actor.email })
+      .values({
+        ...storedFields(fields),
+        posterId: actor.id,
+        ownerId: actor.ownerId,
+        posterEmail: actor.email,
+      })
       .returning();
     return (await this.find(row!.id))!;
   }
 
-  /** A live job, or undefined when unknown or removed. */
+  /** A live job (closed ones too: their page says Closed), or undefined when unknown or removed. */
   async find(id: string): Promise<Job | undefined> {
     const [row] = await this.selectWithPoster()
       .where(and(eq(jobs.id, id), live))
@@ -83,19 +160,13 @@ export class JobStore {
    * and capped beyond it, so the count's cost does not grow with the table.
    */
   async list(q: JobQuery): Promise<{ data: Job[]; total: number; totalCapped: boolean }> {
-    const filters: SQL[] = [live];
-    const title = likeTerm(q.title);
-    const department = likeTerm(q.department);
-    if (title) filters.push(ilike(jobs.title, title));
-    if (department) filters.push(ilike(jobs.department, department));
-    if (q.type) filters.push(eq(jobs.type, q.type));
-    const where = and(...filters);
+    const where = boardFilter(q);
     const { limit, offset } = pageOf(q);
     const cap = offset + JOB_COUNT_CAP;
     const [rows, counted] = await Promise.all([
       this.selectWithPoster()
         .where(where)
-        .orderBy(...newestFirst(jobs.postedAt, jobs.id))
+        .orderBy(...orderOf(q))
         .limit(limit)
         .offset(offset),
       this.db.execute<{ n: number }>(
@@ -108,6 +179,31 @@ export class JobStore {
       total: Math.min(n, cap),
       totalCapped: n > cap,
     };
+  }
+
+  /** Whether job `id` is on the board for query `q` (e.g. a saved search meeting a new job). */
+  async matches(id: string, q: JobQuery): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.id, id), boardFilter(q)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Open jobs' distinct locations starting with `prefix` (any case), alphabetical, at most `limit`. */
+  async locations(prefix: string, limit = 10): Promise<string[]> {
+    const start = `${prefix
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.db
+      .selectDistinct({ location: jobs.location })
+      .from(jobs)
+      .where(and(sql`lower(${jobs.location}) like ${start}`, openJob))
+      .orderBy(jobs.location)
+      .limit(limit);
+    return rows.map((r) => r.location);
   }
 
   /** The live jobs the actor's organisation posted, newest first, with their applicant counts. */
@@ -137,7 +233,7 @@ export class JobStore {
   async update(id: string, patch: JobPatch): Promise<Job | undefined> {
     const [row] = await this.db
       .update(jobs)
-      .set({ ...trimStrings(patch), updatedAt: new Date() })
+      .set({ ...storedFields(patch), updatedAt: new Date() })
       .where(and(eq(jobs.id, id), live))
       .returning({ id: jobs.id });
     return row && this.find(row.id);

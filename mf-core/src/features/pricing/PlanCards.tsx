@@ -1,12 +1,11 @@
 import { Link } from '@platform/router';
 import { useTranslation } from '@platform/ui';
-import { useLocale } from '../shared/useLocale';
 import { CARD_FEATURES, PLANS, formatKsh } from './plans';
 
 /** The three plan cards; `full` shows every feature (the pricing page), otherwise the first five. */
 export function PlanCards({ full = false }: { full?: boolean }) {
-  const { t } = useTranslation('core');
-  const locale = useLocale();
+  const { t, i18n } = useTranslation('core');
+  const language = i18n.language;
   return (
     <ul className="grid plan-grid" role="list">
       {PLANS.map((plan) => {
@@ -17,7 +16,7 @@ export function PlanCards({ full = false }: { full?: boolean }) {
             {plan.isPopular && <span className="badge">{t('pricing.popular')}</span>}
             <h3>{name}</h3>
             <p className="plan-price">
-              <strong>{formatKsh(plan.price, locale)}</strong>{' '}
+              <strong>{formatKsh(plan.price, language)}</strong>{' '}
               <span className="muted">{t('pricing.perMonth')}</span>
             </p>
             <p className="muted">{t('pricing.idealFor', { text: t(`pricing.plans.${plan.id}.idealFor`) })}</p>

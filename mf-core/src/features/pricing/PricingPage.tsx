@@ -1,12 +1,11 @@
 import { useTranslation } from '@platform/ui';
-import { useLocale } from '../shared/useLocale';
 import { PlanCards } from './PlanCards';
 import { ADD_ONS, JOB_LISTING_PER_WEEK, formatKsh } from './plans';
 import '../shared/core.css';
 
 export default function PricingPage() {
-  const { t } = useTranslation('core');
-  const locale = useLocale();
+  const { t, i18n } = useTranslation('core');
+  const language = i18n.language;
   return (
     <div className="container section">
       <h1 className="display center">{t('pricing.title')}</h1>
@@ -29,7 +28,7 @@ export default function PricingPage() {
                   <td>
                     {a.price === null
                       ? t('pricing.addons.quote')
-                      : t(`pricing.addons.${a.kind}`, { price: formatKsh(a.price, locale) })}
+                      : t(`pricing.addons.${a.kind}`, { price: formatKsh(a.price, language) })}
                   </td>
                 </tr>
               ))}
@@ -37,7 +36,7 @@ export default function PricingPage() {
           </table>
         </div>
         <p className="muted">
-          {t('pricing.addons.jobListing', { price: formatKsh(JOB_LISTING_PER_WEEK, locale) })}
+          {t('pricing.addons.jobListing', { price: formatKsh(JOB_LISTING_PER_WEEK, language) })}
         </p>
       </section>
     </div>

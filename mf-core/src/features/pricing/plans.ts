@@ -1,3 +1,4 @@
+import { formatMoney } from '@platform/ui';
 /** The plans and add-ons (Ksh, monthly): one source for the landing page and /pricing. */
 import type { PlanId } from '@platform/contracts/values';
 
@@ -33,11 +34,5 @@ export const ADD_ONS: Array<{ key: string; price: number | null; kind: AddOnKind
 
 export const JOB_LISTING_PER_WEEK = 250;
 
-/** Ksh amounts in the reader's language, e.g. "Ksh 8,000" / "KES 8 000". */
-export function formatKsh(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'KES',
-    maximumFractionDigits: 0,
-  }).format(amount);
-}
+/** Ksh amounts in the reader's language ("Ksh 8,000", "Ksh 8 000"): the platform's one money format. */
+export const formatKsh = (amount: number, language: string) => formatMoney(amount, 'KES', language);

@@ -16,7 +16,9 @@ describe('the Post New Job form', () => {
     await renderScreen(<PostJobForm onPosted={onPosted} />);
     const form = within(await screen.findByRole('region', { name: 'Post New Job' }));
     expect(form.getByLabelText('Organization')).toHaveValue('Nakuru Family Clinic');
-    expect(form.getByLabelText('Salary Range')).toHaveAttribute('placeholder', 'e.g. Ksh 80,000 - 120,000');
+    // Changed on purpose: the salary is figures now (lowest, highest, period), not free text.
+    expect(form.getByRole('group', { name: 'Salary Range' })).toBeInTheDocument();
+    expect(form.getByLabelText('Lowest salary (Ksh)')).toHaveAttribute('inputmode', 'numeric');
 
     await userEvent.click(form.getByRole('button', { name: 'Post Job' }));
     // Each missing field says so beside itself; focus goes to the first, and the count is announced.
@@ -46,6 +48,56 @@ describe('the Post New Job form', () => {
       },
     });
     expect(form.getByLabelText('Job Title')).toHaveValue('');
+  });
+
+  it('sends the salary as figures with its period, the experience level and the closing date', async () => {
+    const calls = fakeApi(() => ({ status: 201, body: { success: true, data: JOB } }));
+    await renderScreen(<PostJobForm onPosted={() => {}} />);
+    const form = within(await screen.findByRole('region', { name: 'Post New Job' }));
+    await userEvent.type(form.getByLabelText('Job Title'), 'Locum Doctor');
+    await userEvent.type(form.getByLabelText('Location'), 'Nairobi');
+    await userEvent.type(form.getByLabelText('Description'), 'Weekend cover.');
+    const salary = within(form.getByRole('group', { name: 'Salary Range' }));
+    await userEvent.type(salary.getByLabelText('Lowest salary (Ksh)'), '3000');
+    await userEvent.type(salary.getByLabelText('Highest salary (Ksh)'), '4500');
+    await userEvent.selectOptions(salary.getByLabelText('Paid per'), 'Day');
+    await userEvent.selectOptions(form.getByLabelText('Experience level'), 'Senior');
+    await userEvent.type(form.getByLabelText('Closing date'), '2099-12-12');
+    await userEvent.click(form.getByRole('button', { name: 'Post Job' }));
+
+    expect(await screen.findByText('Job posted.')).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({
+      title: 'Locum Doctor',
+      organization: 'Nakuru Family Clinic',
+      location: 'Nairobi',
+      type: 'Full-time',
+      description: 'Weekend cover.',
+      salary: { min: 3000, max: 4500, currency: 'KES', period: 'day' },
+      experienceLevel: 'senior',
+      closesAt: '2099-12-12',
+    });
+  });
+
+  it('refuses a lowest salary above the highest, on the field, without sending', async () => {
+    const calls = fakeApi(() => ({ status: 201, body: { success: true, data: JOB } }));
+    await renderScreen(<PostJobForm onPosted={() => {}} />);
+    const form = within(await screen.findByRole('region', { name: 'Post New Job' }));
+    await userEvent.type(form.getByLabelText('Job Title'), 'Locum Doctor');
+    await userEvent.type(form.getByLabelText('Location'), 'Nairobi');
+    await userEvent.type(form.getByLabelText('Description'), 'Weekend cover.');
+    await userEvent.type(form.getByLabelText('Lowest salary (Ksh)'), '120000');
+    await userEvent.type(form.getByLabelText('Highest salary (Ksh)'), '80000');
+    await userEvent.click(form.getByRole('button', { name: 'Post Job' }));
+
+    const highest = form.getByLabelText('Highest salary (Ksh)');
+    expect(highest).toHaveAttribute('aria-invalid', 'true');
+    expect(highest).toHaveAccessibleDescription(
+      expect.stringContaining('The lowest salary must not be above the highest.'),
+    );
+    // One form behaviour everywhere: the message at its field, focus there, and a spoken summary.
+    expect(highest).toHaveFocus();
+    expect(form.getByRole('status')).toHaveTextContent('1 field needs attention.');
+    expect(calls).toHaveLength(0);
   });
 
   it("shows the server's message when the job is refused", async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Job } from '@platform/contracts';
-import { JOB_TYPES } from '@platform/contracts/values';
+import { EXPERIENCE_LEVELS, JOB_TYPES, SALARY_MAX, SALARY_PERIODS } from '@platform/contracts/values';
 import { useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
 import {
@@ -13,20 +13,25 @@ import {
   useToast,
   useTranslation,
 } from '@platform/ui';
-import { emptyJobForm, jobPayload, missingFields, type JobForm } from './job-form';
+import { emptyJobForm, jobPayload, missingFields, salaryOutOfOrder, type JobForm } from './job-form';
 
 /** "Post New Job": the spec's fields; the new job appears in Posted Jobs at once. */
 export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
   const orgName = useSession((s) => s.user?.name ?? '');
-  const f = useForm<JobForm, 'required'>('hire', () => emptyJobForm(orgName), 'apply.errors');
+  const f = useForm<JobForm, 'required' | 'salaryOrder'>('hire', () => emptyJobForm(orgName), 'apply.errors');
   const { form, field } = f;
   const [sending, setSending] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!f.check(Object.fromEntries(missingFields(form).map((k) => [k, 'required'])))) return;
+    const disordered = salaryOutOfOrder(form);
+    const found = {
+      ...Object.fromEntries(missingFields(form).map((k) => [k, 'required' as const])),
+      ...(disordered ? { salaryMax: 'salaryOrder' as const } : {}),
+    };
+    if (!f.check(found)) return;
     setSending(true);
     try {
       const res = await hireApi.postJob(jobPayload(form));
@@ -60,14 +65,45 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
             {...field('type')}
             options={JOB_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
           />
-          <TextField
-            label={t('clinic.salary')}
-            placeholder={t('clinic.salaryPlaceholder')}
-            hint={t('clinic.salaryHint')}
-            maxLength={120}
-            {...field('salaryRange')}
+          <SelectField
+            label={t('clinic.experience')}
+            {...field('experienceLevel')}
+            options={[
+              { value: '', label: t('clinic.noLevel') },
+              ...EXPERIENCE_LEVELS.map((level) => ({ value: level, label: t(`experience.${level}`) })),
+            ]}
           />
         </div>
+        <fieldset className="salary-fields">
+          <legend>{t('clinic.salary')}</legend>
+          <p className="muted">{t('clinic.salaryFiguresHint')}</p>
+          <div className="form-grid">
+            {(['salaryMin', 'salaryMax'] as const).map((k) => (
+              <TextField
+                key={k}
+                label={t(`clinic.${k}`)}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={SALARY_MAX}
+                step={1}
+                {...field(k)}
+              />
+            ))}
+            <SelectField
+              label={t('clinic.salaryPeriod')}
+              {...field('salaryPeriod')}
+              options={SALARY_PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+            />
+          </div>
+        </fieldset>
+        <TextField
+          label={t('clinic.closesAt')}
+          hint={t('clinic.closesAtHint')}
+          type="date"
+          min={new Date().toISOString().slice(0, 10)}
+          {...field('closesAt')}
+        />
         <TextArea
           label={t('clinic.description')}
           required

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PostedJob } from '@platform/contracts';
-import { Button, useTranslation } from '@platform/ui';
+import { Button, useSalaryFormat, useTranslation } from '@platform/ui';
 import { useDateFormat } from '../shared/format';
 import { Applicants } from './Applicants';
 
@@ -17,6 +17,7 @@ export function PostedJobCard({
 }) {
   const { t } = useTranslation('hire');
   const date = useDateFormat();
+  const salary = useSalaryFormat();
   const panelId = useId();
   return (
     <article className="card job-card" aria-label={job.title}>
@@ -31,7 +32,7 @@ export function PostedJobCard({
           <span className="badge">{t(`types.${job.type}`)}</span>
         </li>
         <li>
-          {t('board.salary')}: {job.salaryRange || t('board.negotiable')}
+          {t('board.salary')}: {salary(job.salary)}
         </li>
         <li>{t('clinic.applicants', { count: job.applicantCount })}</li>
       </ul>

@@ -1,5 +1,5 @@
 import type { JobBody } from '@platform/contracts';
-import type { JobType } from '@platform/contracts/values';
+import type { ExperienceLevel, JobType, SalaryPeriod } from '@platform/contracts/values';
 
 export interface JobForm {
   title: string;
@@ -7,7 +7,14 @@ export interface JobForm {
   department: string;
   location: string;
   type: JobType;
-  salaryRange: string;
+  /** Whole shillings as typed; both empty reads "Negotiable". */
+  salaryMin: string;
+  salaryMax: string;
+  salaryPeriod: SalaryPeriod;
+  /** '' when not specified. */
+  experienceLevel: ExperienceLevel | '';
+  /** YYYY-MM-DD or ''. */
+  closesAt: string;
   description: string;
 }
 
@@ -17,24 +24,43 @@ export const emptyJobForm = (organization = ''): JobForm => ({
   department: '',
   location: '',
   type: 'Full-time',
-  // Empty: the field shows a Ksh example as placeholder, and an empty salary reads "Negotiable".
-  salaryRange: '',
+  salaryMin: '',
+  salaryMax: '',
+  salaryPeriod: 'month',
+  experienceLevel: '',
+  closesAt: '',
   description: '',
 });
 
-export const REQUIRED: Array<keyof JobForm> = ['title', 'organization', 'location', 'description'];
+export const REQUIRED = ['title', 'organization', 'location', 'description'] as const;
 
 export function missingFields(f: JobForm): Array<keyof JobForm> {
   return REQUIRED.filter((k) => !f[k].trim());
 }
 
+const amount = (text: string) => (text.trim() ? Number(text.trim()) : null);
+
+/** The lowest figure is above the highest: the server would refuse it too. */
+export const salaryOutOfOrder = (f: JobForm) => {
+  const min = amount(f.salaryMin);
+  const max = amount(f.salaryMax);
+  return min !== null && max !== null && min > max;
+};
+
 /**
- * The job as svc-hire takes it: trimmed, empty fields left out. Sent only once `missingFields` is empty,
- * so the required ones are there.
+ * The job as svc-hire takes it: trimmed, empty fields left out, the salary as figures (none: Negotiable).
+ * Sent only once `missingFields` is empty, so the required ones are there.
  */
 export function jobPayload(f: JobForm): JobBody {
-  const filled = Object.entries(f)
+  const { salaryMin, salaryMax, salaryPeriod, experienceLevel, closesAt, ...text } = f;
+  const filled = Object.entries(text)
     .map(([k, v]: [string, string]) => [k, v.trim()] as const)
     .filter(([, v]) => v);
-  return Object.fromEntries(filled) as unknown as JobBody;
+  const body = Object.fromEntries(filled) as unknown as JobBody;
+  const min = amount(salaryMin);
+  const max = amount(salaryMax);
+  if (min !== null || max !== null) body.salary = { min, max, currency: 'KES', period: salaryPeriod };
+  if (experienceLevel) body.experienceLevel = experienceLevel;
+  if (closesAt) body.closesAt = closesAt;
+  return body;
 }

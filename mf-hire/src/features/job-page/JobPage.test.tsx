@@ -83,6 +83,64 @@ describe('a job’s own page', () => {
     expect(screen.queryByRole('button', { name: 'Apply for this job' })).not.toBeInTheDocument();
   });
 
+  it('shows a closed job as Closed, with no Apply, and its salary, period and experience', async () => {
+    const closed = {
+      ...JOB,
+      salary: { min: 80000, max: 120000, currency: 'KES' as const, period: 'month' as const },
+      experienceLevel: 'senior' as const,
+      closesAt: '2026-11-01',
+      closed: true,
+    };
+    fakeApi(({ path }) => (path === `/api/job/${JOB.id}` ? { body: { data: closed } } : {}));
+    await showJob(`/hire/${JOB.id}`);
+    const job = await screen.findByRole('article', { name: 'Night Nurse' });
+    expect(within(job).getByText('Closed')).toBeVisible();
+    // The amount and its currency never part: a no-break space between them.
+    expect(within(job).getByText(/^Salary:/).textContent).toBe('Salary: Ksh\u00a080,000 - 120,000 per month');
+    expect(job).toHaveTextContent('Senior');
+    expect(within(job).queryByRole('button', { name: 'Apply for this job' })).not.toBeInTheDocument();
+  });
+
+  it('shows a professional who applied "Applied" instead of Apply, and whether the job is saved', async () => {
+    signIn(AMINA);
+    const calls = fakeApi(({ path }) =>
+      path === `/api/job/${JOB.id}`
+        ? { body: { data: JOB } }
+        : path.startsWith('/api/job/viewer-state')
+          ? { body: { data: { applied: [JOB.id], saved: [JOB.id] } } }
+          : {},
+    );
+    await showJob(`/hire/${JOB.id}`);
+    const job = await screen.findByRole('article', { name: 'Night Nurse' });
+    expect(await within(job).findByText('Applied')).toBeVisible();
+    expect(within(job).queryByRole('button', { name: 'Apply for this job' })).not.toBeInTheDocument();
+    expect(within(job).getByRole('button', { name: 'Save Night Nurse' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(calls.map((c) => c.path)).toContain(`/api/job/viewer-state?ids=${JOB.id}`);
+  });
+
+  it('offers Apply and an unpressed Save to a professional who has not applied to an open job', async () => {
+    signIn(AMINA);
+    fakeApi(({ path }) =>
+      path === `/api/job/${JOB.id}`
+        ? { body: { data: { ...JOB, closesAt: '2099-12-12' } } }
+        : path.startsWith('/api/job/viewer-state')
+          ? { body: { data: { applied: [], saved: [] } } }
+          : {},
+    );
+    await showJob(`/hire/${JOB.id}`);
+    const job = await screen.findByRole('article', { name: 'Night Nurse' });
+    expect(job).toHaveTextContent('Closes 12 Dec');
+    expect(await within(job).findByRole('button', { name: 'Save Night Nurse' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(within(job).getByRole('button', { name: 'Apply for this job' })).toBeVisible();
+    expect(within(job).queryByText('Applied')).not.toBeInTheDocument();
+  });
+
   it.each([
     ['a removed job', `/hire/${JOB.id}`],
     ['an address that is no job', '/hire/not-a-job'],

@@ -4,6 +4,8 @@ import { Alert, Button, failureText, Spinner, usePageMeta, useTranslation } from
 import { ApplyModal } from '../jobs-board/ApplyModal';
 import { useApply } from '../jobs-board/useApply';
 import { JobFacts } from '../shared/JobFacts';
+import { JobActions } from '../shared/JobActions';
+import { useViewerState } from '../shared/viewer-state';
 import { metaDescription } from './meta';
 import { ShareJob } from './ShareJob';
 import { hireApi } from '../../api';
@@ -20,6 +22,7 @@ export default function JobPage() {
   const answer = useApiQuery(valid ? hireApi.job(id!) : null);
   const job = answer.data?.data;
   const gone = !valid || (answer.error instanceof ApiFailure && answer.error.status === 404);
+  const viewer = useViewerState(job ? [job.id] : []);
   const applyFlow = useApply((j) => `/hire/${j.id}?apply=${j.id}`);
   // Back from login with ?apply=<this job>: the form opens.
   const asked = params.get('apply') === id && applyFlow.signedInProfessional;
@@ -73,11 +76,14 @@ export default function JobPage() {
           <h2>{t('job.description')}</h2>
           <p className="job-description">{job.description}</p>
           <div className="job-actions">
-            {applyFlow.canApply ? (
-              <Button onClick={() => applyFlow.apply(job)}>{t('job.apply')}</Button>
-            ) : (
-              <p className="muted">{t('board.clinicCannotApply')}</p>
-            )}
+            <JobActions
+              job={job}
+              canApply={applyFlow.canApply}
+              onApply={() => applyFlow.apply(job)}
+              viewer={viewer}
+              applyText={t('job.apply')}
+            />
+            {!applyFlow.canApply && <p className="muted">{t('board.clinicCannotApply')}</p>}
           </div>
           <ShareJob job={job} />
         </article>

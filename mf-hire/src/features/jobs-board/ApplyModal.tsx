@@ -72,6 +72,7 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
       if (res.ok) {
         // The professional's dashboard lists it next time it shows.
         void refreshApi('/api/application');
+        void refreshApi('/api/job/viewer-state');
         f.reset(empty);
         toast.show({ kind: 'success', message: t('apply.submitted', { title: job.title }) });
         onClose();

@@ -3,10 +3,22 @@ import type { Job } from '@platform/contracts';
 import { Link } from '@platform/router';
 import { Button, useTranslation } from '@platform/ui';
 import { JobFacts } from '../shared/JobFacts';
+import { JobActions } from '../shared/JobActions';
+import type { ViewerState } from '../shared/viewer-state';
 
 const PREVIEW = 220;
 
-export function JobCard({ job, canApply, onApply }: { job: Job; canApply: boolean; onApply(): void }) {
+export function JobCard({
+  job,
+  canApply,
+  onApply,
+  viewer,
+}: {
+  job: Job;
+  canApply: boolean;
+  onApply(): void;
+  viewer: ViewerState;
+}) {
   const { t } = useTranslation('hire');
   const [open, setOpen] = useState(false);
   const descId = useId();
@@ -23,11 +35,7 @@ export function JobCard({ job, canApply, onApply }: { job: Job; canApply: boolea
         {text}
       </p>
       <div className="job-actions">
-        {canApply && (
-          <Button onClick={onApply} aria-label={t('board.applyFor', { title: job.title })}>
-            {t('board.apply')}
-          </Button>
-        )}
+        <JobActions job={job} canApply={canApply} onApply={onApply} viewer={viewer} />
         {long && (
           <Button
             variant="ghost"

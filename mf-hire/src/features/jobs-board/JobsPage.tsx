@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@platform/router';
-import { JOB_TYPES } from '@platform/contracts/values';
+import { EXPERIENCE_LEVELS, JOB_TYPES } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
@@ -8,7 +8,8 @@ import { Alert, Button, failureText, SelectField, Spinner, TextField, useTransla
 import { Pager } from '../shared/Pager';
 import { JobCard } from './JobCard';
 import { ApplyModal } from './ApplyModal';
-import { apiQuery, boardUrl, readFilters, type Filters } from './filters';
+import { apiQuery, boardUrl, NO_FILTERS, readFilters, type Filters } from './filters';
+import { useViewerState } from '../shared/viewer-state';
 import { useApply } from './useApply';
 import '../shared/hire.css';
 
@@ -25,6 +26,10 @@ export default function JobsPage() {
   const board = useApiQuery(hireApi.board(apiQuery(filters, PAGE_SIZE)));
   const result = board.data;
   const error = board.error && failureText(t, board.error, 'board.loadFailed');
+  const viewer = useViewerState(result?.data.map((j) => j.id) ?? []);
+  const suggestionsId = useId();
+  const prefix = draft.location.trim();
+  const suggestions = useApiQuery(prefix.length >= 2 ? hireApi.locations(prefix) : null).data?.data ?? [];
   const applyFlow = useApply((job) => boardUrl({ ...filters, apply: job.id }));
   // Back from login with ?apply=<job id>: that job's form opens.
   const requested = useApiQuery(
@@ -70,6 +75,47 @@ export default function JobsPage() {
               value={draft.title}
               onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
             />
+            <TextField
+              label={t('board.location')}
+              placeholder={t('board.locationPlaceholder')}
+              maxLength={160}
+              list={suggestionsId}
+              autoComplete="off"
+              value={draft.location}
+              onChange={(e) => setDraft((d) => ({ ...d, location: e.target.value }))}
+            />
+            <datalist id={suggestionsId}>
+              {suggestions.map((place) => (
+                <option key={place} value={place} />
+              ))}
+            </datalist>
+            <TextField
+              label={t('board.minSalary')}
+              hint={t('board.minSalaryHint')}
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={9}
+              value={draft.minSalary}
+              onChange={(e) => setDraft((d) => ({ ...d, minSalary: e.target.value.replace(/\D/g, '') }))}
+            />
+            <SelectField
+              label={t('board.experience')}
+              value={draft.experience}
+              onChange={(e) => setDraft((d) => ({ ...d, experience: e.target.value }))}
+              options={[
+                { value: '', label: t('board.allLevels') },
+                ...EXPERIENCE_LEVELS.map((level) => ({ value: level, label: t(`experience.${level}`) })),
+              ]}
+            />
+            <SelectField
+              label={t('board.sort')}
+              value={draft.sort}
+              onChange={(e) => setDraft((d) => ({ ...d, sort: e.target.value }))}
+              options={[
+                { value: '', label: t('board.sortNewest') },
+                { value: 'closing', label: t('board.sortClosing') },
+              ]}
+            />
             <SelectField
               label={t('board.jobType')}
               value={draft.type}
@@ -83,7 +129,7 @@ export default function JobsPage() {
             <Button
               variant="ghost"
               onClick={() => {
-                setDraft({ department: '', title: '', type: '', page: 1, apply: '' });
+                setDraft(NO_FILTERS);
                 navigate('/hire');
               }}
             >
@@ -117,7 +163,12 @@ export default function JobsPage() {
                 <ul className="job-list">
                   {result.data.map((job) => (
                     <li key={job.id}>
-                      <JobCard job={job} canApply={applyFlow.canApply} onApply={() => applyFlow.apply(job)} />
+                      <JobCard
+                        job={job}
+                        canApply={applyFlow.canApply}
+                        onApply={() => applyFlow.apply(job)}
+                        viewer={viewer}
+                      />
                     </li>
                   ))}
                 </ul>

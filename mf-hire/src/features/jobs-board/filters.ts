@@ -1,10 +1,17 @@
-import { JOB_TYPES } from '@platform/contracts/values';
+import { EXPERIENCE_LEVELS, JOB_SORTS, JOB_TYPES, SALARY_MAX } from '@platform/contracts/values';
 
 export interface Filters {
   department: string;
   title: string;
   /** '' for all types. */
   type: string;
+  location: string;
+  /** Monthly pay floor in Ksh as typed ('' for any). */
+  minSalary: string;
+  /** '' for every level. */
+  experience: string;
+  /** '' (newest first) or 'closing'. */
+  sort: string;
   page: number;
   /** A job whose application form opens on arrival (after a visitor logged in to apply). */
   apply: string;
@@ -16,10 +23,18 @@ export function readFilters(search: string): Filters {
   const type = q.get('type') ?? '';
   const page = Number(q.get('page'));
   const apply = q.get('apply') ?? '';
+  const minSalary = (q.get('minSalary') ?? '').trim();
+  const experience = q.get('experience') ?? '';
+  const sort = q.get('sort') ?? '';
   return {
     department: (q.get('department') ?? '').slice(0, 120),
     title: (q.get('title') ?? '').slice(0, 160),
     type: (JOB_TYPES as readonly string[]).includes(type) ? type : '',
+    location: (q.get('location') ?? '').slice(0, 160),
+    minSalary:
+      /^\d{1,9}$/.test(minSalary) && Number(minSalary) <= SALARY_MAX ? String(Number(minSalary)) : '',
+    experience: (EXPERIENCE_LEVELS as readonly string[]).includes(experience) ? experience : '',
+    sort: sort !== 'newest' && (JOB_SORTS as readonly string[]).includes(sort) ? sort : '',
     page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : 1,
     apply: /^[0-9a-f-]{36}$/i.test(apply) ? apply : '',
   };
@@ -30,9 +45,16 @@ function params(f: Filters): URLSearchParams {
   if (f.department.trim()) q.set('department', f.department.trim());
   if (f.title.trim()) q.set('title', f.title.trim());
   if (f.type) q.set('type', f.type);
+  if (f.location.trim()) q.set('location', f.location.trim());
+  if (/^\d+$/.test(f.minSalary) && Number(f.minSalary) > 0) q.set('minSalary', String(Number(f.minSalary)));
+  if (f.experience) q.set('experience', f.experience);
+  if (f.sort) q.set('sort', f.sort);
   if (f.page > 1) q.set('page', String(f.page));
   return q;
 }
+
+/** The board with no filter. */
+export const NO_FILTERS: Filters = readFilters('');
 
 /** The query for GET /api/job/get. */
 export function apiQuery(f: Filters, limit: number): string {

@@ -1,11 +1,13 @@
 import type { Job } from '@platform/contracts';
-import { useTranslation } from '@platform/ui';
-import { useDateFormat } from './format';
+import { useSalaryFormat, useTranslation } from '@platform/ui';
+import { useDateFormat, useShortDateFormat } from './format';
 
 /** A job's facts as the board's card and the job's own page both show them. */
 export function JobFacts({ job }: { job: Job }) {
   const { t } = useTranslation('hire');
   const date = useDateFormat();
+  const shortDate = useShortDateFormat();
+  const salary = useSalaryFormat();
   return (
     <ul className="job-meta">
       <li>{job.organization}</li>
@@ -14,12 +16,22 @@ export function JobFacts({ job }: { job: Job }) {
       <li>
         <span className="badge">{t(`types.${job.type}`)}</span>
       </li>
+      {job.experienceLevel && <li>{t(`experience.${job.experienceLevel}`)}</li>}
       <li>
-        {t('board.salary')}: {job.salaryRange || t('board.negotiable')}
+        {t('board.salary')}: {salary(job.salary)}
       </li>
       <li>
         <time dateTime={job.postedAt}>{t('board.posted', { date: date(job.postedAt) })}</time>
       </li>
+      {job.closesAt && (
+        <li>
+          {job.closed ? (
+            <span className="badge badge-closed">{t('board.closed')}</span>
+          ) : (
+            <time dateTime={job.closesAt}>{t('board.closes', { date: shortDate(job.closesAt) })}</time>
+          )}
+        </li>
+      )}
     </ul>
   );
 }

@@ -3,7 +3,7 @@ import { Button, useTranslation } from '@platform/ui';
 import { useDateFormat } from '../shared/format';
 import { StatusBadge } from '../shared/StatusBadge';
 
-/** One of the professional's applications; Withdraw is offered while it is still open or accepted. */
+/** One of the professional's applications; Withdraw is offered only while the clinic has not decided. */
 export function ApplicationItem({
   application: a,
   onWithdraw,
@@ -14,7 +14,7 @@ export function ApplicationItem({
   const { t } = useTranslation('hire');
   const date = useDateFormat();
   const title = a.jobId.title || t('user.noTitle');
-  const canWithdraw = onWithdraw && (a.status === 'pending' || a.status === 'accepted');
+  const canWithdraw = onWithdraw && a.status === 'pending';
   return (
     <article className="card application-item">
       <h3>{title}</h3>

@@ -7,6 +7,7 @@ import { hireApi } from '../../api';
 import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { ApplicationItem } from './ApplicationItem';
 import { MyCv } from '../cv/MyCv';
+import { SavedJobs } from './SavedJobs';
 import '../shared/hire.css';
 
 const PAGE_SIZE = 10;
@@ -114,6 +115,7 @@ export default function UserDashboardPage() {
           </section>
 
           <MyCv />
+          <SavedJobs />
 
           {withdrawn.total > 0 && (
             <section className="dashboard-section" aria-labelledby="withdrawn-title">
