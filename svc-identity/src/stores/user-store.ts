@@ -51,6 +51,7 @@ export function toProfile(u: UserRow): UserProfile {
     location: u.location,
     photo: u.photo,
     createdAt: u.createdAt.toISOString(),
+    language: u.language,
   };
 }
 
@@ -72,7 +73,7 @@ function toDirectory(u: UserRow): DirectoryUser {
 }
 
 function toEventData(u: UserRow): UserEventData {
-  const { entitlements: _e, _id, ...rest } = toProfile(u);
+  const { entitlements: _e, _id, language: _l, ...rest } = toProfile(u);
   return { ...rest, version: u.version };
 }
 
