@@ -96,6 +96,28 @@ export const JobQuery = Type.Composite([
 ]);
 export type JobQuery = Static<typeof JobQuery>;
 
+/** A saved search: the board's query without paging (each board filter applies to alerts as well). */
+export type AlertQuery = Omit<JobQuery, 'page' | 'limit'>;
+
+/** At most this many saved searches per person. */
+export const MAX_JOB_ALERTS = 10;
+
+export const JobAlertBody = Type.Object({ query: JobQuery }, { additionalProperties: false });
+export type JobAlertBody = Static<typeof JobAlertBody>;
+
+export const JobAlert = Type.Object({
+  id: Type.String(),
+  /** The saved board query, as the board reads it from its address. */
+  query: Type.Record(Type.String(), Type.Unknown()),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type JobAlert = Omit<Static<typeof JobAlert>, 'query'> & { query: AlertQuery };
+
+export const JobAlertListResponse = Ok({ data: Type.Array(JobAlert) });
+export type JobAlertListResponse = Omit<Static<typeof JobAlertListResponse>, 'data'> & { data: JobAlert[] };
+export const JobAlertResponse = Ok({ data: JobAlert });
+export type JobAlertResponse = Omit<Static<typeof JobAlertResponse>, 'data'> & { data: JobAlert };
+
 /** `:id` of a job or an application. */
 export const IdParams = Type.Object({ id: Uuid });
 
@@ -158,6 +180,8 @@ export const Application = Type.Object({
   appliedAt: Type.String({ format: 'date-time' }),
   status: StringEnum(APPLICATION_STATUSES),
   statusChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** The clinic's short message to the applicant with its decision ('' without one). */
+  decisionMessage: Type.String(),
 });
 export type Application = Static<typeof Application>;
 
@@ -190,9 +214,18 @@ export type ApplicationListResponse = Static<typeof ApplicationListResponse>;
 export const ApplicationResponse = Ok({ data: Application });
 export type ApplicationResponse = Static<typeof ApplicationResponse>;
 
-/** Clinic (the job's poster): accepted or rejected. Applicant: withdrawn. */
+/** The longest message a clinic may send with its decision. */
+export const DECISION_MESSAGE_MAX = 500;
+
+/**
+ * Clinic (the job's poster): accepted or rejected, perhaps with a short message to the applicant.
+ * Applicant: withdrawn (without a message).
+ */
 export const StatusBody = Type.Object(
-  { status: StringEnum(['accepted', 'rejected', 'withdrawn'] as const) },
+  {
+    status: StringEnum(['accepted', 'rejected', 'withdrawn'] as const),
+    message: Type.Optional(Type.String({ maxLength: DECISION_MESSAGE_MAX })),
+  },
   { additionalProperties: false },
 );
 export type StatusBody = Static<typeof StatusBody>;
@@ -220,7 +253,17 @@ export const ApplicationStatusChangedData = Type.Object({
 });
 export type ApplicationStatusChangedData = Static<typeof ApplicationStatusChangedData>;
 
+/** A job went on the board: svc-hire matches it against the saved searches, off the request's path. */
+export const JobPostedData = Type.Object({
+  jobId: Type.String(),
+  posterId: Type.String(),
+  postedAt: Type.String({ format: 'date-time' }),
+});
+export type JobPostedData = Static<typeof JobPostedData>;
+
 export const HireEvents = {
+  jobPosted: 'hire.job.posted.v1',
+  notificationRequested: 'hire.notification.requested.v1',
   applicationSubmitted: 'hire.application.submitted.v1',
   applicationStatusChanged: 'hire.application.status-changed.v1',
 } as const;

@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
-import { APPLICATION_STATUSES, JOB_TYPES } from '@platform/contracts';
+import { APPLICATION_STATUSES, JOB_TYPES, type AlertQuery } from '@platform/contracts';
 
 export const hire = pgSchema('hire');
 
@@ -70,6 +80,8 @@ export const applications = hire.table(
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** The clinic's short message to the applicant with its decision ('' without one). */
+    decisionMessage: text('decision_message').notNull().default(''),
   },
   (t) => [
     // One application per person per job.
@@ -98,6 +110,21 @@ export const ownerCounts = hire.table('owner_counts', {
   withdrawn: integer('withdrawn').notNull().default(0),
 });
 
+/**
+ * A professional's saved board search ("Nurse, Nairobi"): new jobs matching it notify its owner. The query
+ * is the board's own (JobQuery without paging), so every board filter applies to alerts too.
+ */
+export const jobAlerts = hire.table(
+  'job_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    query: jsonb('query').$type<AlertQuery>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_alerts_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+);
+
 /** This service's copy of the accounts it needs (from identity.user.* events). */
 export const users = hire.table('users', {
   id: uuid('id').primaryKey(),
@@ -115,3 +142,4 @@ export const processed = processedEventsTable(hire);
 
 export type JobRow = typeof jobs.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
+export type JobAlertRow = typeof jobAlerts.$inferSelect;

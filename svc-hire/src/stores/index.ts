@@ -1,11 +1,13 @@
 import fp from 'fastify-plugin';
 import { JobStore, type Db } from './job-store';
 import { ApplicationStore } from './application-store';
+import { AlertStore } from './alert-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobStore;
     applications: ApplicationStore;
+    alerts: AlertStore;
   }
 }
 
@@ -14,6 +16,7 @@ export const hireStores = fp<{ db: Db }>(
   async (app, { db }) => {
     app.decorate('jobs', new JobStore(db));
     app.decorate('applications', new ApplicationStore(db));
+    app.decorate('alerts', new AlertStore(db));
   },
   { name: 'hire-stores' },
 );

@@ -1,7 +1,11 @@
 import { and, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
+  HireEvents,
   JOB_COUNT_CAP,
+  type AlertQuery,
+  type JobPostedData,
   type Job,
   type JobBody,
   type JobPatch,
@@ -9,7 +13,7 @@ import {
   type PostedJob,
 } from '@platform/contracts';
 import * as schema from '../db/schema';
-import { jobs, users, type JobRow } from '../db/schema';
+import { jobs, outbox, users, type JobRow } from '../db/schema';
 import { likeTerm, newestFirst, pageOf, trimStrings } from '@platform/service-kit';
 
 export type Db = PostgresJsDatabase<typeof schema>;
@@ -45,6 +49,20 @@ export function toJob({ job, posterName }: JobWithPoster): Job {
 
 const live = isNull(jobs.deletedAt);
 
+/**
+ * The board's filter: live jobs matching `q`. One builder for the board and for saved searches (alerts
+ * match a new job by running it with `id = <job>`), so a filter added here applies to both.
+ */
+export function boardFilter(q: AlertQuery): SQL {
+  const filters: SQL[] = [live];
+  const title = likeTerm(q.title);
+  const department = likeTerm(q.department);
+  if (title) filters.push(ilike(jobs.title, title));
+  if (department) filters.push(ilike(jobs.department, department));
+  if (q.type) filters.push(eq(jobs.type, q.type));
+  return and(...filters)!;
+}
+
 /** Jobs: the public board, a clinic's own list, and its changes. */
 export class JobStore {
   constructor(private readonly db: Db) {}
@@ -58,11 +76,21 @@ export class JobStore {
 
   async create(actor: Actor, body: JobBody): Promise<Job> {
     const { postedBy: _ignored, ...fields } = trimStrings(body);
-    const [row] = await this.db
-      .insert(jobs)
-      .values({ ...fields, posterId: actor.id, ownerId: actor.ownerId, posterEmail: actor.email })
-      .returning();
-    return (await this.find(row!.id))!;
+    const id = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(jobs)
+        .values({ ...fields, posterId: actor.id, ownerId: actor.ownerId, posterEmail: actor.email })
+        .returning();
+      // Saved searches are matched off the request's path, by the job-alerts consumer.
+      const posted: JobPostedData = {
+        jobId: row!.id,
+        posterId: actor.id,
+        postedAt: row!.postedAt.toISOString(),
+      };
+      await enqueue(tx, outbox, makeEnvelope(HireEvents.jobPosted, posted));
+      return row!.id;
+    });
+    return (await this.find(id))!;
   }
 
   /** A live job, or undefined when unknown or removed. */
@@ -83,13 +111,7 @@ export class JobStore {
    * and capped beyond it, so the count's cost does not grow with the table.
    */
   async list(q: JobQuery): Promise<{ data: Job[]; total: number; totalCapped: boolean }> {
-    const filters: SQL[] = [live];
-    const title = likeTerm(q.title);
-    const department = likeTerm(q.department);
-    if (title) filters.push(ilike(jobs.title, title));
-    if (department) filters.push(ilike(jobs.department, department));
-    if (q.type) filters.push(eq(jobs.type, q.type));
-    const where = and(...filters);
+    const where = boardFilter(q);
     const { limit, offset } = pageOf(q);
     const cap = offset + JOB_COUNT_CAP;
     const [rows, counted] = await Promise.all([

@@ -1,0 +1,56 @@
+import {
+  ErrorResponse,
+  IdParams,
+  JobAlertBody,
+  JobAlertListResponse,
+  JobAlertResponse,
+  MessageResponse,
+} from '@platform/contracts';
+import { notFound, type App } from '@platform/service-kit';
+import { actorOf } from './actor';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const secured = { tags: ['job-alerts'], security: [{ bearer: [] }] };
+
+/** A professional's saved searches: each person sees, creates and deletes only their own. */
+export default async function alertRoutes(app: App) {
+  const alerts = app.alerts;
+  const professional = app.requireRole('user');
+
+  app.post(
+    '/api/job/alerts',
+    {
+      preHandler: professional,
+      schema: { ...secured, body: JobAlertBody, response: { 201: JobAlertResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const alert = await alerts.create(actorOf(request).id, request.body.query);
+      return reply.status(201).send({ success: true, message: 'Job alert created.', data: alert });
+    },
+  );
+
+  app.get(
+    '/api/job/alerts',
+    { preHandler: professional, schema: { ...secured, response: { 200: JobAlertListResponse, ...errors } } },
+    async (request) => ({ success: true as const, data: await alerts.list(actorOf(request).id) }),
+  );
+
+  app.delete(
+    '/api/job/alerts/:id',
+    {
+      preHandler: professional,
+      schema: { ...secured, params: IdParams, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => {
+      if (!(await alerts.remove(actorOf(request).id, request.params.id)))
+        throw notFound('Job alert not found.', 'hire.alert_not_found');
+      return { success: true, message: 'Job alert deleted.' };
+    },
+  );
+}
