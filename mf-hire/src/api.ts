@@ -2,6 +2,9 @@ import type {
   ApplicationListResponse,
   ApplicationResponse,
   ApplyBody,
+  JobAlertBody,
+  JobAlertListResponse,
+  JobAlertResponse,
   JobBody,
   JobListResponse,
   JobResponse,
@@ -37,6 +40,18 @@ export const hireApi = {
   deleteJob: (id: string) => apiRequest<MessageResponse>(`/api/job/${id}`, { method: 'DELETE' }),
   apply: (body: ApplyBody) =>
     apiRequest<ApplicationResponse>('/api/application/apply', { method: 'POST', body }),
-  setStatus: (id: string, status: StatusBody['status']) =>
-    apiRequest<ApplicationResponse>(`/api/application/${id}`, { method: 'PATCH', body: { status } }),
+  /** A decision may carry a short message to the applicant; a withdrawal never does. */
+  setStatus: (id: string, status: StatusBody['status'], message?: string) =>
+    apiRequest<ApplicationResponse>(`/api/application/${id}`, {
+      method: 'PATCH',
+      body: { status, ...(message ? { message } : {}) } satisfies StatusBody,
+    }),
+  /** The professional's saved searches (job alerts). */
+  alerts: () => endpoint<JobAlertListResponse>('/api/job/alerts'),
+  createAlert: (query: JobAlertBody['query']) =>
+    apiRequest<JobAlertResponse>('/api/job/alerts', {
+      method: 'POST',
+      body: { query } satisfies JobAlertBody,
+    }),
+  deleteAlert: (id: string) => apiRequest<MessageResponse>(`/api/job/alerts/${id}`, { method: 'DELETE' }),
 };

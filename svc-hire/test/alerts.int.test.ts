@@ -17,7 +17,7 @@ it('a professional saves, lists and deletes their own alerts; others see and del
   const amina = ctx.persona('user');
   const baraka = ctx.persona('user');
   const created = await ctx.call('POST', '/api/job/alerts', amina, {
-    query: { title: ' Nurse ', department: '', type: 'Full-time', page: 3 },
+    query: { title: ' Nurse ', department: '', type: 'Full-time', page: '3' },
   });
   expect(created.statusCode).toBe(201);
   const alert = created.json().data;

@@ -1,7 +1,10 @@
+import type { FastifyRequest } from 'fastify';
+import { Value } from '@sinclair/typebox/value';
 import {
   ErrorResponse,
   IdParams,
   JobAlertBody,
+  JobQuery,
   JobAlertListResponse,
   JobAlertResponse,
   MessageResponse,
@@ -18,6 +21,16 @@ const errors = {
 };
 const secured = { tags: ['job-alerts'], security: [{ bearer: [] }] };
 
+/**
+ * The board's filters arrive as the board sends them, text from its address: converted as the board's
+ * query string is (a number filter "50000" is 50000), then validated by the board's own schema.
+ */
+async function convertQuery(request: FastifyRequest) {
+  const body = request.body as { query?: unknown } | undefined;
+  if (body && typeof body === 'object' && body.query && typeof body.query === 'object')
+    body.query = Value.Convert(JobQuery, body.query);
+}
+
 /** A professional's saved searches: each person sees, creates and deletes only their own. */
 export default async function alertRoutes(app: App) {
   const alerts = app.alerts;
@@ -27,6 +40,7 @@ export default async function alertRoutes(app: App) {
     '/api/job/alerts',
     {
       preHandler: professional,
+      preValidation: convertQuery,
       schema: { ...secured, body: JobAlertBody, response: { 201: JobAlertResponse, ...errors } },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import { loginPath, useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
 import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { ApplicationItem } from './ApplicationItem';
+import { JobAlerts } from './JobAlerts';
 import '../shared/hire.css';
 
 const PAGE_SIZE = 10;
@@ -131,6 +132,7 @@ export default function UserDashboardPage() {
           )}
         </>
       )}
+      <JobAlerts />
       <ConfirmDialog
         open={confirming !== null}
         title={t('user.withdrawTitle')}
