@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { Value } from '@sinclair/typebox/value';
 import {
   ErrorResponse,
   IdParams,
@@ -21,14 +20,23 @@ const errors = {
 };
 const secured = { tags: ['job-alerts'], security: [{ bearer: [] }] };
 
+/** The board query's number fields (paging, and any numeric filter), read from its schema. */
+const NUMBER_FIELDS = new Set(
+  Object.entries(JobQuery.properties as Record<string, { type?: string }>)
+    .filter(([, s]) => s.type === 'integer' || s.type === 'number')
+    .map(([k]) => k),
+);
+
 /**
- * The board's filters arrive as the board sends them, text from its address: converted as the board's
- * query string is (a number filter "50000" is 50000), then validated by the board's own schema.
+ * The board's filters arrive as the board sends them, text from its address: numbers are read as the
+ * board's query string is ("50000" is 50000), then the board's own schema validates them.
  */
 async function convertQuery(request: FastifyRequest) {
-  const body = request.body as { query?: unknown } | undefined;
-  if (body && typeof body === 'object' && body.query && typeof body.query === 'object')
-    body.query = Value.Convert(JobQuery, body.query);
+  const query = (request.body as { query?: unknown } | undefined)?.query;
+  if (!query || typeof query !== 'object' || Array.isArray(query)) return;
+  const q = query as Record<string, unknown>;
+  for (const k of NUMBER_FIELDS)
+    if (typeof q[k] === 'string' && /^-?\d+(\.\d+)?$/.test(q[k])) q[k] = Number(q[k]);
 }
 
 /** A professional's saved searches: each person sees, creates and deletes only their own. */
