@@ -3,14 +3,16 @@ import { Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 import {
   APPLICATION_STATUSES,
+  DECISION_MESSAGE_MAX,
   JOB_COUNT_CAP,
   JOB_TYPES,
+  MAX_JOB_ALERTS,
   PHONE_MAX_LENGTH,
   PHONE_MIN_LENGTH,
   PHONE_PATTERN,
 } from './values';
 
-export { APPLICATION_STATUSES, JOB_COUNT_CAP, JOB_TYPES };
+export { APPLICATION_STATUSES, DECISION_MESSAGE_MAX, JOB_COUNT_CAP, JOB_TYPES, MAX_JOB_ALERTS };
 export type { ApplicationStatus, JobType } from './values';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -98,9 +100,6 @@ export type JobQuery = Static<typeof JobQuery>;
 
 /** A saved search: the board's query without paging (each board filter applies to alerts as well). */
 export type AlertQuery = Omit<JobQuery, 'page' | 'limit'>;
-
-/** At most this many saved searches per person. */
-export const MAX_JOB_ALERTS = 10;
 
 export const JobAlertBody = Type.Object({ query: JobQuery }, { additionalProperties: false });
 export type JobAlertBody = Static<typeof JobAlertBody>;
@@ -213,9 +212,6 @@ export const ApplicationListResponse = Ok({
 export type ApplicationListResponse = Static<typeof ApplicationListResponse>;
 export const ApplicationResponse = Ok({ data: Application });
 export type ApplicationResponse = Static<typeof ApplicationResponse>;
-
-/** The longest message a clinic may send with its decision. */
-export const DECISION_MESSAGE_MAX = 500;
 
 /**
  * Clinic (the job's poster): accepted or rejected, perhaps with a short message to the applicant.

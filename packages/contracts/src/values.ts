@@ -31,3 +31,9 @@ const PHONE = new RegExp(PHONE_PATTERN);
 /** The forms' check of a phone number: the same rule the services' schemas apply. */
 export const isPhoneNumber = (text: string, minLength = 0) =>
   text.length >= minLength && text.length <= PHONE_MAX_LENGTH && PHONE.test(text);
+
+/** The longest message a clinic may send with its decision on an application. */
+export const DECISION_MESSAGE_MAX = 500;
+
+/** At most this many saved job searches (alerts) per person. */
+export const MAX_JOB_ALERTS = 10;
