@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
+import postgres from 'postgres';
 import type { AddressInfo } from 'node:net';
 import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
 import {
@@ -53,6 +54,8 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://afyahr.example',
     // Only the test's own sweeps send digests (immediate ones also go out when stored).
     MAIL_SWEEP_SECONDS: '3600',
+    ADMIN_EMAIL: 'admin@inbox.example',
+    ADMIN_PASSWORD: 'Rift Valley sunrise over Naivasha',
   });
   // Stands in for svc-hire: publishes its notices on the same prefix.
   hire = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fake-hire' });
@@ -236,4 +239,28 @@ it('sends a digest at most once a day per person', async () => {
   const second = smtp.inbox.filter((m) => m.to === amina.email)[1]!;
   expect(second.raw).toContain('New job: Midwife');
   expect(second.raw).not.toContain('New job: Nurse');
+});
+
+it('removing an account removes its notices', async () => {
+  const amina = await signUp({ name: 'Amina Removed' });
+  await publish(notice(amina.id));
+  await eventually(async () => ((await inbox(amina.token)).json().pageInfo.total === 1 ? true : undefined));
+  const admin = (await ctx.login('admin@inbox.example', 'Rift Valley sunrise over Naivasha')).json();
+  const removed = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/user/admin/accounts/${amina.id}`,
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(removed.statusCode).toBe(200);
+  // A late notice for the removed account is dropped too.
+  await publish(notice(amina.id));
+  const sql = postgres(ctx.config.DATABASE_URL, { max: 1 });
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    const [row] =
+      await sql`select count(*)::int as n from identity.notifications where user_id = ${amina.id}`;
+    expect(row!.n).toBe(0);
+  } finally {
+    await sql.end();
+  }
 });

@@ -22,7 +22,7 @@ import {
   type RevocationState,
 } from '@platform/service-kit';
 import * as schema from '../db/schema';
-import { organisations, outbox, sessions, users, type UserRow } from '../db/schema';
+import { notifications, organisations, outbox, sessions, users, type UserRow } from '../db/schema';
 
 type Db = PostgresJsDatabase<typeof schema>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -300,6 +300,8 @@ export class UserStore {
         .where(and(eq(users.id, id), ne(users.status, 'deleted')))
         .returning();
       if (!u) return false;
+      // The person's notices are personal data too.
+      await tx.delete(notifications).where(eq(notifications.userId, id));
       await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userDeleted, { id, version: u.version }));
       await this.endSessions(tx, id, 'deleted');
       return true;
