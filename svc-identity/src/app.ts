@@ -88,19 +88,31 @@ async function registerInbox(app: App, config: IdentityConfig, db: Db, bus: Even
   const mailer = config.SMTP_URL
     ? new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL })
     : undefined;
+  // One sweep at a time; a notice stored during one gets another right after, not at the next tick.
   let sweeping: Promise<void> | undefined;
-  const sweep = () => {
-    if (!mailer || sweeping) return;
+  let again = false;
+  let closed = false;
+  const sweep = (): void => {
+    if (!mailer || closed) return;
+    if (sweeping) {
+      again = true;
+      return;
+    }
+    again = false;
     sweeping = mailer
       .sweep()
       .catch((err) => app.log.warn({ err }, 'sending e-mails failed; the next sweep retries'))
-      .finally(() => (sweeping = undefined));
+      .finally(() => {
+        sweeping = undefined;
+        if (again) sweep();
+      });
   };
   if (mailer) {
     app.decorate('mailer', mailer);
     const timer = setInterval(sweep, config.MAIL_SWEEP_SECONDS * 1000);
     timer.unref();
     app.addHook('onClose', async () => {
+      closed = true;
       clearInterval(timer);
       await sweeping;
       mailer.close();
