@@ -13,8 +13,11 @@ for (const role of ['user', 'Clinic'] as const) {
     });
     await expect(page.getByText('Your account is ready. Please log in.')).toBeVisible();
 
-    await logIn(page, email, password);
-    await expect(page).toHaveURL(/\/$/);
+    // The login page fills in the address just registered; each role lands on its dashboard.
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(role === 'Clinic' ? /\/clinicdashboard$/ : /\/userdashboard$/);
     const nav = page.getByRole('banner');
     await expect(nav.getByRole('button', { name: 'Dashboard' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
@@ -50,7 +53,10 @@ test('a wrong password shows the server message; mismatched passwords send nothi
   await page.getByLabel('Password', { exact: true }).fill('first password');
   await page.getByLabel('Confirm password').fill('second password');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('The passwords do not match.');
+  // The mismatch shows at the confirmation, which gets focus.
+  const confirm = page.getByLabel('Confirm password');
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toHaveAccessibleDescription('The passwords do not match.');
   expect(registerCalls).toBe(0);
 });
 
@@ -64,7 +70,9 @@ test('signing up twice with one e-mail shows the conflict', async ({ page }) => 
   await page.getByLabel('Password', { exact: true }).fill('a good long password');
   await page.getByLabel('Confirm password').fill('a good long password');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('An account with this email already exists.');
+  const emailField = page.getByLabel('E-mail', { exact: true });
+  await expect(emailField).toBeFocused();
+  await expect(emailField).toHaveAccessibleDescription('An account with this email already exists.');
 });
 
 test('a professional edits their profile; visitors are sent to log in', async ({ page }) => {
@@ -76,7 +84,7 @@ test('a professional edits their profile; visitors are sent to log in', async ({
   const email = uniqueEmail('profile');
   await signUp(page, { name: 'Baraka Otieno', email, password: 'a good long password', role: 'user' });
   await logIn(page, email, 'a good long password');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/userdashboard$/);
   await page.getByRole('banner').getByRole('link', { name: 'My profile' }).click();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await expect(page.getByLabel('Skills')).toHaveValue('Triage, Midwifery');

@@ -61,9 +61,8 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   const baraka = await register(page, 'Baraka Otieno', 'user');
 
   // The clinic posts two jobs from its dashboard.
+  // A clinic lands on its dashboard after login.
   await logInOk(page, clinic.email, PASSWORD);
-  await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('banner').getByRole('button', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/clinicdashboard$/);
   await expect(page.getByRole('heading', { name: 'Clinic dashboard', level: 1 })).toBeVisible();
   const salary = page.getByRole('region', { name: 'Post New Job' }).getByLabel('Salary Range');
@@ -72,9 +71,11 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   await expect(page.getByRole('region', { name: 'Post New Job' }).getByLabel('Organization')).toHaveValue(
     clinic.name,
   );
-  // Required fields are checked before anything is sent.
+  // Required fields are checked before anything is sent: the first one missing gets focus, its message beside it.
   await page.getByRole('region', { name: 'Post New Job' }).getByRole('button', { name: 'Post Job' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
+  const jobTitle = page.getByRole('region', { name: 'Post New Job' }).getByLabel('Job Title');
+  await expect(jobTitle).toBeFocused();
+  await expect(jobTitle).toHaveAccessibleDescription('This field is required.');
   await postJob(page, { title: nurseJob, department: `Maternity ${tag}`, type: 'Part-time' });
   await postJob(page, { title: clerkJob, department: 'Administration', type: 'Contract' });
   await expect(page.getByRole('heading', { name: 'Posted Jobs (2)' })).toBeVisible();
@@ -111,7 +112,12 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
     'You have already applied for this job.',
   );
+  // The typed link would be lost: Cancel asks first.
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard your changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
 
   await applyFromBoard(page, clerkJob);
   await fillAndSubmitApplication(page, clerkJob);

@@ -65,7 +65,10 @@ test('the landing page has all its sections and a working demo request form', as
   await expect(dialog.getByRole('alert')).toHaveText(
     'We could not send your request right now. Please try again later.',
   );
+  // What was typed is not thrown away without asking.
   await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await ask.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toHaveCount(0);
 });
 

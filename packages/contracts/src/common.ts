@@ -42,3 +42,10 @@ export const StringEnum = <T extends readonly string[]>(
   values: T,
   options: { default?: T[number]; description?: string } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * One of a fixed list, or null. Declared as one nullable enum (not a union with null): OpenAPI turns such a
+ * union into `nullable`, which allows null only when the enum lists it.
+ */
+export const NullableStringEnum = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number] | null>({ type: 'string', enum: [...values, null], nullable: true });

@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { Email, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
 
-import { PHONE_MAX_LENGTH, PHONE_PATTERN, ROLES, SIGNUP_ROLES, type Role } from './values';
+import { PHONE_MAX_LENGTH, PHONE_PATTERN, PLAN_IDS, ROLES, SIGNUP_ROLES, type Role } from './values';
 import { LANGUAGES } from './notifications';
 
-export { ROLES, SIGNUP_ROLES } from './values';
-export type { Role } from './values';
+export { PLAN_IDS, ROLES, SIGNUP_ROLES } from './values';
+export type { PlanId, Role } from './values';
 
 const shortText = (maxLength: number) => Type.String({ maxLength });
 /** Text that must say something: at least one non-space character (services also trim it first). */
@@ -13,6 +13,9 @@ const NotBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, p
 const Name = NotBlank(120);
 const Skills = Type.Array(NotBlank(60), { maxItems: 50 });
 const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://[^\\s]+$' });
+/** The plan chosen on /pricing, kept as a declared interest until billing exists (null: none). */
+const Plan = StringEnum(PLAN_IDS);
+const PlanOrNone = NullableStringEnum(PLAN_IDS);
 
 export const RegisterBody = Type.Object(
   {
@@ -25,6 +28,7 @@ export const RegisterBody = Type.Object(
     phone: Type.Optional(Type.String({ maxLength: PHONE_MAX_LENGTH, pattern: PHONE_PATTERN })),
     skills: Type.Optional(Skills),
     role: StringEnum(SIGNUP_ROLES),
+    plan: Type.Optional(Plan),
   },
   { additionalProperties: false },
 );
@@ -70,6 +74,7 @@ export const UserProfile = Type.Object({
   ...directoryFields,
   ...legacyId,
   ...privateFields,
+  plan: PlanOrNone,
   entitlements: Type.Array(Type.String()),
   /** The language the person chose (the site's switch saves it): their e-mails are written in it. */
   language: StringEnum(LANGUAGES),
@@ -89,6 +94,8 @@ export const UpdateProfileBody = Type.Object(
     location: Type.Optional(shortText(160)),
     photo: Type.Optional(Type.Union([HttpUrl, Type.Literal('')])),
     language: Type.Optional(StringEnum(LANGUAGES)),
+    /** null clears it. */
+    plan: Type.Optional(PlanOrNone),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -120,6 +127,7 @@ export const AdminAccount = Type.Object({
   email: Type.String(),
   role: StringEnum(ROLES),
   status: StringEnum(ACCOUNT_STATUSES),
+  plan: PlanOrNone,
   suspendedReason: Type.Union([Type.String(), Type.Null()]),
   suspendedUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
@@ -166,6 +174,8 @@ export interface AccessClaims {
 export const UserEventData = Type.Object({
   ...directoryFields,
   ...privateFields,
+  /** Optional: events written before plans were kept have none. */
+  plan: Type.Optional(PlanOrNone),
   /** Monotonic per user: consumers upsert only when newer (version-guarded projection). */
   version: Type.Integer({ minimum: 1 }),
 });

@@ -32,6 +32,13 @@ const PHONE = new RegExp(PHONE_PATTERN);
 export const isPhoneNumber = (text: string, minLength = 0) =>
   text.length >= minLength && text.length <= PHONE_MAX_LENGTH && PHONE.test(text);
 
+/**
+ * The plans on /pricing. Until billing exists a person's chosen plan is kept on the account as a declared
+ * interest only: it unlocks nothing.
+ */
+export const PLAN_IDS = ['essential', 'professional', 'enterprise'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
 /** The longest message a clinic may send with its decision on an application. */
 export const DECISION_MESSAGE_MAX = 500;
 

@@ -1,4 +1,13 @@
-export { useSession, dashboardPath, loginPath, nextPath, type Role, type SessionUser } from './session';
+export {
+  useSession,
+  dashboardPath,
+  journeyQuery,
+  landingPath,
+  loginPath,
+  nextPath,
+  type Role,
+  type SessionUser,
+} from './session';
 export { useLanguage, LANGUAGES, type Language } from './language';
 export { apiRequest, ApiNetworkError, type ApiResult } from './api';
 export { useSiteMap, navLabel, type SiteMap } from './site-map';

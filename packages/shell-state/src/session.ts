@@ -54,8 +54,33 @@ export function loginPath(next: string): string {
   return `/login?next=${encodeURIComponent(next)}`;
 }
 
+/** `?next=` when it is a path on this site (never another origin), else null. */
+function safeNext(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+}
+
 /** Where to go after login: `?next=` when it is a path on this site (never another origin), else home. */
 export function nextPath(search: string): string {
-  const next = new URLSearchParams(search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+  return safeNext(search) ?? '/';
+}
+
+/** After login: `?next=` (a path on this site), else the role's dashboard where one is deployed, else home. */
+export function landingPath(search: string, role: Role): string {
+  return safeNext(search) ?? dashboardPath(role) ?? '/';
+}
+
+/**
+ * The part of a query that must survive login -> Create account -> sign-up -> login (`next`, `apply`),
+ * as `?…` or '' when there is none.
+ */
+export function journeyQuery(search: string): string {
+  const from = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of ['next', 'apply']) {
+    const value = from.get(key);
+    if (value) kept.set(key, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
 }

@@ -6,11 +6,12 @@ export { usePageMeta } from './page-meta';
 export { Button, type ButtonProps } from './components/Button';
 export { Spinner } from './components/Spinner';
 export { Alert } from './components/Alert';
-export { Modal } from './components/Modal';
+export { Modal, ModalCancel } from './components/Modal';
 export { ConfirmDialog } from './components/ConfirmDialog';
 export { Accordion, type AccordionItem } from './components/Accordion';
 export { ToastProvider, useToast, TOAST_MS, type ToastKind } from './components/Toast';
 export { TextField, TextArea, SelectField } from './components/Fields';
+export { FormErrors } from './components/FormErrors';
 export { LanguageSwitcher } from './components/LanguageSwitcher';
 
 /**
@@ -18,4 +19,4 @@ export { LanguageSwitcher } from './components/LanguageSwitcher';
  * The shell mounts those under the route prefixes the manifest gives the remote; the remote routes inside.
  */
 export type RemoteRoutes = Array<{ path: string; Component: ComponentType }>;
-export { EMAIL, useForm, failureText } from './forms';
+export { EMAIL, useForm, failureText, type FormOptions, type FormState } from './forms';

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
-import { EMAIL_TIMINGS, LANGUAGES, type Translated } from '@platform/contracts';
+import { EMAIL_TIMINGS, LANGUAGES, PLAN_IDS, type Translated } from '@platform/contracts';
 
 export const identity = pgSchema('identity');
 
@@ -45,6 +45,8 @@ export const users = identity.table(
     country: text('country').notNull().default(''),
     location: text('location').notNull().default(''),
     photo: text('photo').notNull().default(''),
+    /** The plan chosen on /pricing: a declared interest until billing exists; null when none. */
+    plan: text('plan', { enum: PLAN_IDS }),
     /** active, suspended (by an admin, perhaps until a date) or deleted (personal data erased). */
     status: text('status', { enum: ['active', 'suspended', 'deleted'] })
       .notNull()

@@ -50,6 +50,7 @@ export function toProfile(u: UserRow): UserProfile {
     country: u.country,
     location: u.location,
     photo: u.photo,
+    plan: u.plan,
     createdAt: u.createdAt.toISOString(),
     language: u.language,
   };
@@ -102,6 +103,7 @@ export class UserStore {
             address: input.address?.trim() ?? '',
             phone: input.phone?.trim() ?? '',
             skills: input.skills ?? [],
+            plan: input.plan ?? null,
           })
           .returning();
         await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userRegistered, toEventData(user!)));
@@ -292,6 +294,7 @@ export class UserStore {
           country: '',
           location: '',
           photo: '',
+          plan: null,
           suspendedReason: null,
           suspendedUntil: null,
           version: sql`${users.version} + 1`,

@@ -1,34 +1,40 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@platform/router';
-import { nextPath, useSession } from '@platform/shell-state';
+import { journeyQuery, landingPath, useSession } from '@platform/shell-state';
 import { coreApi } from '../../api';
-import { Alert, Button, failureText, TextField, useTranslation } from '@platform/ui';
+import { Alert, Button, FormErrors, TextField, useForm, useTranslation } from '@platform/ui';
+import { validateLogin, type LoginErrors, type LoginForm, type SignedUp } from './login';
 import '../shared/core.css';
 
 export default function LoginPage() {
   const { t } = useTranslation('core');
   const navigate = useNavigate();
-  const { search } = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { search, state } = useLocation();
+  // Just signed up: the address is filled in (never the password), and a note says the account is ready.
+  const signedUp = (state as SignedUp | null)?.email;
+  const f = useForm<LoginForm, NonNullable<LoginErrors[keyof LoginForm]>>(
+    'core',
+    () => ({ email: signedUp ?? '', password: '' }),
+    'signup.errors',
+  );
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
+    if (!f.check(validateLogin(f.form))) return;
     setSubmitting(true);
     try {
-      const res = await coreApi.login({ email: email.trim(), password });
+      const res = await coreApi.login({ email: f.form.email.trim(), password: f.form.password });
       if (res.ok && res.body.token) {
         useSession.getState().signIn(res.body.token, res.body.user);
-        // Back to where the visitor was sent from (e.g. the job they wanted to apply for).
-        navigate(nextPath(search));
+        // Back to where the visitor was sent from (e.g. the job they wanted to apply for), else to
+        // where the role's work is.
+        navigate(landingPath(search, res.body.user.role));
         return;
       }
-      setError(failureText(t, res, 'loginFailed'));
+      f.fail(res, 'loginFailed');
     } catch (err) {
-      setError(failureText(t, err, 'loginFailed'));
+      f.fail(err, 'loginFailed');
     }
     setSubmitting(false);
   }
@@ -38,16 +44,16 @@ export default function LoginPage() {
       <section className="card auth-card" aria-labelledby="login-title">
         <h1 id="login-title">{t('login.title')}</h1>
         <p className="muted">{t('login.intro')}</p>
-        {error && <Alert kind="error">{error}</Alert>}
-        <form onSubmit={submit}>
+        {signedUp && <Alert kind="success">{t('signup.success')}</Alert>}
+        <FormErrors form={f} />
+        <form onSubmit={submit} noValidate>
           <TextField
             label={t('login.email')}
             type="email"
             name="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...f.field('email')}
           />
           <TextField
             label={t('login.password')}
@@ -55,15 +61,14 @@ export default function LoginPage() {
             name="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...f.field('password')}
           />
           <Button type="submit" loading={submitting}>
             {submitting ? t('login.submitting') : t('login.submit')}
           </Button>
         </form>
         <p className="auth-switch">
-          {t('login.noAccount')} <Link to="/signup">{t('login.signupLink')}</Link>
+          {t('login.noAccount')} <Link to={`/signup${journeyQuery(search)}`}>{t('login.signupLink')}</Link>
         </p>
       </section>
     </div>

@@ -1,56 +1,50 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from '@platform/router';
+import { Link, useLocation, useNavigate, useSearchParams } from '@platform/router';
+import { journeyQuery } from '@platform/shell-state';
 import { coreApi } from '../../api';
-import {
-  Alert,
-  Button,
-  failureText,
-  SelectField,
-  TextArea,
-  TextField,
-  useForm,
-  useToast,
-  useTranslation,
-} from '@platform/ui';
+import { Button, FormErrors, SelectField, TextArea, TextField, useForm, useTranslation } from '@platform/ui';
 import { PLANS } from '../pricing/plans';
-import { emptySignup, signupPayload, validateSignup, type SignupErrors, type SignupForm } from './signup';
+import type { SignedUp } from './login';
+import {
+  emptySignup,
+  SIGNUP_SERVER_FIELDS,
+  signupPayload,
+  validateSignup,
+  type SignupErrors,
+  type SignupForm,
+} from './signup';
 import '../shared/core.css';
 
 export default function SignupPage() {
   const { t } = useTranslation('core');
   const navigate = useNavigate();
-  const toast = useToast();
+  const { search } = useLocation();
   const [params] = useSearchParams();
   const plan = PLANS.find((p) => p.id === params.get('plan'));
-  const { form, setErrors, field } = useForm<SignupForm, NonNullable<SignupErrors[keyof SignupForm]>>(
+  const f = useForm<SignupForm, NonNullable<SignupErrors[keyof SignupForm]>>(
     'core',
     () => ({ ...emptySignup(), role: plan ? 'Clinic' : 'user' }),
     'signup.errors',
+    { serverFields: SIGNUP_SERVER_FIELDS },
   );
-  const [error, setError] = useState<string | null>(null);
+  const { form, field } = f;
   const [submitting, setSubmitting] = useState(false);
+  // Login keeps the way back (`next`, `apply`) the visitor came with.
+  const login = `/login${journeyQuery(search)}`;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    const found = validateSignup(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    if (form.password !== form.confirmPassword) {
-      setError(t('passwordMismatch'));
-      return;
-    }
+    if (!f.check(validateSignup(form))) return;
     setSubmitting(true);
     try {
-      const res = await coreApi.register(signupPayload(form));
+      const res = await coreApi.register(signupPayload(form, plan?.id));
       if (res.ok) {
-        toast.show({ kind: 'success', message: t('signup.success') });
-        navigate('/login');
+        navigate(login, { state: { email: form.email.trim() } satisfies SignedUp });
         return;
       }
-      setError(failureText(t, res, 'signupFailed'));
+      f.fail(res, 'signupFailed');
     } catch (err) {
-      setError(failureText(t, err, 'signupFailed'));
+      f.fail(err, 'signupFailed');
     }
     setSubmitting(false);
   }
@@ -61,7 +55,7 @@ export default function SignupPage() {
         <h1 id="signup-title">{t('signup.title')}</h1>
         <p className="muted">{t('signup.intro')}</p>
         {plan && <p className="badge">{t('signup.plan', { name: t(`pricing.plans.${plan.id}.name`) })}</p>}
-        {error && <Alert kind="error">{error}</Alert>}
+        <FormErrors form={f} />
         <form onSubmit={submit} noValidate>
           <SelectField
             label={t('signup.role')}
@@ -133,7 +127,7 @@ export default function SignupPage() {
           </Button>
         </form>
         <p className="auth-switch">
-          {t('signup.haveAccount')} <Link to="/login">{t('signup.loginLink')}</Link>
+          {t('signup.haveAccount')} <Link to={login}>{t('signup.loginLink')}</Link>
         </p>
       </section>
     </div>

@@ -1,12 +1,26 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSession } from '@platform/shell-state';
+import { useLanguage, useSession, useSiteMap } from '@platform/shell-state';
 import { currentUrl, fakeApi, renderScreen } from '@platform/ui/testing';
+import { Route, Routes } from '@platform/router';
 import { AMINA, resetSession } from '../../test/fixtures';
 import LoginPage from './LoginPage';
 import SignupPage from './SignupPage';
 
-beforeEach(resetSession);
+beforeEach(() => {
+  resetSession();
+  useSiteMap.setState({ dashboards: { user: '/userdashboard', Clinic: '/clinicdashboard' } });
+});
+afterEach(() => act(() => useLanguage.getState().setLanguage('en')));
+
+/** Login and sign-up as the site routes them, so a journey can go from one to the other. */
+const AuthPages = () => (
+  <Routes>
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/signup" element={<SignupPage />} />
+    <Route path="*" element={<p>Elsewhere</p>} />
+  </Routes>
+);
 
 describe('the login form', () => {
   it('signs in and goes back to the page the visitor came from', async () => {
@@ -24,18 +38,124 @@ describe('the login form', () => {
       body: { email: 'amina@example.org', password: 'a good long password' },
     });
   });
+
+  it.each([
+    ['user', '/userdashboard'],
+    ['Clinic', '/clinicdashboard'],
+    ['admin', '/'],
+  ] as const)('without a next, a %s lands where its work is (%s)', async (role, landing) => {
+    fakeApi(() => ({ body: { success: true, token: 'token-1', user: { ...AMINA, role } } }));
+    await renderScreen(<LoginPage />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'amina@example.org');
+    await userEvent.type(screen.getByLabelText('Password'), 'a good long password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(currentUrl()).toBe(landing));
+  });
+
+  it('never follows a next to another site', async () => {
+    fakeApi(() => ({ body: { success: true, token: 'token-1', user: AMINA } }));
+    await renderScreen(<LoginPage />, { path: `/login?next=${encodeURIComponent('//evil.example/x')}` });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'amina@example.org');
+    await userEvent.type(screen.getByLabelText('Password'), 'a good long password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(currentUrl()).toBe('/userdashboard'));
+  });
 });
 
-describe('the signup form', () => {
-  it('sends nothing while the two passwords differ', async () => {
-    const calls = fakeApi(() => ({ status: 201 }));
-    await renderScreen(<SignupPage />, { path: '/signup' });
+describe('from login to sign-up and back', () => {
+  it('keeps next and apply, fills in the e-mail just registered, and sends the chosen plan', async () => {
+    const calls = fakeApi(({ path }) =>
+      path === '/api/user/register' ? { status: 201, body: { success: true } } : { status: 500 },
+    );
+    const next = encodeURIComponent('/hire?apply=42');
+    await renderScreen(<AuthPages />, { path: `/login?next=${next}&apply=42` });
+    await userEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect(currentUrl()).toBe(`/signup?next=${next}&apply=42`);
+
     await userEvent.type(await screen.findByLabelText('Full name or organisation name'), 'Amina Wanjiru');
     await userEvent.type(screen.getByLabelText('E-mail'), 'amina@example.org');
     await userEvent.type(screen.getByLabelText('Password'), 'a good long password');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'a good long password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    await waitFor(() => expect(currentUrl()).toBe(`/login?next=${next}&apply=42`));
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(screen.getByLabelText('E-mail')).toHaveValue('amina@example.org');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByText('Your account is ready. Please log in.')).toBeInTheDocument();
+    expect(JSON.stringify(window.history.state)).not.toContain('a good long password');
+    expect(calls[0]?.body).not.toHaveProperty('plan');
+  });
+
+  it('sends the plan chosen on /pricing with the account', async () => {
+    const calls = fakeApi(() => ({ status: 201, body: { success: true } }));
+    await renderScreen(<AuthPages />, { path: '/signup?plan=professional' });
+    expect(await screen.findByText('Selected plan: Professional')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Full name or organisation name'), 'Nakuru Family Clinic');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'clinic@example.org');
+    await userEvent.type(screen.getByLabelText('Password'), 'a good long password');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'a good long password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(currentUrl()).toBe('/login'));
+    expect(calls[0]?.body).toMatchObject({ role: 'Clinic', plan: 'professional' });
+  });
+});
+
+describe('the signup form', () => {
+  it('shows each error beside its field, focuses the first and announces how many', async () => {
+    const calls = fakeApi(() => ({ status: 201 }));
+    await renderScreen(<SignupPage />, { path: '/signup' });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'amina@example.org');
+    await userEvent.type(screen.getByLabelText('Password'), 'a good long password');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'another password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The passwords do not match.');
+
+    const name = screen.getByLabelText('Full name or organisation name');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('This field is required.');
+    const confirm = screen.getByLabelText('Confirm password');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('The passwords do not match.');
+    expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('status')).toHaveTextContent('2 fields need attention.');
     expect(calls).toHaveLength(0);
+
+    // Mended, the second submit finds only the remaining field, and says so again.
+    await userEvent.type(name, 'Amina Wanjiru');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(confirm).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('1 field needs attention.');
+  });
+
+  it.each([
+    ['auth.email_taken', 'E-mail', 'An account with this email already exists.'],
+    [
+      'auth.password_common',
+      'Password',
+      'This is one of the most common passwords, so it is easy to guess. Please choose another.',
+    ],
+  ])('shows the server refusal %s at its field', async (code, label, text) => {
+    fakeApi(() => ({ status: 409, body: { success: false, message: 'refused', code } }));
+    await renderScreen(<SignupPage />, { path: '/signup' });
+    await userEvent.type(await screen.findByLabelText('Full name or organisation name'), 'Amina');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'amina@example.org');
+    await userEvent.type(screen.getByLabelText('Password'), 'password1234');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'password1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    const field = screen.getByLabelText(label);
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(text);
+  });
+
+  it('keeps what was typed when the language changes', async () => {
+    await renderScreen(<SignupPage />, { path: '/signup' });
+    await userEvent.type(await screen.findByLabelText('Full name or organisation name'), 'Amina Wanjiru');
+    await userEvent.type(screen.getByLabelText('Skills'), 'Triage, Midwifery');
+    await act(async () => useLanguage.getState().setLanguage('sw'));
+    expect(await screen.findByRole('heading', { name: 'Fungua akaunti yako' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Jina kamili au jina la taasisi')).toHaveValue('Amina Wanjiru');
+    expect(screen.getByLabelText('Ujuzi')).toHaveValue('Triage, Midwifery');
   });
 });

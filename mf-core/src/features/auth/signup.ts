@@ -1,4 +1,6 @@
+import type { PlanId } from '@platform/contracts';
 import { EMAIL } from '@platform/ui';
+
 export interface SignupForm {
   name: string;
   email: string;
@@ -33,7 +35,9 @@ export function parseSkills(text: string): string[] {
     .filter(Boolean);
 }
 
-export type SignupErrors = Partial<Record<keyof SignupForm, 'required' | 'email' | 'passwordLength'>>;
+export type SignupErrors = Partial<
+  Record<keyof SignupForm, 'required' | 'email' | 'passwordLength' | 'mismatch'>
+>;
 
 export function validateSignup(form: SignupForm): SignupErrors {
   const errors: SignupErrors = {};
@@ -41,11 +45,15 @@ export function validateSignup(form: SignupForm): SignupErrors {
     if (!form[key].trim()) errors[key] = 'required';
   if (!errors.email && !EMAIL.test(form.email.trim())) errors.email = 'email';
   if (!errors.password && form.password.length < 8) errors.password = 'passwordLength';
+  if (!errors.confirmPassword && form.confirmPassword !== form.password) errors.confirmPassword = 'mismatch';
   return errors;
 }
 
-/** What is sent: confirmPassword never leaves the browser; skills become a list; empty optionals are left out. */
-export function signupPayload(form: SignupForm) {
+/**
+ * What is sent: confirmPassword never leaves the browser; skills become a list; empty optionals are left
+ * out; the plan chosen on /pricing, if any, is kept on the account as a declared interest.
+ */
+export function signupPayload(form: SignupForm, plan?: PlanId) {
   const optional = (v: string) => (v.trim() ? v.trim() : undefined);
   const skills = parseSkills(form.skills);
   return {
@@ -58,5 +66,13 @@ export function signupPayload(form: SignupForm) {
     address: optional(form.address),
     description: optional(form.description),
     skills: skills.length > 0 ? skills : undefined,
+    plan,
   };
 }
+
+/** Server codes about one sign-up field: their text shows at that field. */
+export const SIGNUP_SERVER_FIELDS: Record<string, keyof SignupForm> = {
+  'auth.email_taken': 'email',
+  'auth.password_common': 'password',
+  'auth.password_personal': 'password',
+};

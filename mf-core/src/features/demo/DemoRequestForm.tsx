@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { coreApi } from '../../api';
-import { Alert, Button, SelectField, TextArea, TextField, useForm, useTranslation } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  FormErrors,
+  ModalCancel,
+  SelectField,
+  TextArea,
+  TextField,
+  useForm,
+  useTranslation,
+} from '@platform/ui';
 import {
   FACILITY_TYPES,
   demoPayload,
@@ -14,21 +24,22 @@ import {
 /** The demo request: really submitted; the thank-you view only after the server accepted it. */
 export default function DemoRequestForm({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('core');
-  const { form, setErrors, field } = useForm<DemoRequest, NonNullable<DemoErrors[keyof DemoRequest]>>(
+  const f = useForm<DemoRequest, NonNullable<DemoErrors[keyof DemoRequest]>>(
     'core',
     emptyDemoRequest,
     'demo.errors',
   );
+  const { form, field } = f;
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateDemo(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!f.check(validateDemo(form))) return;
     setState('sending');
     try {
       const res = await coreApi.requestDemo(demoPayload(form));
+      // Sent: nothing left to lose, the dialog closes without asking.
+      if (res.ok) f.reset(form);
       setState(res.ok ? 'sent' : 'failed');
     } catch {
       setState('failed');
@@ -48,6 +59,7 @@ export default function DemoRequestForm({ onClose }: { onClose(): void }) {
     <form onSubmit={submit} noValidate>
       <p>{t('demo.intro')}</p>
       {state === 'failed' && <Alert kind="error">{t('demo.failed')}</Alert>}
+      <FormErrors form={f} />
       <TextField label={t('demo.fullName')} required autoComplete="name" {...field('fullName')} />
       <TextField
         label={t('demo.organization')}
@@ -78,9 +90,7 @@ export default function DemoRequestForm({ onClose }: { onClose(): void }) {
         <Button type="submit" loading={state === 'sending'}>
           {t('demo.submit')}
         </Button>
-        <Button variant="secondary" onClick={onClose}>
-          {t('demo.cancel')}
-        </Button>
+        <ModalCancel>{t('demo.cancel')}</ModalCancel>
       </div>
     </form>
   );

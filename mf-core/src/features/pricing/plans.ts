@@ -1,5 +1,7 @@
 /** The plans and add-ons (Ksh, monthly): one source for the landing page and /pricing. */
-export type PlanId = 'essential' | 'professional' | 'enterprise';
+import type { PlanId } from '@platform/contracts/values';
+
+export type { PlanId };
 
 export interface Plan {
   id: PlanId;

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSession } from '@platform/shell-state';
+import { useLanguage, useSession } from '@platform/shell-state';
+import { refreshApi } from '@platform/data';
 import { currentUrl, fakeApi, renderScreen } from '@platform/ui/testing';
 import { AMINA, resetSession } from '../../test/fixtures';
 import ProfilePage from './ProfilePage';
@@ -16,9 +17,11 @@ const saved = {
   country: 'Kenya',
   location: 'Nakuru',
   photo: '',
+  plan: 'professional',
 };
 
 beforeEach(resetSession);
+afterEach(() => act(() => useLanguage.getState().setLanguage('en')));
 
 describe('the profile form', () => {
   it('starts from the saved profile and saves the changes', async () => {
@@ -44,5 +47,41 @@ describe('the profile form', () => {
   it('sends a visitor to log in and come back', async () => {
     await renderScreen(<ProfilePage />, { path: '/profile' });
     expect(currentUrl()).toBe('/login?next=%2Fprofile');
+  });
+
+  it('shows the plan of interest and lets the person change or clear it', async () => {
+    useSession.getState().signIn('token', AMINA);
+    let profile = saved;
+    const calls = fakeApi(({ method, body }) => {
+      if (method === 'PUT') profile = { ...profile, ...(body as object) };
+      return { body: { success: true, user: profile } };
+    });
+    await renderScreen(<ProfilePage />, { path: '/profile' });
+    const plan = await screen.findByLabelText('Plan of interest');
+    expect(plan).toHaveDisplayValue('Professional');
+    await userEvent.selectOptions(plan, 'None');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ plan: null });
+    expect(screen.getByLabelText('Plan of interest')).toHaveDisplayValue('None');
+  });
+
+  it('keeps unsaved edits when the language changes, even when the profile loads again', async () => {
+    useSession.getState().signIn('token', AMINA);
+    fakeApi(() => ({ body: { success: true, user: saved } }));
+    await renderScreen(<ProfilePage />, { path: '/profile' });
+    const town = await screen.findByLabelText('Town or city');
+    expect(town).toHaveValue('Nakuru');
+    await userEvent.clear(town);
+    await userEvent.type(town, 'Kisumu');
+    await userEvent.clear(screen.getByLabelText(/^Skills/));
+    await userEvent.type(screen.getByLabelText(/^Skills/), 'Triage, Paediatrics');
+
+    await act(async () => useLanguage.getState().setLanguage('sw'));
+    expect(await screen.findByRole('heading', { name: 'Wasifu wangu' })).toBeInTheDocument();
+    // The saved profile answering again (a refetch) does not replace what was typed.
+    await act(async () => void (await refreshApi('/api/user/me')));
+    expect(screen.getByLabelText('Mji')).toHaveValue('Kisumu');
+    expect(screen.getByLabelText(/^Ujuzi/)).toHaveValue('Triage, Paediatrics');
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { PLAN_IDS } from '@platform/contracts/values';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { Navigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
@@ -7,6 +8,8 @@ import {
   Alert,
   Button,
   failureText,
+  FormErrors,
+  SelectField,
   Spinner,
   TextArea,
   TextField,
@@ -29,38 +32,35 @@ export default function ProfilePage() {
   const { t } = useTranslation('core');
   const toast = useToast();
   const token = useSession((s) => s.token);
-  const { form, setForm, setErrors, field } = useForm<
-    ProfileForm,
-    NonNullable<ProfileErrors[keyof ProfileForm]>
-  >('core', emptyProfileForm, 'profile.errors');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
   const me = useApiQuery(token ? coreApi.me() : null);
   const profile = me.data?.user ?? null;
-  // The form starts from the saved profile, and again after each save.
-  useEffect(() => {
-    if (profile) setForm(toForm(profile));
-  }, [profile, setForm]);
+  // The form starts from the saved profile; what the person types is never replaced by a reload.
+  const f = useForm<ProfileForm, NonNullable<ProfileErrors[keyof ProfileForm]>>(
+    'core',
+    emptyProfileForm,
+    'profile.errors',
+    { source: profile ? toForm(profile) : null },
+  );
+  const { form, field } = f;
+  const [saving, setSaving] = useState(false);
   const loadError = me.error && failureText(t, me.error, 'profile.loadFailed');
 
   if (!token) return <Navigate to={loginPath('/profile')} replace />;
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    const found = validateProfile(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!f.check(validateProfile(form))) return;
     setSaving(true);
     try {
       const res = await coreApi.updateMe(profilePayload(form));
       if (res.ok) {
+        // Saved: the form is the saved profile again, with nothing left to lose.
+        f.reset(toForm(res.body.user));
         await refreshApi('/api/user/me');
         toast.show({ kind: 'success', message: t('profile.saved') });
-      } else setError(failureText(t, res, 'profile.saveFailed'));
+      } else f.fail(res, 'profile.saveFailed');
     } catch (caught) {
-      setError(failureText(t, caught, 'profile.saveFailed'));
+      f.fail(caught, 'profile.saveFailed');
     }
     setSaving(false);
   }
@@ -69,7 +69,8 @@ export default function ProfilePage() {
     <div className="container">
       <section className="card auth-card" aria-labelledby="profile-title">
         <h1 id="profile-title">{t('profile.title')}</h1>
-        {(error ?? loadError) && <Alert kind="error">{error ?? loadError}</Alert>}
+        {loadError && <Alert kind="error">{loadError}</Alert>}
+        <FormErrors form={f} />
         {!profile ? (
           !loadError && <Spinner label={t('profile.loading')} />
         ) : (
@@ -96,6 +97,15 @@ export default function ProfilePage() {
               {...field('photo')}
             />
             <TextArea label={t('signup.description')} rows={4} {...field('description')} />
+            <SelectField
+              label={t('profile.plan')}
+              hint={t('profile.planHint')}
+              {...field('plan')}
+              options={[
+                { value: '', label: t('profile.planNone') },
+                ...PLAN_IDS.map((id) => ({ value: id, label: t(`pricing.plans.${id}.name`) })),
+              ]}
+            />
             <Button type="submit" loading={saving}>
               {t('profile.save')}
             </Button>

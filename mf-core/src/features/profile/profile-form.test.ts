@@ -13,6 +13,7 @@ const profile = {
   country: 'Kenya',
   location: 'Nakuru',
   photo: '',
+  plan: 'professional' as const,
 };
 
 describe('profile form', () => {
@@ -21,7 +22,10 @@ describe('profile form', () => {
     expect(profilePayload(form)).toMatchObject({
       facility: 'Nakuru Level 5',
       skills: ['Triage', 'ICU', 'Midwifery'],
+      plan: 'professional',
     });
+    // No plan chosen any more: cleared on the account.
+    expect(profilePayload({ ...form, plan: '' }).plan).toBeNull();
   });
 
   it('needs a name and only accepts http(s) photo links', () => {

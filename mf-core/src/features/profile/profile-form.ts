@@ -1,3 +1,4 @@
+import type { PlanId } from '@platform/contracts';
 import { parseSkills } from '../auth/signup';
 
 export interface ProfileForm {
@@ -11,12 +12,15 @@ export interface ProfileForm {
   country: string;
   location: string;
   photo: string;
+  /** The plan of interest, '' for none. */
+  plan: string;
 }
 
-export interface Profile extends Omit<ProfileForm, 'skills'> {
+export interface Profile extends Omit<ProfileForm, 'skills' | 'plan'> {
   email: string;
   role: string;
   skills: string[];
+  plan: PlanId | null;
 }
 
 export const emptyProfileForm = (): ProfileForm => ({
@@ -30,6 +34,7 @@ export const emptyProfileForm = (): ProfileForm => ({
   country: '',
   location: '',
   photo: '',
+  plan: '',
 });
 
 export const toForm = (p: Profile): ProfileForm => ({
@@ -43,6 +48,7 @@ export const toForm = (p: Profile): ProfileForm => ({
   country: p.country,
   location: p.location,
   photo: p.photo,
+  plan: p.plan ?? '',
 });
 
 export type ProfileErrors = Partial<Record<keyof ProfileForm, 'required' | 'photoUrl'>>;
@@ -54,7 +60,7 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
   return errors;
 }
 
-/** PUT /api/user/me body: trimmed values, skills as a list. */
+/** PUT /api/user/me body: trimmed values, skills as a list, no plan as null (cleared). */
 export function profilePayload(form: ProfileForm) {
   const t = (v: string) => v.trim();
   return {
@@ -68,5 +74,6 @@ export function profilePayload(form: ProfileForm) {
     country: t(form.country),
     location: t(form.location),
     photo: t(form.photo),
+    plan: (form.plan || null) as PlanId | null,
   };
 }

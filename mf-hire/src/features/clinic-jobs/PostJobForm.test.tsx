@@ -19,8 +19,11 @@ describe('the Post New Job form', () => {
     expect(form.getByLabelText('Salary Range')).toHaveAttribute('placeholder', 'e.g. Ksh 80,000 - 120,000');
 
     await userEvent.click(form.getByRole('button', { name: 'Post Job' }));
-    expect(form.getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    // Each missing field says so beside itself; focus goes to the first, and the count is announced.
     expect(form.getByLabelText('Job Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByLabelText('Job Title')).toHaveFocus();
+    expect(form.getByLabelText('Job Title')).toHaveAccessibleDescription('This field is required.');
+    expect(form.getByRole('status')).toHaveTextContent(/^\d+ fields need attention\.$/);
     expect(calls).toHaveLength(0);
 
     await userEvent.type(form.getByLabelText('Job Title'), 'Night Nurse');

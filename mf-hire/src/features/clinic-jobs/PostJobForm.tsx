@@ -4,9 +4,8 @@ import { JOB_TYPES } from '@platform/contracts/values';
 import { useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
 import {
-  Alert,
   Button,
-  failureText,
+  FormErrors,
   SelectField,
   TextArea,
   TextField,
@@ -21,30 +20,23 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
   const orgName = useSession((s) => s.user?.name ?? '');
-  const { form, setForm, setErrors, field } = useForm<JobForm, 'required'>(
-    'hire',
-    () => emptyJobForm(orgName),
-    'apply.errors',
-  );
-  const [error, setError] = useState<string | null>(null);
+  const f = useForm<JobForm, 'required'>('hire', () => emptyJobForm(orgName), 'apply.errors');
+  const { form, field } = f;
   const [sending, setSending] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    const missing = missingFields(form);
-    setErrors(Object.fromEntries(missing.map((k) => [k, 'required'])));
-    if (missing.length > 0) return setError(t('clinic.requiredFields'));
+    if (!f.check(Object.fromEntries(missingFields(form).map((k) => [k, 'required'])))) return;
     setSending(true);
     try {
       const res = await hireApi.postJob(jobPayload(form));
       if (res.ok) {
-        setForm(emptyJobForm(orgName));
+        f.reset(emptyJobForm(orgName));
         toast.show({ kind: 'success', message: t('clinic.posted') });
         onPosted(res.body.data);
-      } else setError(failureText(t, res, 'clinic.postFailed'));
+      } else f.fail(res, 'clinic.postFailed');
     } catch (err) {
-      setError(failureText(t, err, 'clinic.postFailed'));
+      f.fail(err, 'clinic.postFailed');
     }
     setSending(false);
   }
@@ -52,7 +44,7 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
   return (
     <section className="card" aria-labelledby="post-job-title">
       <h2 id="post-job-title">{t('clinic.postTitle')}</h2>
-      {error && <Alert kind="error">{error}</Alert>}
+      <FormErrors form={f} />
       <form onSubmit={submit} noValidate>
         <div className="form-grid">
           <TextField label={t('clinic.jobTitle')} required maxLength={160} {...field('title')} />

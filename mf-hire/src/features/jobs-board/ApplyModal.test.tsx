@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
 import { AMINA, AMINA_PROFILE as me, JOB, resetSession, signIn } from '../../test/fixtures';
@@ -79,5 +79,40 @@ describe('the apply form', () => {
       'You have already applied for this job.',
     );
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('closing the apply form with something typed', () => {
+  it('asks before discarding, by Escape, a click outside or Cancel; Keep editing keeps the text', async () => {
+    fakeApi(() => ({ body: me }));
+    const { dialog, onClose } = await openForm();
+    const letter = within(dialog).getByLabelText('Cover letter');
+    await userEvent.type(letter, 'I have six years on maternity wards.');
+
+    // Escape: the browser sends `cancel` to the dialog.
+    act(() => void dialog.dispatchEvent(new Event('cancel', { cancelable: true })));
+    let ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument();
+    expect(letter).toHaveValue('I have six years on maternity wards.');
+    expect(onClose).not.toHaveBeenCalled();
+
+    // A press on the backdrop reaches the dialog element itself.
+    fireEvent.mouseDown(dialog);
+    ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes at once when nothing was typed (the profile filled the form in)', async () => {
+    fakeApi(() => ({ body: me }));
+    const { dialog, onClose } = await openForm();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

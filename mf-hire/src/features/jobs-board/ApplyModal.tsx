@@ -3,10 +3,10 @@ import type { Job } from '@platform/contracts';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { hireApi } from '../../api';
 import {
-  Alert,
   Button,
-  failureText,
+  FormErrors,
   Modal,
+  ModalCancel,
   TextArea,
   TextField,
   useForm,
@@ -22,8 +22,8 @@ const empty: ApplyForm = { fullName: '', email: '', phoneNumber: '', resumeUrl: 
 export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
-  const { form, setForm, setErrors, field } = useForm<ApplyForm, ApplyError>('hire', empty, 'apply.errors');
-  const [error, setError] = useState<string | null>(null);
+  const f = useForm<ApplyForm, ApplyError>('hire', empty, 'apply.errors');
+  const { form, setForm, field } = f;
   const [sending, setSending] = useState(false);
 
   const me = useApiQuery(hireApi.me());
@@ -41,35 +41,32 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    const found = validateApply(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!f.check(validateApply(form))) return;
     setSending(true);
     try {
       const res = await hireApi.apply(applyPayload(job.id, form));
       if (res.ok) {
         // The professional's dashboard lists it next time it shows.
         void refreshApi('/api/application');
-        setForm(empty);
+        f.reset(empty);
         toast.show({ kind: 'success', message: t('apply.submitted', { title: job.title }) });
         onClose();
         return;
       }
-      setError(failureText(t, res, 'apply.failed'));
+      f.fail(res, 'apply.failed');
     } catch (err) {
-      setError(failureText(t, err, 'apply.failed'));
+      f.fail(err, 'apply.failed');
     }
     setSending(false);
   }
 
   const resume = field('resumeUrl');
   return (
-    <Modal open onClose={onClose} title={t('apply.title', { title: job.title })}>
+    <Modal open onClose={onClose} dirty={f.dirty} title={t('apply.title', { title: job.title })}>
       <p className="muted">
         {job.organization} · {job.location}
       </p>
-      {error && <Alert kind="error">{error}</Alert>}
+      <FormErrors form={f} />
       <form onSubmit={submit} noValidate>
         <TextField
           label={t('apply.fullName')}
@@ -109,9 +106,7 @@ export function ApplyModal({ job, onClose }: { job: Job; onClose(): void }) {
         />
         <TextArea label={t('apply.coverLetter')} rows={5} maxLength={5000} {...field('coverLetter')} />
         <div className="row confirm-actions">
-          <Button variant="secondary" onClick={onClose}>
-            {t('apply.cancel')}
-          </Button>
+          <ModalCancel>{t('apply.cancel')}</ModalCancel>
           <Button type="submit" loading={sending}>
             {t('apply.submit')}
           </Button>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreen } from '../../test/screen';
-import { Modal } from './Modal';
+import { useForm } from '../forms';
+import { TextField } from './Fields';
+import { Modal, ModalCancel } from './Modal';
 
 function Page() {
   const [open, setOpen] = useState(false);
@@ -43,5 +45,35 @@ describe('Modal', () => {
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+});
+
+function FormInside() {
+  const f = useForm<{ note: string }, 'required'>('ui', { note: '' }, 'form');
+  return (
+    <form>
+      <TextField label="Note" {...f.field('note')} />
+      <ModalCancel>Cancel</ModalCancel>
+    </form>
+  );
+}
+
+describe('Modal with a form inside (useForm)', () => {
+  it('asks "Discard your changes?" only once something was typed', async () => {
+    const onClose = jest.fn();
+    await renderScreen(
+      <Modal open onClose={onClose} title="Write a note">
+        <FormInside />
+      </Modal>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(screen.getByLabelText('Note'), 'half a thought');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

@@ -26,6 +26,7 @@ function toAdminAccount(u: UserRow): AdminAccount {
     email: u.email,
     role: u.role,
     status: u.status,
+    plan: u.plan,
     suspendedReason: u.suspendedReason,
     suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
     createdAt: u.createdAt.toISOString(),
