@@ -20,6 +20,14 @@ function serviceBlock(s: ServiceToRun): string {
     ...(s.signsTokens ? ['JWT_PRIVATE_KEY_FILE: /keys/jwt-ed25519.pem'] : []),
     'JWT_PUBLIC_KEY_FILE: /keys/jwt-ed25519.pub.pem',
     ...(s.signsTokens ? ['ADMIN_EMAIL: ${ADMIN_EMAIL:-}', 'ADMIN_PASSWORD: ${ADMIN_PASSWORD:-}'] : []),
+    ...(s.notificationProducers !== undefined
+      ? [
+          `NOTIFICATION_PRODUCERS: '${s.notificationProducers}'`,
+          'SMTP_URL: ${SMTP_URL:-}',
+          'MAIL_FROM: ${MAIL_FROM:-AfyaHR <no-reply@afyahr.local>}',
+          'PUBLIC_URL: ${PUBLIC_URL:-http://localhost:8080}',
+        ]
+      : []),
     'TRUSTED_PROXIES: *gateway-address',
   ];
   return `  ${s.name}:\n    <<: *service\n    environment:\n${indent(env, '      ')}\n`;

@@ -27,6 +27,7 @@ const PHARMACY = {
     urlVariable: 'PHARMACY_URL',
     port: 4010,
     producer: 'pharmacy',
+    notifies: true,
     consumes: [{ producer: 'identity', durable: 'svc-pharmacy__user-sync', filter: 'identity.user.>' }],
   },
   remote: { name: 'mf_pharmacy', folder: 'mf-pharmacy', routes: ['/pharmacy'] },
@@ -125,6 +126,23 @@ it('docker-compose.yml gets its service, its NATS password and its URL at the ga
 it('NATS gets its user: it alone publishes pharmacy.>, and it consumes what it declares', () => {
   const account = busAccounts(loadModules(root)).find((a) => a.user === 'svc-pharmacy');
   expect(account).toMatchObject({ producer: 'pharmacy', consumers: PHARMACY.service.consumes });
+});
+
+it('the platform inbox takes its notices: svc-identity consumes pharmacy.notification.> and is told so', () => {
+  const modules = loadModules(root);
+  // The copy holds descriptors only: svc-identity counts as built once its server exists.
+  mkdirSync(path.join(root, 'svc-identity', 'src'), { recursive: true });
+  writeFileSync(path.join(root, 'svc-identity', 'src', 'server.ts'), '// the service');
+  const identity = busAccounts(modules).find((a) => a.user === 'svc-identity');
+  expect(identity?.consumers).toContainEqual({
+    producer: 'pharmacy',
+    durable: 'svc-identity__notifications-pharmacy',
+    filter: 'pharmacy.notification.>',
+  });
+  expect(composeFile(modules, root)).toContain("NOTIFICATION_PRODUCERS: 'hire,pharmacy'");
+  expect(servicesToRun(modules, root).find((s) => s.name === 'svc-identity')?.notificationProducers).toBe(
+    'hire,pharmacy',
+  );
 });
 
 it('the root workspaces take its folders without an edit', () => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ModuleDescriptor } from '@platform/contracts';
+import { notifyingProducers } from '@platform/modules';
 
 /** A module service `npm start` runs and Compose deploys, from its descriptor. */
 export interface ServiceToRun {
@@ -12,6 +13,8 @@ export interface ServiceToRun {
   port: number;
   /** svc-identity: gets the private key and bootstraps the admin account. */
   signsTokens: boolean;
+  /** The inbox service's NOTIFICATION_PRODUCERS: every module that notifies (absent for other services). */
+  notificationProducers?: string;
 }
 
 /**
@@ -29,6 +32,7 @@ export function servicesToRun(modules: ModuleDescriptor[], root: string): Servic
       urlVariable: s.urlVariable,
       port: s.port,
       signsTokens: s.signsTokens ?? false,
+      ...(s.inbox ? { notificationProducers: notifyingProducers(modules).join(',') } : {}),
     }))
     .sort((a, b) => Number(b.signsTokens) - Number(a.signsTokens));
 }

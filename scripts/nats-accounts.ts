@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { natsAuthorization, natsPasswordVariable, type BusAccount } from '@platform/event-bus';
 import type { ModuleDescriptor } from '@platform/contracts';
-import { loadModules } from '@platform/modules';
+import { consumersOf, loadModules } from '@platform/modules';
 import { REPO_ROOT } from './config';
 import { newSecret, readOrCreateSecret } from './secret-file';
 
@@ -17,12 +17,15 @@ const SESSIONS = { producer: 'identity', filter: 'identity.session.>' };
 export function busAccounts(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)): BusAccount[] {
   const services = modules.flatMap((m) => (m.service ? [m.service] : []));
   return [
-    ...services.map((s) => ({
-      user: s.folder,
-      ...(s.producer ? { producer: s.producer } : {}),
-      ...(s.consumes?.length ? { consumers: s.consumes } : {}),
-      follows: [SESSIONS],
-    })),
+    ...services.map((s) => {
+      const consumers = consumersOf(s, modules);
+      return {
+        user: s.folder,
+        ...(s.producer ? { producer: s.producer } : {}),
+        ...(consumers.length ? { consumers } : {}),
+        follows: [SESSIONS],
+      };
+    }),
     { user: 'gateway', follows: [SESSIONS] },
   ];
 }

@@ -177,6 +177,8 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
         if (cfg.adminEmail) env.ADMIN_EMAIL = cfg.adminEmail;
         if (cfg.adminPassword) env.ADMIN_PASSWORD = cfg.adminPassword;
       }
+      // The inbox takes every notifying module's notices (and mails them when SMTP_URL is set).
+      if (svc.notificationProducers !== undefined) env.NOTIFICATION_PRODUCERS = svc.notificationProducers;
       const child = runTs(svc.name, svc.name, env, log);
       stops.push(() => stopChild(child));
       await waitFor(svc.name, () => httpOk(`http://127.0.0.1:${port}/healthz`), 60_000, child);

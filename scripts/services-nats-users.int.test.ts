@@ -23,7 +23,7 @@ beforeAll(async () => {
     NATS_USER: user,
     NATS_PASSWORD: passwords[natsPasswordVariable(user)]!,
   });
-  identity = await startIdentity(as('svc-identity'));
+  identity = await startIdentity({ ...as('svc-identity'), NOTIFICATION_PRODUCERS: 'hire' });
   hire = await startHire(as('svc-hire'));
 }, 60_000);
 
@@ -54,4 +54,36 @@ it('svc-identity and svc-hire, each as its own NATS user, carry a new clinic to 
   // The account's e-mail travelled too, shown only to the clinic itself.
   const mine = (await hire.call('GET', '/api/job/mine', clinic)).json().data;
   expect(mine[0].posterEmail).toBe(body.email);
+}, 30_000);
+
+it("svc-hire's job alerts reach svc-identity's inbox, each service under its own NATS user", async () => {
+  const body = aUser({ name: 'Faith Chebet' });
+  expect(
+    (await identity.app.inject({ method: 'POST', url: '/api/user/register', payload: body })).statusCode,
+  ).toBe(201);
+  const login = (
+    await identity.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: body.email, password: body.password },
+    })
+  ).json();
+  const nurse = hire.persona('user', { sub: login.user.id });
+  expect(
+    (await hire.call('POST', '/api/job/alerts', nurse, { query: { title: 'radiographer' } })).statusCode,
+  ).toBe(201);
+  // svc-hire consumes its own hire.job.posted.v1, then publishes the notice that svc-identity consumes.
+  await hire.call('POST', '/api/job/add', hire.persona('Clinic'), aJob({ title: 'Radiographer' }));
+  const inbox = await eventually(async () => {
+    const res = await identity.app.inject({
+      url: '/api/user/notifications',
+      headers: { authorization: `Bearer ${login.token}` },
+    });
+    const listed = res.json() as { data: Array<Record<string, unknown>> };
+    return listed.data.length ? listed : undefined;
+  });
+  expect(inbox.data[0]).toMatchObject({
+    kind: 'hire.job-alert',
+    title: { en: 'New job matching your alert: Radiographer' },
+  });
 }, 30_000);

@@ -188,6 +188,11 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   );
   await card.getByRole('button', { name: 'View Applicants' }).click();
   await card.getByRole('button', { name: 'Accept Amina Wanjiru' }).click();
+  // Accepting asks first (with an optional message: notifications.spec sends one).
+  await page
+    .getByRole('dialog', { name: "Accept Amina Wanjiru's application?" })
+    .getByRole('button', { name: 'Accept application' })
+    .click();
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Amina Wanjiru: Accepted.');
   await expect(applicants).toContainText('Accepted');
   await logOut(page);

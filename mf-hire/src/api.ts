@@ -3,6 +3,9 @@ import type {
   ApplicationResponse,
   ApplyBody,
   CvResponse,
+  JobAlertBody,
+  JobAlertListResponse,
+  JobAlertResponse,
   JobBody,
   JobListResponse,
   JobResponse,
@@ -62,6 +65,18 @@ export const hireApi = {
   /** Downloads carry the bearer token, which a plain link cannot: fetched as files. */
   myCvFile: () => apiFile('/api/cv/file'),
   applicationCvFile: (applicationId: string) => apiFile(`/api/application/${applicationId}/cv`),
-  setStatus: (id: string, status: StatusBody['status']) =>
-    apiRequest<ApplicationResponse>(`/api/application/${id}`, { method: 'PATCH', body: { status } }),
+  /** A decision may carry a short message to the applicant; a withdrawal never does. */
+  setStatus: (id: string, status: StatusBody['status'], message?: string) =>
+    apiRequest<ApplicationResponse>(`/api/application/${id}`, {
+      method: 'PATCH',
+      body: { status, ...(message ? { message } : {}) } satisfies StatusBody,
+    }),
+  /** The professional's saved searches (job alerts). */
+  alerts: () => endpoint<JobAlertListResponse>('/api/job/alerts'),
+  createAlert: (query: JobAlertBody['query']) =>
+    apiRequest<JobAlertResponse>('/api/job/alerts', {
+      method: 'POST',
+      body: { query } satisfies JobAlertBody,
+    }),
+  deleteAlert: (id: string) => apiRequest<MessageResponse>(`/api/job/alerts/${id}`, { method: 'DELETE' }),
 };

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { RemotesManifest } from '@platform/contracts';
 import { BrowserRouter, Route, Routes } from '@platform/router';
 import { ToastProvider } from '@platform/ui';
@@ -6,6 +7,11 @@ import { NotFound } from './layout/NotFound';
 import { RemotePage } from './RemotePage';
 import { COMPOSED_PAGES, ComposedPage, widgetsFor } from './pages/ComposedPage';
 import { ownedPrefixes, prefixPattern } from './prefixes';
+
+// The platform inbox's page: loaded only when opened.
+const NotificationsPage = lazy(() =>
+  import('./notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+);
 
 /**
  * The site for one remotes manifest: each remote serves the route prefixes the manifest gives it and
@@ -32,6 +38,7 @@ export function App({ manifest }: { manifest: RemotesManifest }) {
             {composed.map((c) => (
               <Route key={c.page.path} path={c.page.path} element={<ComposedPage {...c} />} />
             ))}
+            <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Layout>

@@ -5,6 +5,8 @@ import type { HireConfig } from './config';
 import * as schema from './db/schema';
 import { hireStores } from './stores';
 import { userSync } from './events/user-sync';
+import { jobAlerts } from './events/job-alerts';
+import alertRoutes from './routes/alerts';
 import jobRoutes from './routes/job';
 import applicationRoutes from './routes/application';
 import cvRoutes from './routes/cv';
@@ -30,9 +32,11 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
   });
   await app.register(hireStores, { db });
   await app.register(userSync, { bus, db });
+  await app.register(jobAlerts, { bus, db, alerts: app.alerts });
   await app.register(jobRoutes, { boardCacheMs: config.BOARD_CACHE_MS });
   await app.register(applicationRoutes);
   await app.register(cvRoutes);
   await app.register(savedJobRoutes);
+  await app.register(alertRoutes);
   return app;
 }

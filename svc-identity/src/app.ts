@@ -2,6 +2,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { buildServiceRuntime, type App } from '@platform/service-kit';
 import type { EventBus } from '@platform/event-bus';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { IdentityConfig } from './config';
 import * as schema from './db/schema';
 import { PasswordHasher } from './passwords';
@@ -9,6 +10,12 @@ import { identityStores } from './stores';
 import { UserStore } from './stores/user-store';
 import userRoutes from './routes/user';
 import adminAccountRoutes from './routes/user/admin';
+import notificationRoutes from './routes/user/notifications';
+import { NotificationStore } from './notifications/notification-store';
+import { inboxConsumer } from './notifications/inbox-consumer';
+import { Mailer } from './notifications/mailer';
+
+type Db = PostgresJsDatabase<typeof schema>;
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -21,7 +28,7 @@ export interface BuildOptions {
  * Never listens: server.ts does.
  */
 export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}): Promise<App> {
-  const { app, db } = await buildServiceRuntime({
+  const { app, db, bus } = await buildServiceRuntime({
     name: 'svc-identity',
     config,
     database: {
@@ -56,10 +63,62 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   });
   await app.register(userRoutes, { config, store: app.users, hasher, limiter: app.loginLimiter });
   await app.register(adminAccountRoutes, { store: app.users });
+  await registerInbox(app, config, db, bus);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await app.users.bootstrapAdmin(config.ADMIN_EMAIL, await hasher.hash(config.ADMIN_PASSWORD));
     app.log.info({ email: config.ADMIN_EMAIL }, 'admin account ready');
   }
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when SMTP_URL is: the inbox's e-mails (tests call sweep() to send what is due). */
+    mailer?: Mailer;
+  }
+}
+
+/**
+ * The platform inbox: every notifying module's notices stored once, read by their recipient, and sent
+ * by e-mail where an SMTP server is configured (immediate ones at once, digests by a periodic sweep).
+ */
+async function registerInbox(app: App, config: IdentityConfig, db: Db, bus: EventBus): Promise<void> {
+  const store = new NotificationStore(db);
+  const mailer = config.SMTP_URL
+    ? new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL })
+    : undefined;
+  // One sweep at a time; a notice stored during one gets another right after, not at the next tick.
+  let sweeping: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  const sweep = (): void => {
+    if (!mailer || closed) return;
+    if (sweeping) {
+      again = true;
+      return;
+    }
+    again = false;
+    sweeping = mailer
+      .sweep()
+      .catch((err) => app.log.warn({ err }, 'sending e-mails failed; the next sweep retries'))
+      .finally(() => {
+        sweeping = undefined;
+        if (again) sweep();
+      });
+  };
+  if (mailer) {
+    app.decorate('mailer', mailer);
+    const timer = setInterval(sweep, config.MAIL_SWEEP_SECONDS * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearInterval(timer);
+      await sweeping;
+      mailer.close();
+    });
+  }
+  const producers = config.NOTIFICATION_PRODUCERS.split(',').filter(Boolean);
+  await app.register(inboxConsumer, { bus, db, store, producers, onStored: sweep });
+  await app.register(notificationRoutes, { store });
 }

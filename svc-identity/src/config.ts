@@ -31,6 +31,16 @@ const Env = Type.Object({
   /** Password hashes computed at once; more wait in a short queue, beyond it 503. */
   HASH_CONCURRENCY: Type.Integer({ minimum: 1, default: 2 }),
   HASH_QUEUE: Type.Integer({ minimum: 0, default: 32 }),
+  /** The modules whose notices the inbox takes, comma-separated (derived from the module descriptors). */
+  NOTIFICATION_PRODUCERS: Type.String({ pattern: '^([a-z][a-z-]*(,[a-z][a-z-]*)*)?$', default: '' }),
+  /** smtp(s)://user:password@host:port: notices go out by e-mail too. Unset: in the inbox only. */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  /** The sender of the platform's e-mails. */
+  MAIL_FROM: Type.String({ minLength: 3, default: 'AfyaHR <no-reply@afyahr.local>' }),
+  /** The site's public address, for the links in e-mails. */
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^\\s/]+', default: 'http://localhost:8080' }),
+  /** How often the mailer looks for immediate e-mails still unsent and for digests due. */
+  MAIL_SWEEP_SECONDS: Type.Integer({ minimum: 1, default: 300 }),
 });
 
 export type IdentityConfig = Omit<

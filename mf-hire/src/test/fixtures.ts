@@ -1,4 +1,4 @@
-import type { Job } from '@platform/contracts';
+import type { Application, Job } from '@platform/contracts';
 import { queryClient } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import '../features/shared/namespace';
@@ -44,3 +44,31 @@ export function resetSession() {
   useSession.getState().signOut();
   queryClient.clear();
 }
+
+/** Amina's pending application to JOB, sent with a link: tests spread it and change what they need. */
+export const APPLICATION: Application = {
+  id: '44444444-4444-4444-8444-444444444444',
+  _id: '44444444-4444-4444-8444-444444444444',
+  userId: AMINA.id,
+  applicantName: AMINA.name,
+  jobId: {
+    id: JOB.id,
+    _id: JOB.id,
+    title: JOB.title,
+    organization: JOB.organization,
+    location: JOB.location,
+    removed: false,
+  },
+  fullName: AMINA.name,
+  email: AMINA.email,
+  phoneNumber: '+254 700 123 456',
+  coverLetter: '',
+  resumeUrl: 'https://cv.example.org/amina.pdf',
+  cv: null,
+  applicantDesignation: '',
+  applicantSkills: [],
+  appliedAt: '2026-11-21T08:00:00.000Z',
+  status: 'pending',
+  statusChangedAt: null,
+  decisionMessage: '',
+};

@@ -6,11 +6,13 @@ import {
   CURRENCIES,
   EXPERIENCE_LEVELS,
   CV_MAX_BYTES,
+  DECISION_MESSAGE_MAX,
   JOB_COUNT_CAP,
   JOB_SORTS,
   JOB_TYPES,
   SALARY_MAX,
   SALARY_PERIODS,
+  MAX_JOB_ALERTS,
   PHONE_MAX_LENGTH,
   PHONE_MIN_LENGTH,
   PHONE_PATTERN,
@@ -25,6 +27,8 @@ export {
   EXPERIENCE_LEVELS,
   JOB_SORTS,
   CV_MAX_BYTES,
+  DECISION_MESSAGE_MAX,
+  MAX_JOB_ALERTS,
 };
 export { SALARY_MAX, parseSalaryText, salaryText } from './values';
 export type { ApplicationStatus, JobType, ExperienceLevel, SalaryPeriod, Currency, JobSort } from './values';
@@ -176,6 +180,25 @@ export type SavedJob = Static<typeof SavedJob>;
 export const SavedJobListResponse = Ok({ data: Type.Array(SavedJob), pageInfo: PageInfo });
 export type SavedJobListResponse = Static<typeof SavedJobListResponse>;
 
+/** A saved search: the board's query without paging (each board filter applies to alerts as well). */
+export type AlertQuery = Omit<JobQuery, 'page' | 'limit'>;
+
+export const JobAlertBody = Type.Object({ query: JobQuery }, { additionalProperties: false });
+export type JobAlertBody = Static<typeof JobAlertBody>;
+
+export const JobAlert = Type.Object({
+  id: Type.String(),
+  /** The saved board query, as the board reads it from its address. */
+  query: Type.Record(Type.String(), Type.Unknown()),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type JobAlert = Omit<Static<typeof JobAlert>, 'query'> & { query: AlertQuery };
+
+export const JobAlertListResponse = Ok({ data: Type.Array(JobAlert) });
+export type JobAlertListResponse = Omit<Static<typeof JobAlertListResponse>, 'data'> & { data: JobAlert[] };
+export const JobAlertResponse = Ok({ data: JobAlert });
+export type JobAlertResponse = Omit<Static<typeof JobAlertResponse>, 'data'> & { data: JobAlert };
+
 /** `:id` of a job or an application. */
 export const IdParams = Type.Object({ id: Uuid });
 
@@ -275,6 +298,8 @@ export const Application = Type.Object({
   appliedAt: Type.String({ format: 'date-time' }),
   status: StringEnum(APPLICATION_STATUSES),
   statusChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** The clinic's short message to the applicant with its decision ('' without one). */
+  decisionMessage: Type.String(),
 });
 export type Application = Static<typeof Application>;
 
@@ -307,9 +332,15 @@ export type ApplicationListResponse = Static<typeof ApplicationListResponse>;
 export const ApplicationResponse = Ok({ data: Application });
 export type ApplicationResponse = Static<typeof ApplicationResponse>;
 
-/** Clinic (the job's poster): accepted or rejected. Applicant: withdrawn. */
+/**
+ * Clinic (the job's poster): accepted or rejected, perhaps with a short message to the applicant.
+ * Applicant: withdrawn (without a message).
+ */
 export const StatusBody = Type.Object(
-  { status: StringEnum(['accepted', 'rejected', 'withdrawn'] as const) },
+  {
+    status: StringEnum(['accepted', 'rejected', 'withdrawn'] as const),
+    message: Type.Optional(Type.String({ maxLength: DECISION_MESSAGE_MAX })),
+  },
   { additionalProperties: false },
 );
 export type StatusBody = Static<typeof StatusBody>;
@@ -337,7 +368,17 @@ export const ApplicationStatusChangedData = Type.Object({
 });
 export type ApplicationStatusChangedData = Static<typeof ApplicationStatusChangedData>;
 
+/** A job went on the board: svc-hire matches it against the saved searches, off the request's path. */
+export const JobPostedData = Type.Object({
+  jobId: Type.String(),
+  posterId: Type.String(),
+  postedAt: Type.String({ format: 'date-time' }),
+});
+export type JobPostedData = Static<typeof JobPostedData>;
+
 export const HireEvents = {
+  jobPosted: 'hire.job.posted.v1',
+  notificationRequested: 'hire.notification.requested.v1',
   applicationSubmitted: 'hire.application.submitted.v1',
   applicationStatusChanged: 'hire.application.status-changed.v1',
 } as const;

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Email, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, PLAN_IDS, ROLES, SIGNUP_ROLES, type Role } from './values';
+import { LANGUAGES } from './notifications';
 
 export { PLAN_IDS, ROLES, SIGNUP_ROLES } from './values';
 export type { PlanId, Role } from './values';
@@ -75,6 +76,8 @@ export const UserProfile = Type.Object({
   ...privateFields,
   plan: PlanOrNone,
   entitlements: Type.Array(Type.String()),
+  /** The language the person chose (the site's switch saves it): their e-mails are written in it. */
+  language: StringEnum(LANGUAGES),
 });
 export type UserProfile = Static<typeof UserProfile>;
 
@@ -90,6 +93,7 @@ export const UpdateProfileBody = Type.Object(
     country: Type.Optional(shortText(80)),
     location: Type.Optional(shortText(160)),
     photo: Type.Optional(Type.Union([HttpUrl, Type.Literal('')])),
+    language: Type.Optional(StringEnum(LANGUAGES)),
     /** null clears it. */
     plan: Type.Optional(PlanOrNone),
   },

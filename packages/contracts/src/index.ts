@@ -6,3 +6,4 @@ export * from './remotes';
 export * from './formats';
 export * from './navigation';
 export * from './modules';
+export * from './notifications';

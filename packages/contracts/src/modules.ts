@@ -63,6 +63,13 @@ export const ModuleDescriptor = Type.Object(
               ),
             ),
           ),
+          /**
+           * It asks the platform inbox to notify people (`<producer>.notification.requested.v1`): the inbox
+           * service consumes its notices and may read that subject.
+           */
+          notifies: Type.Optional(Type.Boolean()),
+          /** It keeps the platform inbox (svc-identity): it consumes every notifying module's notices. */
+          inbox: Type.Optional(Type.Boolean()),
           /** Only svc-identity signs tokens: it gets the private key. */
           signsTokens: Type.Optional(Type.Boolean()),
           /** Variables this service reads beyond the platform's base set, with what each is for. */

@@ -43,3 +43,9 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 
 export * from './salary';
+
+/** The longest message a clinic may send with its decision on an application. */
+export const DECISION_MESSAGE_MAX = 500;
+
+/** At most this many saved job searches (alerts) per person. */
+export const MAX_JOB_ALERTS = 10;

@@ -1,1 +1,1 @@
-export { loadModules, parseDescriptor, DESCRIPTOR_FILE } from './load';
+export { loadModules, parseDescriptor, DESCRIPTOR_FILE, notifyingProducers, consumersOf } from './load';

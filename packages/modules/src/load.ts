@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { ModuleDescriptor } from '@platform/contracts';
+import { inboxDurable, ModuleDescriptor } from '@platform/contracts';
 
 /** Each module's descriptor sits in its service's folder (or its remote's, for a module without one). */
 export const DESCRIPTOR_FILE = 'module.json';
@@ -70,4 +70,27 @@ function checkDistinct(modules: ModuleDescriptor[]): void {
       for (const r of m.remote.routes) claim('route', r, m.name);
     }
   }
+}
+
+/** The producers whose notices the platform inbox takes: every module service marked `notifies`. */
+export function notifyingProducers(modules: ModuleDescriptor[]): string[] {
+  return modules.flatMap((m) => (m.service?.notifies && m.service.producer ? [m.service.producer] : []));
+}
+
+/**
+ * What each service consumes: what its descriptor declares, and for the inbox service one consumer per
+ * notifying module, so a new module that notifies needs no edit to the inbox's descriptor.
+ */
+export function consumersOf(
+  service: NonNullable<ModuleDescriptor['service']>,
+  modules: ModuleDescriptor[],
+): Array<{ producer: string; durable: string; filter: string }> {
+  const inbox = service.inbox
+    ? notifyingProducers(modules).map((producer) => ({
+        producer,
+        durable: inboxDurable(service.folder, producer),
+        filter: `${producer}.notification.>`,
+      }))
+    : [];
+  return [...(service.consumes ?? []), ...inbox];
 }

@@ -4,6 +4,7 @@ import { Spinner, useTranslation } from '@platform/ui';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
 import { CookieBanner } from './CookieBanner';
+import { useSaveLanguage } from './save-language';
 
 /** Scrolls to the top on each path change and moves focus to the page, for keyboard and screen-reader users. */
 function useScrollToTop() {
@@ -22,6 +23,7 @@ function useScrollToTop() {
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   useScrollToTop();
+  useSaveLanguage();
   return (
     <>
       <a className="skip-link" href="#main">

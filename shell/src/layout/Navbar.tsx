@@ -9,6 +9,7 @@ import {
   useSiteMap,
 } from '@platform/shell-state';
 import { Button, LanguageSwitcher, useTranslation } from '@platform/ui';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 /** The bar turns primary-coloured once the page has scrolled past this many pixels. */
 export const SCROLL_THRESHOLD = 10;
@@ -60,6 +61,7 @@ export function Navbar() {
           </span>
           <span>AfyaHR</span>
         </Link>
+        <NotificationBell />
         <button
           type="button"
           className="menu-toggle"

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgSchema,
   primaryKey,
   text,
@@ -21,6 +22,7 @@ import {
   JOB_TYPES,
   SALARY_PERIODS,
 } from '@platform/contracts/values';
+import type { AlertQuery } from '@platform/contracts';
 
 const listed = (column: string, values: readonly string[]) =>
   `${column} in (${values.map((v) => `'${v}'`).join(', ')})`;
@@ -164,6 +166,8 @@ export const applications = hire.table(
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** The clinic's short message to the applicant with its decision ('' without one). */
+    decisionMessage: text('decision_message').notNull().default(''),
   },
   (t) => [
     // One application per person per job.
@@ -213,6 +217,21 @@ export const ownerCounts = hire.table('owner_counts', {
   withdrawn: integer('withdrawn').notNull().default(0),
 });
 
+/**
+ * A professional's saved board search ("Nurse, Nairobi"): new jobs matching it notify its owner. The query
+ * is the board's own (JobQuery without paging), so every board filter applies to alerts too.
+ */
+export const jobAlerts = hire.table(
+  'job_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    query: jsonb('query').$type<AlertQuery>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_alerts_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+);
+
 /** This service's copy of the accounts it needs (from identity.user.* events). */
 export const users = hire.table('users', {
   id: uuid('id').primaryKey(),
@@ -237,3 +256,4 @@ export type JobRow = typeof jobs.$inferSelect;
 export type SavedJobRow = typeof savedJobs.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 export type CvRow = typeof cvs.$inferSelect;
+export type JobAlertRow = typeof jobAlerts.$inferSelect;

@@ -33,6 +33,7 @@ import {
 } from '../db/schema';
 import { today, type Actor, type Db } from './job-store';
 import { toCvInfo } from './cv-store';
+import { decisionNotice } from '../notices';
 
 /** What an actor may see: their own applications, their organisation's jobs' applications, or all. */
 export type Scope = { kind: 'user'; userId: string } | { kind: 'owner'; ownerId: string } | { kind: 'all' };
@@ -91,6 +92,7 @@ function toApplication({
     appliedAt: a.appliedAt.toISOString(),
     status: a.status,
     statusChangedAt: a.statusChangedAt?.toISOString() ?? null,
+    decisionMessage: a.decisionMessage,
   };
 }
 
@@ -264,7 +266,10 @@ export class ApplicationStore {
    * The job's owner decides (accepted, rejected); the applicant withdraws. Anyone who may not see
    * the application gets 404, as if it did not exist.
    */
-  async changeStatus(actor: Actor, id: string, { status: to }: StatusBody): Promise<Application> {
+  async changeStatus(actor: Actor, id: string, { status: to, message }: StatusBody): Promise<Application> {
+    const note = message?.trim() ?? '';
+    if (to === 'withdrawn' && note)
+      throw badRequest('A withdrawal carries no message.', 'hire.message_not_allowed');
     await this.db.transaction(async (tx) => {
       const [a] = await tx
         .select()
@@ -291,15 +296,17 @@ export class ApplicationStore {
           'This application has been accepted; contact the clinic to change it.',
           'hire.application_accepted',
         );
-      if (to !== 'withdrawn') {
-        const [job] = await tx.select({ deletedAt: jobs.deletedAt }).from(jobs).where(eq(jobs.id, a.jobId));
-        if (job?.deletedAt) throw conflict('This job has been removed.', 'hire.job_removed');
-      }
+      const [job] = await tx
+        .select({ deletedAt: jobs.deletedAt, title: jobs.title })
+        .from(jobs)
+        .where(eq(jobs.id, a.jobId));
+      if (to !== 'withdrawn' && job?.deletedAt)
+        throw conflict('This job has been removed.', 'hire.job_removed');
 
       const now = new Date();
       await tx
         .update(applications)
-        .set({ status: to, statusChangedAt: now })
+        .set({ status: to, statusChangedAt: now, ...(to !== 'withdrawn' ? { decisionMessage: note } : {}) })
         .where(eq(applications.id, a.id));
       await tx
         .update(ownerCounts)
@@ -319,6 +326,8 @@ export class ApplicationStore {
         changedAt: now.toISOString(),
       };
       await enqueue(tx, outbox, makeEnvelope(HireEvents.applicationStatusChanged, data));
+      // The applicant hears of a decision, in the same transaction as the decision itself.
+      if (to !== 'withdrawn') await enqueue(tx, outbox, decisionNotice(a.userId, job?.title ?? '', to, note));
     });
     return (await this.find({ kind: 'all' }, id))!;
   }

@@ -3,6 +3,7 @@ import { JobStore, type Db } from './job-store';
 import { ApplicationStore } from './application-store';
 import { CvStore } from './cv-store';
 import { SavedJobStore } from './saved-job-store';
+import { AlertStore } from './alert-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,7 @@ declare module 'fastify' {
     applications: ApplicationStore;
     cvs: CvStore;
     savedJobs: SavedJobStore;
+    alerts: AlertStore;
   }
 }
 
@@ -20,6 +22,7 @@ export const hireStores = fp<{ db: Db }>(
     app.decorate('applications', new ApplicationStore(db));
     app.decorate('cvs', new CvStore(db));
     app.decorate('savedJobs', new SavedJobStore(db));
+    app.decorate('alerts', new AlertStore(db));
   },
   { name: 'hire-stores' },
 );

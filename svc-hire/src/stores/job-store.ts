@@ -1,7 +1,11 @@
 import { and, asc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
+  HireEvents,
   JOB_COUNT_CAP,
+  type AlertQuery,
+  type JobPostedData,
   type Job,
   type JobBody,
   type JobPatch,
@@ -12,7 +16,7 @@ import {
   salaryText,
 } from '@platform/contracts';
 import * as schema from '../db/schema';
-import { jobs, users, type JobRow } from '../db/schema';
+import { jobs, outbox, users, type JobRow } from '../db/schema';
 import { badRequest, likeTerm, newestFirst, pageOf, trimStrings } from '@platform/service-kit';
 
 /** Closing dates are East African days: a job closing on 12 Dec takes applications all that day. */
@@ -28,7 +32,7 @@ export const openJob = and(isNull(jobs.deletedAt), or(isNull(jobs.closesAt), gte
  * The board's WHERE for a query: the one definition of "job matches Q", for the board's list and for
  * checking one job against a saved search (`JobStore.matches`). Every filter has an index.
  */
-export function boardFilter(q: JobQuery): SQL {
+export function boardFilter(q: AlertQuery): SQL {
   const filters: SQL[] = [openJob];
   const title = likeTerm(q.title);
   const department = likeTerm(q.department);
@@ -130,16 +134,26 @@ export class JobStore {
 
   async create(actor: Actor, body: JobBody): Promise<Job> {
     const { postedBy: _ignored, ...fields } = body;
-    const [row] = await this.db
-      .insert(jobs)
-      .values({
-        ...storedFields(fields),
+    const id = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(jobs)
+        .values({
+          ...storedFields(fields),
+          posterId: actor.id,
+          ownerId: actor.ownerId,
+          posterEmail: actor.email,
+        })
+        .returning();
+      // Saved searches are matched off the request's path, by the job-alerts consumer.
+      const posted: JobPostedData = {
+        jobId: row!.id,
         posterId: actor.id,
-        ownerId: actor.ownerId,
-        posterEmail: actor.email,
-      })
-      .returning();
-    return (await this.find(row!.id))!;
+        postedAt: row!.postedAt.toISOString(),
+      };
+      await enqueue(tx, outbox, makeEnvelope(HireEvents.jobPosted, posted));
+      return row!.id;
+    });
+    return (await this.find(id))!;
   }
 
   /** A live job (closed ones too: their page says Closed), or undefined when unknown or removed. */

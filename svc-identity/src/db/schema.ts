@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  jsonb,
   index,
   integer,
   pgSchema,
@@ -10,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PLAN_IDS } from '@platform/contracts';
-import { outboxTable } from '@platform/event-bus';
+import { outboxTable, processedEventsTable } from '@platform/event-bus';
+import { EMAIL_TIMINGS, LANGUAGES, PLAN_IDS, type Translated } from '@platform/contracts';
 
 export const identity = pgSchema('identity');
 
@@ -53,6 +54,8 @@ export const users = identity.table(
     suspendedReason: text('suspended_reason'),
     /** A timed suspension ends by itself at this instant; null: until an admin lifts it. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** The language the person chose on the site: their e-mails are written in it. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     /** Bumped on every change; carried in identity.user.* events for version-guarded projections. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -117,6 +120,50 @@ export const loginKnownAddresses = identity.table(
   ],
 );
 
+/**
+ * The platform inbox: notices any module asked to give one person (`<producer>.notification.requested.v1`).
+ * The id is the producer's, so a notice redelivered is stored once.
+ */
+export const notifications = identity.table(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: jsonb('title').$type<Translated>().notNull(),
+    body: jsonb('body').$type<Translated>(),
+    link: text('link').notNull(),
+    email: text('email', { enum: EMAIL_TIMINGS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When its e-mail went out (alone or in a digest); null while one is due. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The inbox page, newest first, and the bell's unread count.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+    // The mailer's queue: notices whose e-mail is still due.
+    index('notifications_email_due_idx')
+      .on(t.email, t.createdAt)
+      .where(sql`emailed_at is null and email <> 'none'`),
+  ],
+);
+
+/** When each person's last daily digest went out: at most one a day, whichever instance sends it. */
+export const emailDigests = identity.table('email_digests', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});
+
 export const outbox = outboxTable(identity);
+export const processed = processedEventsTable(identity);
 
 export type UserRow = typeof users.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -22,7 +22,7 @@ import {
   type RevocationState,
 } from '@platform/service-kit';
 import * as schema from '../db/schema';
-import { organisations, outbox, sessions, users, type UserRow } from '../db/schema';
+import { notifications, organisations, outbox, sessions, users, type UserRow } from '../db/schema';
 
 type Db = PostgresJsDatabase<typeof schema>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -52,6 +52,7 @@ export function toProfile(u: UserRow): UserProfile {
     photo: u.photo,
     plan: u.plan,
     createdAt: u.createdAt.toISOString(),
+    language: u.language,
   };
 }
 
@@ -73,7 +74,7 @@ function toDirectory(u: UserRow): DirectoryUser {
 }
 
 function toEventData(u: UserRow): UserEventData {
-  const { entitlements: _e, _id, ...rest } = toProfile(u);
+  const { entitlements: _e, _id, language: _l, ...rest } = toProfile(u);
   return { ...rest, version: u.version };
 }
 
@@ -302,6 +303,8 @@ export class UserStore {
         .where(and(eq(users.id, id), ne(users.status, 'deleted')))
         .returning();
       if (!u) return false;
+      // The person's notices are personal data too.
+      await tx.delete(notifications).where(eq(notifications.userId, id));
       await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userDeleted, { id, version: u.version }));
       await this.endSessions(tx, id, 'deleted');
       return true;

@@ -2,33 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Application } from '@platform/contracts';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
-import { CLINIC, JOB, resetSession, signIn } from '../../test/fixtures';
+import { APPLICATION, CLINIC, JOB, resetSession, signIn } from '../../test/fixtures';
 import { Applicants } from './Applicants';
 
 const base: Application = {
+  ...APPLICATION,
   id: 'a-1',
   _id: 'a-1',
-  userId: 'u-amina',
-  applicantName: 'Amina Wanjiru',
-  jobId: {
-    id: JOB.id,
-    _id: JOB.id,
-    title: JOB.title,
-    organization: JOB.organization,
-    location: JOB.location,
-    removed: false,
-  },
-  fullName: 'Amina Wanjiru',
-  email: 'amina@example.org',
-  phoneNumber: '+254 700 123 456',
-  coverLetter: '',
   resumeUrl: '',
   cv: { id: 'cv-1', fileName: 'Amina_CV.pdf', size: 1000, uploadedAt: '2026-11-20T08:00:00.000Z' },
   applicantDesignation: 'Registered Nurse',
   applicantSkills: ['Midwifery', 'Neonatal care'],
-  appliedAt: '2026-11-21T08:00:00.000Z',
-  status: 'pending',
-  statusChangedAt: null,
 };
 const linked: Application = {
   ...base,

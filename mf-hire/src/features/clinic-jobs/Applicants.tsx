@@ -6,6 +6,7 @@ import { Alert, Button, failureText, Spinner, useToast, useTranslation } from '@
 import { useDateFormat } from '../shared/format';
 import { StatusBadge } from '../shared/StatusBadge';
 import { ApplicantCv } from './ApplicantCv';
+import { DecisionDialog, type Decision } from './DecisionDialog';
 
 const PAGE_SIZE = 20;
 
@@ -18,21 +19,18 @@ export function Applicants({ job }: { job: PostedJob }) {
   const error = applicants.error && failureText(t, applicants.error, 'clinic.loadFailed');
   const list = applicants.loading || applicants.error ? null : applicants;
   const [pending, setPending] = useState<string | null>(null);
+  // The decision being confirmed (with its optional message) in the dialog.
+  const [asking, setAsking] = useState<{ application: Application; decision: Decision } | null>(null);
+  const decide = (a: Application, decision: Decision) => setAsking({ application: a, decision });
 
-  async function decide(a: Application, status: 'accepted' | 'rejected') {
+  async function decided(a: Application, status: Decision) {
+    setAsking(null);
     setPending(a.id);
-    try {
-      const res = await hireApi.setStatus(a.id, status);
-      if (res.ok) {
-        await refreshApi('/api/application/get');
-        toast.show({
-          kind: 'success',
-          message: t('clinic.decided', { name: a.fullName, status: t(`status.${status}`) }),
-        });
-      } else toast.show({ kind: 'error', message: failureText(t, res, 'clinic.decideFailed') });
-    } catch (err) {
-      toast.show({ kind: 'error', message: failureText(t, err, 'clinic.decideFailed') });
-    }
+    await refreshApi('/api/application/get');
+    toast.show({
+      kind: 'success',
+      message: t('clinic.decided', { name: a.fullName, status: t(`status.${status}`) }),
+    });
     setPending(null);
   }
 
@@ -108,6 +106,12 @@ export function Applicants({ job }: { job: PostedJob }) {
           ))}
         </ul>
       )}
+      <DecisionDialog
+        application={asking?.application ?? null}
+        decision={asking?.decision ?? 'accepted'}
+        onDone={(a, d) => void decided(a, d)}
+        onCancel={() => setAsking(null)}
+      />
       {list?.hasMore && (
         <Button variant="secondary" onClick={list.loadMore}>
           {t('clinic.showMore')}

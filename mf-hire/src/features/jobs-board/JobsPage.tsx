@@ -7,6 +7,7 @@ import { hireApi } from '../../api';
 import { Alert, Button, failureText, SelectField, Spinner, TextField, useTranslation } from '@platform/ui';
 import { Pager } from '../shared/Pager';
 import { JobCard } from './JobCard';
+import { CreateAlertButton } from './CreateAlertButton';
 import { ApplyModal } from './ApplyModal';
 import { apiQuery, boardUrl, NO_FILTERS, readFilters, type Filters } from './filters';
 import { useViewerState } from '../shared/viewer-state';
@@ -157,6 +158,7 @@ export default function JobsPage() {
                   ? t('board.countCapped', { count: result.pageInfo.total })
                   : t('board.count', { count: result.pageInfo.total })}
               </p>
+              <CreateAlertButton filters={filters} />
               {result.data.length === 0 ? (
                 <p>{t('board.empty')}</p>
               ) : (

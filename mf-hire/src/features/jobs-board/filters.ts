@@ -69,3 +69,18 @@ export function boardUrl(f: Filters): string {
   if (f.apply) q.set('apply', f.apply);
   return q.size ? `/hire?${q}` : '/hire';
 }
+
+/**
+ * The board's filters as a job alert saves them: the same fields the board sends, without paging (the
+ * server keeps only the board query's fields and converts them as the board's query string is).
+ */
+export function alertQuery(f: Filters): Record<string, string> {
+  return Object.fromEntries(params({ ...f, page: 1 }));
+}
+
+/** The board's address for a saved alert's query. */
+export function alertBoardUrl(query: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') q.set(k, String(v));
+  return q.size ? `/hire?${q}` : '/hire';
+}

@@ -29,6 +29,12 @@ export function ApplicationItem({
         </li>
       </ul>
       {a.jobId.removed && <p className="muted">{t('user.removed')}</p>}
+      {a.decisionMessage && (
+        <blockquote className="decision-message">
+          <p className="muted">{t('user.messageFromClinic')}</p>
+          <p>{a.decisionMessage}</p>
+        </blockquote>
+      )}
       {canWithdraw && (
         <Button variant="secondary" onClick={onWithdraw} aria-label={`${t('user.withdraw')}: ${title}`}>
           {t('user.withdraw')}

@@ -2,31 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Application, SavedJob } from '@platform/contracts';
 import { fakeApi, renderScreen, type ApiCall, type ApiAnswer } from '@platform/ui/testing';
-import { AMINA, JOB, resetSession, signIn } from '../../test/fixtures';
+import { AMINA, APPLICATION, JOB, resetSession, signIn } from '../../test/fixtures';
 import UserDashboardPage from './UserDashboardPage';
 
 const application = (id: string, title: string, status: Application['status']): Application => ({
+  ...APPLICATION,
   id,
   _id: id,
-  userId: AMINA.id,
-  applicantName: AMINA.name,
-  jobId: {
-    id: JOB.id,
-    _id: JOB.id,
-    title,
-    organization: JOB.organization,
-    location: JOB.location,
-    removed: false,
-  },
-  fullName: AMINA.name,
-  email: AMINA.email,
-  phoneNumber: '+254 700 123 456',
-  coverLetter: '',
-  resumeUrl: 'https://example.org/cv.pdf',
-  cv: null,
-  applicantDesignation: '',
-  applicantSkills: [],
-  appliedAt: '2026-11-21T08:00:00.000Z',
+  jobId: { ...APPLICATION.jobId, title },
   status,
   statusChangedAt: status === 'pending' ? null : '2026-11-22T08:00:00.000Z',
 });

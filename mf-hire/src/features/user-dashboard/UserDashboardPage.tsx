@@ -8,6 +8,7 @@ import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTransl
 import { ApplicationItem } from './ApplicationItem';
 import { MyCv } from '../cv/MyCv';
 import { SavedJobs } from './SavedJobs';
+import { JobAlerts } from './JobAlerts';
 import '../shared/hire.css';
 
 const PAGE_SIZE = 10;
@@ -136,6 +137,7 @@ export default function UserDashboardPage() {
           )}
         </>
       )}
+      <JobAlerts />
       <ConfirmDialog
         open={confirming !== null}
         title={t('user.withdrawTitle')}

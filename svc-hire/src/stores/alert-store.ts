@@ -1,0 +1,110 @@
+import { and, asc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { JobQuery, MAX_JOB_ALERTS, type AlertQuery, type JobAlert } from '@platform/contracts';
+import { badRequest, conflict, newestFirst } from '@platform/service-kit';
+import { jobAlerts, jobs, type JobAlertRow } from '../db/schema';
+import { boardFilter, type Db } from './job-store';
+
+const toAlert = (a: JobAlertRow): JobAlert => ({
+  id: a.id,
+  query: a.query,
+  createdAt: a.createdAt.toISOString(),
+});
+
+/**
+ * The board's filter fields (every field of its query but paging and order): read from the schema, so new
+ * ones count.
+ */
+const NOT_FILTERS = new Set(['page', 'limit', 'sort']);
+const FILTER_FIELDS = new Set(Object.keys(JobQuery.properties).filter((k) => !NOT_FILTERS.has(k)));
+
+/** The board query an alert keeps: its filters, trimmed, without paging, empty or unknown fields. */
+function savedQuery(q: JobQuery): AlertQuery {
+  return Object.fromEntries(
+    Object.entries(q)
+      .filter(([k]) => FILTER_FIELDS.has(k))
+      .map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])
+      .filter(([, v]) => v !== '' && v !== undefined),
+  ) as AlertQuery;
+}
+
+/** Alerts matched per query: each candidate alert's board filter runs against the one new job. */
+const MATCH_BATCH = 200;
+
+/** Professionals' saved searches, and which of them a new job matches. */
+export class AlertStore {
+  constructor(private readonly db: Db) {}
+
+  async create(userId: string, q: JobQuery): Promise<JobAlert> {
+    const query = savedQuery(q);
+    if (Object.keys(query).length === 0)
+      throw badRequest('Choose at least one filter before creating an alert.', 'hire.alert_needs_filter');
+    return this.db.transaction(async (tx) => {
+      // One person's alerts are counted under a lock on that person, so two at once cannot pass the limit.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`job-alerts:${userId}`}))`);
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobAlerts)
+        .where(eq(jobAlerts.userId, userId));
+      if (n >= MAX_JOB_ALERTS)
+        throw conflict(`You can keep at most ${MAX_JOB_ALERTS} job alerts.`, 'hire.alert_limit');
+      const [row] = await tx.insert(jobAlerts).values({ userId, query }).returning();
+      return toAlert(row!);
+    });
+  }
+
+  async list(userId: string): Promise<JobAlert[]> {
+    const rows = await this.db
+      .select()
+      .from(jobAlerts)
+      .where(eq(jobAlerts.userId, userId))
+      .orderBy(...newestFirst(jobAlerts.createdAt, jobAlerts.id))
+      .limit(MAX_JOB_ALERTS);
+    return rows.map(toAlert);
+  }
+
+  /** Deletes the person's own alert; false when they have none with that id. */
+  async remove(userId: string, id: string): Promise<boolean> {
+    const removed = await this.db
+      .delete(jobAlerts)
+      .where(and(eq(jobAlerts.id, id), eq(jobAlerts.userId, userId)))
+      .returning({ id: jobAlerts.id });
+    return removed.length > 0;
+  }
+
+  /**
+   * The people with an alert (made before the job was posted) that the job matches, its poster never
+   * among them. Each alert's query runs through the board's own filter with `id = job`, a batch of
+   * alerts per round trip.
+   */
+  async matchingUsers(job: { id: string; posterId: string; postedAt: Date }): Promise<string[]> {
+    const users = new Set<string>();
+    let after: string | undefined;
+    for (;;) {
+      const batch = await this.db
+        .select()
+        .from(jobAlerts)
+        .where(
+          and(
+            ne(jobAlerts.userId, job.posterId),
+            lte(jobAlerts.createdAt, job.postedAt),
+            after ? gt(jobAlerts.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(jobAlerts.id))
+        .limit(MATCH_BATCH);
+      if (batch.length === 0) break;
+      const candidates = batch.filter((a) => !users.has(a.userId));
+      if (candidates.length) {
+        const checks: SQL[] = candidates.map(
+          (a) =>
+            sql`select ${a.userId}::uuid as user_id where exists (select 1 from ${jobs} where ${jobs.id} = ${job.id} and ${boardFilter(a.query)})`,
+        );
+        const rows = await this.db.execute<{ user_id: string }>(sql.join(checks, sql` union `));
+        for (const r of rows) users.add(r.user_id);
+      }
+      if (batch.length < MATCH_BATCH) break;
+      after = batch[batch.length - 1]!.id;
+    }
+    return [...users];
+  }
+}
