@@ -37,9 +37,9 @@ async function applyFromBoard(page: Page, title: string) {
 
 async function fillAndSubmitApplication(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: `Apply for ${title}` });
-  await dialog.getByLabel('Resume or professional profile link').fill('cv.example.org/amina.pdf');
+  await dialog.getByLabel('CV or professional profile link').fill('cv.example.org/amina.pdf');
   await dialog.getByLabel('Cover letter').focus(); // leaving the link field adds the scheme
-  await expect(dialog.getByLabel('Resume or professional profile link')).toHaveValue(
+  await expect(dialog.getByLabel('CV or professional profile link')).toHaveValue(
     'https://cv.example.org/amina.pdf',
   );
   await dialog.getByRole('button', { name: 'Submit application' }).click();
@@ -69,7 +69,7 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   const salary = page.getByRole('region', { name: 'Post New Job' }).getByLabel('Salary Range');
   await expect(salary).toHaveValue('');
   await expect(salary).toHaveAttribute('placeholder', /Ksh/);
-  await expect(page.getByRole('region', { name: 'Post New Job' }).getByLabel('Organization')).toHaveValue(
+  await expect(page.getByRole('region', { name: 'Post New Job' }).getByLabel('Organisation')).toHaveValue(
     clinic.name,
   );
   // Required fields are checked before anything is sent.
@@ -105,7 +105,7 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   await applyFromBoard(page, nurseJob);
   await page
     .getByRole('dialog', { name: `Apply for ${nurseJob}` })
-    .getByLabel('Resume or professional profile link')
+    .getByLabel('CV or professional profile link')
     .fill('https://cv.example.org/amina.pdf');
   await page.getByRole('dialog').getByRole('button', { name: 'Submit application' }).click();
   await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
@@ -151,8 +151,10 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
     'false',
   );
   await card.getByRole('button', { name: 'View Applicants' }).click();
-  await card.getByRole('button', { name: 'Accept Amina Wanjiru' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Amina Wanjiru: Accepted.');
+  await card.getByRole('button', { name: 'Accept the application from Amina Wanjiru' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Application from Amina Wanjiru: accepted.',
+  );
   await expect(applicants).toContainText('Accepted');
   await logOut(page);
 
@@ -360,7 +362,7 @@ test('a job has its own page to share; Apply there works with the cookie banner 
     // The dialog is the top layer: the banner is under it and cannot be reached while it is open.
     expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
     expect(await reachable(banner.getByRole('button', { name: 'Accept' }))).toBe(false);
-    await dialog.getByLabel('Resume or professional profile link').fill('https://cv.example.org/amina.pdf');
+    await dialog.getByLabel('CV or professional profile link').fill('https://cv.example.org/amina.pdf');
     const submit = dialog.getByRole('button', { name: 'Submit application' });
     expect(await reachable(submit)).toBe(true);
     await submit.click();

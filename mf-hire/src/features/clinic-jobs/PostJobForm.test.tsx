@@ -15,7 +15,7 @@ describe('the Post New Job form', () => {
     const onPosted = jest.fn();
     await renderScreen(<PostJobForm onPosted={onPosted} />);
     const form = within(await screen.findByRole('region', { name: 'Post New Job' }));
-    expect(form.getByLabelText('Organization')).toHaveValue('Nakuru Family Clinic');
+    expect(form.getByLabelText('Organisation')).toHaveValue('Nakuru Family Clinic');
     expect(form.getByLabelText('Salary Range')).toHaveAttribute('placeholder', 'e.g. Ksh 80,000 - 120,000');
 
     await userEvent.click(form.getByRole('button', { name: 'Post Job' }));
