@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@platform/router';
 import { nextPath, useSession } from '@platform/shell-state';
 import { coreApi } from '../../api';
-import { Alert, Button, failureText, TextField, useTranslation } from '@platform/ui';
+import { Alert, Button, failureText, TextField, useRouteMeta, useTranslation } from '@platform/ui';
 import '../shared/core.css';
 
 export default function LoginPage() {
   const { t } = useTranslation('core');
+  useRouteMeta(t('login.title'), t('meta.login'));
   const navigate = useNavigate();
   const { search } = useLocation();
   const [email, setEmail] = useState('');

@@ -9,6 +9,7 @@ import {
   TextArea,
   TextField,
   useForm,
+  useRouteMeta,
   useToast,
   useTranslation,
 } from '@platform/ui';
@@ -18,6 +19,7 @@ import '../shared/core.css';
 
 export default function SignupPage() {
   const { t } = useTranslation('core');
+  useRouteMeta(t('meta.signupTitle'), t('meta.signup'));
   const navigate = useNavigate();
   const toast = useToast();
   const [params] = useSearchParams();

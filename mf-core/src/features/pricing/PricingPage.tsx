@@ -1,4 +1,4 @@
-import { useTranslation } from '@platform/ui';
+import { useRouteMeta, useTranslation } from '@platform/ui';
 import { useLocale } from '../shared/useLocale';
 import { PlanCards } from './PlanCards';
 import { ADD_ONS, JOB_LISTING_PER_WEEK, formatKsh } from './plans';
@@ -6,6 +6,7 @@ import '../shared/core.css';
 
 export default function PricingPage() {
   const { t } = useTranslation('core');
+  useRouteMeta(t('meta.pricingTitle'), t('meta.pricing'));
   const locale = useLocale();
   return (
     <div className="container section">

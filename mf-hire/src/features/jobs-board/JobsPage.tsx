@@ -4,7 +4,16 @@ import { JOB_TYPES } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
-import { Alert, Button, failureText, SelectField, Spinner, TextField, useTranslation } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  failureText,
+  SelectField,
+  Spinner,
+  TextField,
+  useRouteMeta,
+  useTranslation,
+} from '@platform/ui';
 import { Pager } from '../shared/Pager';
 import { JobCard } from './JobCard';
 import { ApplyModal } from './ApplyModal';
@@ -17,6 +26,7 @@ const PAGE_SIZE = 10;
 /** /hire: the public job board. Filters live in the URL, so a filtered list can be shared or returned to. */
 export default function JobsPage() {
   const { t } = useTranslation('hire');
+  useRouteMeta(t('meta.boardTitle'), t('meta.board'));
   const { search } = useLocation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
