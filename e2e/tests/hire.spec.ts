@@ -261,6 +261,10 @@ test('phone: the board, the dashboards and the apply form fit 360 px and read in
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Pata kazi yako ijayo katika sekta ya afya',
   );
+  // On a phone the filters fold behind a button (n = filters in use); the first job is on the first screen.
+  await page.keyboard.press('Escape'); // closes the menu the language was chosen in
+  await expect(page.getByRole('article').first()).toBeInViewport();
+  await page.getByRole('button', { name: 'Vichujio (0)' }).click();
   await expect(page.getByRole('search').getByRole('button', { name: 'Tafuta' })).toBeVisible();
 });
 

@@ -11,6 +11,17 @@ import LoginPage from './auth/LoginPage';
 import SignupPage from './auth/SignupPage';
 import ProfilePage from './profile/ProfilePage';
 
+const emptyProfile = {
+  designation: '',
+  description: '',
+  address: '',
+  phone: '',
+  skills: [],
+  facility: '',
+  country: '',
+  location: '',
+  photo: '',
+};
 const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
 
 beforeEach(() => {
@@ -43,7 +54,7 @@ const pages: Array<[string, ComponentType, string, string, string | null]> = [
 describe.each(pages)('the page at %s', (path, Page, title, swTitle, lead) => {
   it('has its own title and, if public, a description, in the chosen language', async () => {
     useSession.getState().signIn('token', AMINA);
-    fakeApi(() => ({ body: { success: true, user: { ...AMINA, skills: [] } } }));
+    fakeApi(() => ({ body: { success: true, user: { ...AMINA, ...emptyProfile } } }));
     const view = await renderScreen(<Page />, { path });
     await screen.findByRole('heading', { level: 1 });
     expect(document.title).toBe(title);

@@ -19,3 +19,4 @@ export { LanguageSwitcher } from './components/LanguageSwitcher';
  */
 export type RemoteRoutes = Array<{ path: string; Component: ComponentType }>;
 export { EMAIL, useForm, failureText } from './forms';
+export { useMediaQuery } from './media-query';

@@ -17,7 +17,8 @@ import {
 import { Pager } from '../shared/Pager';
 import { JobCard } from './JobCard';
 import { ApplyModal } from './ApplyModal';
-import { apiQuery, boardUrl, readFilters, type Filters } from './filters';
+import { activeFilterCount, apiQuery, boardUrl, readFilters, type Filters } from './filters';
+import { FilterPanel } from './FilterPanel';
 import { useApply } from './useApply';
 import '../shared/hire.css';
 
@@ -63,8 +64,7 @@ export default function JobsPage() {
       <h1>{t('board.title')}</h1>
       <p className="muted">{t('board.intro')}</p>
       <div className="hire-layout">
-        <aside className="card hire-filters" aria-labelledby="filters-title">
-          <h2 id="filters-title">{t('board.filters')}</h2>
+        <FilterPanel active={activeFilterCount(filters)}>
           <form onSubmit={submit} role="search">
             <TextField
               label={t('board.department')}
@@ -100,7 +100,7 @@ export default function JobsPage() {
               {t('board.clear')}
             </Button>
           </form>
-        </aside>
+        </FilterPanel>
         <section aria-labelledby="jobs-title">
           <h2 id="jobs-title" className="visually-hidden">
             {t('board.jobsList')}

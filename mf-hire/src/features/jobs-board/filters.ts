@@ -47,3 +47,10 @@ export function boardUrl(f: Filters): string {
   if (f.apply) q.set('apply', f.apply);
   return q.size ? `/hire?${q}` : '/hire';
 }
+
+/** How many filters narrow the list (what the "Filters (n)" button shows): every field but the page and apply. */
+export function activeFilterCount(f: Filters): number {
+  return Object.entries(f).filter(
+    ([key, value]) => key !== 'page' && key !== 'apply' && String(value ?? '').trim() !== '',
+  ).length;
+}
