@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, uniqueEmail } from './helpers';
+import { expectAccessible, expectHeadingOutline, uniqueEmail } from './helpers';
 
 /**
  * Every page and state through axe-core (0 serious or critical violations) at phone and desktop width in
@@ -84,6 +84,12 @@ async function arrive(page: Page, as: Account | null, cookies: 'accepted' | null
   );
 }
 
+/** No serious or critical axe violation, one h1 and no skipped heading level. */
+async function check(page: Page, label: string) {
+  await expectAccessible(page, label);
+  await expectHeadingOutline(page, label);
+}
+
 async function visit(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -112,30 +118,30 @@ for (const lng of LANGUAGES) {
         await arrive(page, null, null);
         await visit(page, '/');
         await expect(page.locator('html')).toHaveAttribute('lang', lng);
-        await expectAccessible(page, at('landing with the cookie banner'));
+        await check(page, at('landing with the cookie banner'));
         await page.locator('.cookie-banner').getByRole('button').first().click();
         // How it works (accordion) with its second step open, and the features' second tab or panel.
         await page.locator('#how-title, [aria-labelledby="how-title"]').first().scrollIntoViewIfNeeded();
         const steps = page.locator('.accordion button[aria-expanded]');
         await steps.nth(1).click();
         if (width === 1280) await page.getByRole('tab').nth(1).click();
-        await expectAccessible(page, at('landing with a step and a feature open'));
+        await check(page, at('landing with a step and a feature open'));
 
         if (width === 360) {
           const toggle = page.getByRole('banner').getByRole('button', { expanded: false });
           await toggle.click();
-          await expectAccessible(page, at('mobile menu open'));
+          await check(page, at('mobile menu open'));
           await page.keyboard.press('Escape');
           await page.mouse.wheel(0, 1200);
           await expect(page.getByRole('banner')).toHaveClass(/is-scrolled/);
-          await expectAccessible(page, at('landing scrolled (dark bar)'));
+          await check(page, at('landing scrolled (dark bar)'));
           await toggle.click();
-          await expectAccessible(page, at('mobile menu open after scrolling'));
+          await check(page, at('mobile menu open after scrolling'));
           await page.keyboard.press('Escape');
         } else {
           await page.mouse.wheel(0, 1200);
           await expect(page.getByRole('banner')).toHaveClass(/is-scrolled/);
-          await expectAccessible(page, at('landing scrolled (dark bar)'));
+          await check(page, at('landing scrolled (dark bar)'));
         }
       });
 
@@ -143,36 +149,36 @@ for (const lng of LANGUAGES) {
         await arrive(page, null);
         for (const path of ['/core', '/pricing', '/login']) {
           await visit(page, path);
-          await expectAccessible(page, at(path));
+          await check(page, at(path));
         }
         await visit(page, '/signup');
         await page.getByRole('main').locator('button[type="submit"]').click();
         await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-        await expectAccessible(page, at('/signup with errors shown'));
+        await check(page, at('/signup with errors shown'));
 
         await visit(page, '/hire');
-        await expectAccessible(page, at('/hire'));
+        await check(page, at('/hire'));
         if (width === 360) {
           await page.locator('.filters-toggle').click();
           await expect(page.getByRole('search')).toBeVisible();
-          await expectAccessible(page, at('/hire with the filters open'));
+          await check(page, at('/hire with the filters open'));
         }
         await visit(page, `/hire/${jobId}`);
-        await expectAccessible(page, at('a job page'));
+        await check(page, at('a job page'));
 
         await page.goto('/no-such-page');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectAccessible(page, at('404'));
+        await check(page, at('404'));
       });
 
       test("a professional's pages and the apply dialog", async ({ page }) => {
         await arrive(page, professional);
         await visit(page, '/userdashboard');
         await expect(page.getByRole('article').first()).toBeVisible();
-        await expectAccessible(page, at('/userdashboard'));
+        await check(page, at('/userdashboard'));
         await visit(page, '/profile');
         await expect(page.getByRole('main').locator('form')).toBeVisible();
-        await expectAccessible(page, at('/profile'));
+        await check(page, at('/profile'));
         await visit(page, `/hire?title=${encodeURIComponent(openJob)}`);
         await page
           .getByRole('article')
@@ -180,7 +186,7 @@ for (const lng of LANGUAGES) {
           .locator('button:not([aria-expanded])')
           .click();
         await expect(page.getByRole('dialog')).toBeVisible();
-        await expectAccessible(page, at('apply dialog open'));
+        await check(page, at('apply dialog open'));
       });
 
       test('the clinic dashboard with applicants open', async ({ page }) => {
@@ -189,7 +195,7 @@ for (const lng of LANGUAGES) {
         const card = page.getByRole('article').filter({ hasText: 'Theatre Nurse' });
         await card.locator('button[aria-expanded="false"]').first().click();
         await expect(card.locator('.applicant')).toBeVisible();
-        await expectAccessible(page, at('/clinicdashboard with applicants open'));
+        await check(page, at('/clinicdashboard with applicants open'));
       });
     });
   }

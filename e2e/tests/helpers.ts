@@ -63,3 +63,22 @@ export async function expectAccessible(page: Page, label: string) {
     .map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(found, `serious or critical accessibility violations on ${label}`).toEqual([]);
 }
+
+/**
+ * The page's heading outline as a screen reader lists it: exactly one h1 and no level skipped on the way
+ * down (h2 → h4). Headings hidden from everyone are left out; visually hidden ones count.
+ */
+export async function expectHeadingOutline(page: Page, label: string) {
+  const levels = await page
+    .locator('h1, h2, h3, h4, h5, h6')
+    .evaluateAll((hs) =>
+      hs.filter((h) => !h.closest('[hidden], [aria-hidden="true"]')).map((h) => Number(h.tagName[1])),
+    );
+  const skips = levels.flatMap((level, i) =>
+    i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${level}`] : [],
+  );
+  expect({ h1: levels.filter((l) => l === 1).length, skips }, `heading outline of ${label}`).toEqual({
+    h1: 1,
+    skips: [],
+  });
+}

@@ -330,7 +330,7 @@ test('a job has its own page to share; Apply there works with the cookie banner 
   await page.getByRole('link', { name: jobs[1280].title }).click();
   await expect(page).toHaveURL(new RegExp(`/hire/${jobs[1280].id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(jobs[1280].title);
-  await expect(page).toHaveTitle(`${jobs[1280].title} at Kisumu Lakeside Hospital | AfyaHR`);
+  await expect(page).toHaveTitle(`${jobs[1280].title} at Kisumu Lakeside Hospital — AfyaHR`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
     'content',
     'Kisumu Lakeside Hospital, Kisumu, Kenya (Full-time): Scrub and circulate in a busy theatre. Kenya Nursing Council licence required.',
