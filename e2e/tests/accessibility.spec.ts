@@ -131,7 +131,13 @@ for (const lng of LANGUAGES) {
           const toggle = page.getByRole('banner').getByRole('button', { expanded: false });
           await toggle.click();
           await check(page, at('mobile menu open'));
+          // Focus stays in the menu both ways, and Escape gives it back to the toggle.
+          for (const key of [...Array(12).fill('Tab'), ...Array(12).fill('Shift+Tab')]) {
+            await page.keyboard.press(key);
+            expect(await page.evaluate(() => !!document.activeElement?.closest('header'))).toBe(true);
+          }
           await page.keyboard.press('Escape');
+          await expect(page.getByRole('banner').getByRole('button', { expanded: false })).toBeFocused();
           await page.mouse.wheel(0, 1200);
           await expect(page.getByRole('banner')).toHaveClass(/is-scrolled/);
           await check(page, at('landing scrolled (dark bar)'));

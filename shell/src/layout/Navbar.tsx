@@ -8,7 +8,7 @@ import {
   useSession,
   useSiteMap,
 } from '@platform/shell-state';
-import { Button, LanguageSwitcher, useTranslation } from '@platform/ui';
+import { Button, LanguageSwitcher, useMediaQuery, useTranslation } from '@platform/ui';
 import { useMenuFocus } from './menu-focus';
 
 /** The bar turns primary-coloured once the page has scrolled past this many pixels. */
@@ -38,7 +38,10 @@ export function Navbar() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // Closed on navigation, and when the screen grows past the menu's breakpoint (its sheet, and the page's
+  // inertness, would otherwise stay with no toggle to close them).
+  const wide = useMediaQuery('(min-width: 1024px)');
+  useEffect(() => setMenuOpen(false), [pathname, wide]);
   const header = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setMenuOpen(false), []);
