@@ -6,6 +6,8 @@ import { expectAccessible, expectHeadingOutline, uniqueEmail } from './helpers';
  * English, Kiswahili and French. The language comes from the browser, as on a first visit; the session
  * from the stored one, so each page is reached directly.
  */
+// Each test checks several pages, axe taking seconds on each: more than one journey's time.
+test.describe.configure({ timeout: 180_000 });
 const PASSWORD = 'a good long password';
 const LANGUAGES = ['en', 'sw', 'fr'] as const;
 const WIDTHS = [360, 1280] as const;

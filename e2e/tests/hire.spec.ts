@@ -137,7 +137,7 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   const applicants = card.getByRole('region', { name: `Applicants for ${nurseJob}` });
   await expect(applicants).toContainText('Amina Wanjiru');
   await expect(applicants).toContainText(amina.email);
-  const resume = applicants.getByRole('link', { name: 'Open resume (new tab)' });
+  const resume = applicants.getByRole('link', { name: 'Open CV (new tab)' });
   await expect(resume).toHaveAttribute('href', 'https://cv.example.org/amina.pdf');
   await expect(resume).toHaveAttribute('target', '_blank');
   await expect(resume).toHaveAttribute('rel', /noopener/);
