@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const uniqueEmail = (who: string) =>
@@ -45,4 +46,39 @@ export async function logOut(page: Page) {
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any violation of serious or critical impact, listing
+ * each rule with the elements it found. Call it after each state worth checking (a dialog open, errors
+ * shown, a menu open): `await expectAccessible(page, 'apply dialog at 360 px')`.
+ */
+export async function expectAccessible(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page })
+    // Off by default (experimental), and what a speech-input user meets: the name must start with the text.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const found = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, `serious or critical accessibility violations on ${label}`).toEqual([]);
+}
+
+/**
+ * The page's heading outline as a screen reader lists it: exactly one h1 and no level skipped on the way
+ * down (h2 → h4). Headings hidden from everyone are left out; visually hidden ones count.
+ */
+export async function expectHeadingOutline(page: Page, label: string) {
+  const levels = await page
+    .locator('h1, h2, h3, h4, h5, h6')
+    .evaluateAll((hs) =>
+      hs.filter((h) => !h.closest('[hidden], [aria-hidden="true"]')).map((h) => Number(h.tagName[1])),
+    );
+  const skips = levels.flatMap((level, i) =>
+    i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${level}`] : [],
+  );
+  expect({ h1: levels.filter((l) => l === 1).length, skips }, `heading outline of ${label}`).toEqual({
+    h1: 1,
+    skips: [],
+  });
 }

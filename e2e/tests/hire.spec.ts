@@ -56,9 +56,9 @@ async function applyFromBoard(page: Page, title: string) {
 
 async function fillAndSubmitApplication(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: `Apply for ${title}` });
-  await dialog.getByLabel('Resume or professional profile link').fill('cv.example.org/amina.pdf');
+  await dialog.getByLabel('CV or professional profile link').fill('cv.example.org/amina.pdf');
   await dialog.getByLabel('Cover letter').focus(); // leaving the link field adds the scheme
-  await expect(dialog.getByLabel('Resume or professional profile link')).toHaveValue(
+  await expect(dialog.getByLabel('CV or professional profile link')).toHaveValue(
     'https://cv.example.org/amina.pdf',
   );
   await dialog.getByRole('button', { name: 'Submit application' }).click();
@@ -87,7 +87,7 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   // The salary is figures now (deliberately changed from one free-text field).
   const salary = page.getByRole('region', { name: 'Post New Job' }).getByLabel('Lowest salary (Ksh)');
   await expect(salary).toHaveValue('');
-  await expect(page.getByRole('region', { name: 'Post New Job' }).getByLabel('Organization')).toHaveValue(
+  await expect(page.getByRole('region', { name: 'Post New Job' }).getByLabel('Organisation')).toHaveValue(
     clinic.name,
   );
   // Required fields are checked before anything is sent: the first one missing gets focus, its message beside it.
@@ -136,7 +136,7 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   ).toHaveValue('Amina Wanjiru');
   await page
     .getByRole('dialog', { name: `Apply for ${nurseJob}` })
-    .getByLabel('Resume or professional profile link')
+    .getByLabel('CV or professional profile link')
     .fill('https://cv.example.org/amina.pdf');
   await page.getByRole('dialog').getByRole('button', { name: 'Submit application' }).click();
   await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
@@ -173,7 +173,7 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
   const applicants = card.getByRole('region', { name: `Applicants for ${nurseJob}` });
   await expect(applicants).toContainText('Amina Wanjiru');
   await expect(applicants).toContainText(amina.email);
-  const resume = applicants.getByRole('link', { name: 'Open resume (new tab)' });
+  const resume = applicants.getByRole('link', { name: 'Open CV (new tab)' });
   await expect(resume).toHaveAttribute('href', 'https://cv.example.org/amina.pdf');
   await expect(resume).toHaveAttribute('target', '_blank');
   await expect(resume).toHaveAttribute('rel', /noopener/);
@@ -187,13 +187,15 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
     'false',
   );
   await card.getByRole('button', { name: 'View Applicants' }).click();
-  await card.getByRole('button', { name: 'Accept Amina Wanjiru' }).click();
+  await card.getByRole('button', { name: 'Accept the application from Amina Wanjiru' }).click();
   // Accepting asks first (with an optional message: notifications.spec sends one).
   await page
     .getByRole('dialog', { name: "Accept Amina Wanjiru's application?" })
     .getByRole('button', { name: 'Accept application' })
     .click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Amina Wanjiru: Accepted.');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Application from Amina Wanjiru: accepted.',
+  );
   await expect(applicants).toContainText('Accepted');
   await logOut(page);
 
@@ -337,8 +339,14 @@ test('salaries and locations: a professional filters, saves, applies and sees "A
   await page.goto('/clinicdashboard');
   const posted = page.getByRole('article', { name: midwife });
   await posted.getByRole('button', { name: 'View Applicants' }).click();
-  await posted.getByRole('button', { name: 'Accept Amina Wanjiru' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Amina Wanjiru: Accepted.');
+  await posted.getByRole('button', { name: 'Accept the application from Amina Wanjiru' }).click();
+  await page
+    .getByRole('dialog', { name: "Accept Amina Wanjiru's application?" })
+    .getByRole('button', { name: 'Accept application' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Application from Amina Wanjiru: accepted.',
+  );
   await logOut(page);
 
   // Her dashboard shows the decision, with no Withdraw.
@@ -428,6 +436,10 @@ test('phone: the board, the dashboards and the apply form fit 360 px and read in
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Pata kazi yako ijayo katika sekta ya afya',
   );
+  // On a phone the filters fold behind a button (n = filters in use); the first job is on the first screen.
+  await page.keyboard.press('Escape'); // closes the menu the language was chosen in
+  await expect(page.getByRole('article').first()).toBeInViewport();
+  await page.getByRole('button', { name: 'Vichujio (0)' }).click();
   await expect(page.getByRole('search').getByRole('button', { name: 'Tafuta' })).toBeVisible();
 });
 
@@ -493,7 +505,7 @@ test('a job has its own page to share; Apply there works with the cookie banner 
   await page.getByRole('link', { name: jobs[1280].title }).click();
   await expect(page).toHaveURL(new RegExp(`/hire/${jobs[1280].id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(jobs[1280].title);
-  await expect(page).toHaveTitle(`${jobs[1280].title} at Kisumu Lakeside Hospital | AfyaHR`);
+  await expect(page).toHaveTitle(`${jobs[1280].title} at Kisumu Lakeside Hospital — AfyaHR`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
     'content',
     'Kisumu Lakeside Hospital, Kisumu, Kenya (Full-time): Scrub and circulate in a busy theatre. Kenya Nursing Council licence required.',
@@ -529,7 +541,7 @@ test('a job has its own page to share; Apply there works with the cookie banner 
     // The dialog is the top layer: the banner is under it and cannot be reached while it is open.
     expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
     expect(await reachable(banner.getByRole('button', { name: 'Accept' }))).toBe(false);
-    await dialog.getByLabel('Resume or professional profile link').fill('https://cv.example.org/amina.pdf');
+    await dialog.getByLabel('CV or professional profile link').fill('https://cv.example.org/amina.pdf');
     const submit = dialog.getByRole('button', { name: 'Submit application' });
     expect(await reachable(submit)).toBe(true);
     await submit.click();

@@ -85,13 +85,15 @@ test('a job alert and a decision with a message reach the professional', async (
   await page.goto('/clinicdashboard');
   const card = page.getByRole('article', { name: title });
   await card.getByRole('button', { name: 'View Applicants' }).click();
-  await card.getByRole('button', { name: 'Accept Amina Wanjiru' }).click();
+  await card.getByRole('button', { name: 'Accept the application from Amina Wanjiru' }).click();
   const dialog = page.getByRole('dialog', { name: "Accept Amina Wanjiru's application?" });
   await dialog
     .getByLabel('Message to the applicant (optional)')
     .fill('Please come for an interview on Monday at 9.');
   await dialog.getByRole('button', { name: 'Accept application' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Amina Wanjiru: Accepted.');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Application from Amina Wanjiru: accepted.',
+  );
   await logOut(page);
 
   // Amina is notified and reads the message on her dashboard.

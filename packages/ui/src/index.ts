@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 export { initI18n, registerNamespace, localeOf, LANGUAGES, type Language } from './i18n';
 export { useTranslation } from './use-translation';
-export { usePageMeta } from './page-meta';
+export { pageTitle, usePageMeta, useRouteMeta } from './page-meta';
 export { Button, type ButtonProps } from './components/Button';
 export { Spinner } from './components/Spinner';
 export { Alert } from './components/Alert';
@@ -21,3 +21,4 @@ export { LanguageSwitcher } from './components/LanguageSwitcher';
 export type RemoteRoutes = Array<{ path: string; Component: ComponentType }>;
 export { EMAIL, useForm, failureText, type FormOptions, type FormState } from './forms';
 export { formatMoney, formatSalary, useSalaryFormat, type SalaryWords } from './money';
+export { useMediaQuery } from './media-query';

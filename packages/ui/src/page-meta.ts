@@ -29,3 +29,14 @@ export function usePageMeta(meta: { title: string; description?: string } | null
     };
   }, [title, description]);
 }
+
+/** A page's title as every tab and bookmark shows it: "Jobs — AfyaHR". */
+export const pageTitle = (name: string) => `${name} — AfyaHR`;
+
+/**
+ * A route's title (`pageTitle(name)`) and, for public pages, its meta description. Pass translated texts:
+ * `t` changes with the language, so the title follows a language switch.
+ */
+export function useRouteMeta(name: string, description?: string): void {
+  usePageMeta({ title: pageTitle(name), description });
+}

@@ -23,3 +23,24 @@ if (!HTMLDialogElement.prototype.showModal) {
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// matchMedia answering width queries for `window.innerWidth` (1024 in jsdom; a test may set it to render
+// the phone layout). No change events: a test sets the width before rendering.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) => {
+    const width = window.innerWidth;
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  };
+}

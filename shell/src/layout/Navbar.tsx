@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@platform/router';
 import {
   apiRequest,
@@ -8,8 +8,9 @@ import {
   useSession,
   useSiteMap,
 } from '@platform/shell-state';
-import { Button, LanguageSwitcher, useTranslation } from '@platform/ui';
+import { Button, LanguageSwitcher, useMediaQuery, useTranslation } from '@platform/ui';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { useMenuFocus } from './menu-focus';
 
 /** The bar turns primary-coloured once the page has scrolled past this many pixels. */
 export const SCROLL_THRESHOLD = 10;
@@ -38,24 +39,25 @@ export function Navbar() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
-  useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  // Closed on navigation, and when the screen grows past the menu's breakpoint (its sheet, and the page's
+  // inertness, would otherwise stay with no toggle to close them).
+  const wide = useMediaQuery('(min-width: 1024px)');
+  useEffect(() => setMenuOpen(false), [pathname, wide]);
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setMenuOpen(false), []);
+  useMenuFocus(header, toggle, menuOpen, close);
 
   const goToDashboard = () => {
     const path = dashboardPath(user?.role);
     if (path) navigate(path);
   };
-  const close = () => setMenuOpen(false);
 
   return (
-    <header className={`navbar${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`}>
+    <header ref={header} className={`navbar${scrolled ? ' is-scrolled' : ''}${menuOpen ? ' menu-open' : ''}`}>
       <div className="container navbar-inner">
-        <Link to="/" className="brand" onClick={close}>
+        {/* Under the open menu sheet: inert with the page. */}
+        <Link to="/" className="brand" onClick={close} data-behind-menu>
           <span className="brand-mark" aria-hidden="true">
             A
           </span>
@@ -64,6 +66,7 @@ export function Navbar() {
         <NotificationBell />
         <button
           type="button"
+          ref={toggle}
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="main-menu"

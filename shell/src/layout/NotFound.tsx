@@ -1,8 +1,9 @@
 import { Link } from '@platform/router';
-import { useTranslation } from '@platform/ui';
+import { useRouteMeta, useTranslation } from '@platform/ui';
 
 export function NotFound() {
   const { t } = useTranslation('shell');
+  useRouteMeta(t('notFound.title'));
   return (
     <section className="container section center" aria-labelledby="nf-title">
       <p className="display notfound-code" aria-hidden="true">

@@ -2,7 +2,7 @@ import { use } from 'react';
 import { Navigate } from '@platform/router';
 import type { RemotesManifest, WidgetSlot } from '@platform/contracts';
 import { loginPath, useSession, type Role } from '@platform/shell-state';
-import { useTranslation } from '@platform/ui';
+import { useRouteMeta, useTranslation } from '@platform/ui';
 import { Isolated } from '../Isolated';
 import { forgetModule, remoteWidget } from '../remotes';
 
@@ -36,6 +36,7 @@ export function ComposedPage({
   widgets: SlotWidget[];
 }) {
   const { t } = useTranslation('shell');
+  useRouteMeta(t(`${page.key}.title`));
   const user = useSession((s) => s.user);
   if (!user) return <Navigate to={loginPath(page.path)} replace />;
   return (

@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@platform/router';
 import { journeyQuery, landingPath, useSession } from '@platform/shell-state';
 import { coreApi } from '../../api';
-import { Alert, Button, FormErrors, TextField, useForm, useTranslation } from '@platform/ui';
+import { Alert, Button, FormErrors, TextField, useForm, useRouteMeta, useTranslation } from '@platform/ui';
 import { validateLogin, type LoginErrors, type LoginForm, type SignedUp } from './login';
 import '../shared/core.css';
 
 export default function LoginPage() {
   const { t } = useTranslation('core');
+  useRouteMeta(t('login.title'), t('meta.login'));
   const navigate = useNavigate();
   const { search, state } = useLocation();
   // Just signed up: the address is filled in (never the password), and a note says the account is ready.

@@ -2,7 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from '@platform/router';
 import { journeyQuery } from '@platform/shell-state';
 import { coreApi } from '../../api';
-import { Button, FormErrors, SelectField, TextArea, TextField, useForm, useTranslation } from '@platform/ui';
+import {
+  Button,
+  FormErrors,
+  SelectField,
+  TextArea,
+  TextField,
+  useForm,
+  useRouteMeta,
+  useTranslation,
+} from '@platform/ui';
 import { PLANS } from '../pricing/plans';
 import type { SignedUp } from './login';
 import {
@@ -17,6 +26,7 @@ import '../shared/core.css';
 
 export default function SignupPage() {
   const { t } = useTranslation('core');
+  useRouteMeta(t('meta.signupTitle'), t('meta.signup'));
   const navigate = useNavigate();
   const { search } = useLocation();
   const [params] = useSearchParams();

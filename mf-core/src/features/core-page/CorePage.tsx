@@ -1,11 +1,12 @@
 import { Link } from '@platform/router';
-import { useTranslation } from '@platform/ui';
+import { useRouteMeta, useTranslation } from '@platform/ui';
 import { useSession } from '@platform/shell-state';
 import { DemoButton } from '../demo/DemoButton';
 import '../shared/core.css';
 
 export default function CorePage() {
   const { t } = useTranslation('core');
+  useRouteMeta(t('corePage.title'), t('meta.core'));
   const signedIn = useSession((s) => Boolean(s.token));
   const items = t('corePage.items', { returnObjects: true }) as string[];
   return (

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Accordion, useTranslation } from '@platform/ui';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Accordion, useMediaQuery, useTranslation } from '@platform/ui';
 import { Section } from '../shared/Section';
 
 export const FEATURES = [
@@ -15,21 +15,10 @@ export const FEATURES = [
 
 const WIDE = '(min-width: 768px)';
 
-function useWide(): boolean {
-  const [wide, setWide] = useState(() => typeof window !== 'undefined' && window.matchMedia(WIDE).matches);
-  useEffect(() => {
-    const mq = window.matchMedia(WIDE);
-    const on = () => setWide(mq.matches);
-    mq.addEventListener('change', on);
-    return () => mq.removeEventListener('change', on);
-  }, []);
-  return wide;
-}
-
 /** Eight features: ARIA tabs on large screens, an accordion on small ones. */
 export function FeatureExplorer() {
   const { t } = useTranslation('core');
-  const wide = useWide();
+  const wide = useMediaQuery(WIDE);
   const [active, setActive] = useState(0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const badge = (f: (typeof FEATURES)[number]) => ('badge' in f ? t(`features.${f.badge}`) : undefined);

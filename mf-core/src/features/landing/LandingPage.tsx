@@ -1,6 +1,6 @@
 import { Link } from '@platform/router';
 import { useSession } from '@platform/shell-state';
-import { Accordion, useTranslation } from '@platform/ui';
+import { Accordion, useRouteMeta, useTranslation } from '@platform/ui';
 import { DemoButton } from '../demo/DemoButton';
 import { PlanCards } from '../pricing/PlanCards';
 import { Section } from '../shared/Section';
@@ -13,6 +13,7 @@ const STEPS = ['signup', 'team', 'automate', 'connect'] as const;
 
 export default function LandingPage() {
   const { t } = useTranslation('core');
+  useRouteMeta(t('hero.title'), t('meta.landing'));
   const signedIn = useSession((s) => Boolean(s.token));
   const claims = t('claims.items', { returnObjects: true }) as Array<{ quote: string; who: string }>;
   const services = t('how.steps.automate.services', { returnObjects: true }) as string[];

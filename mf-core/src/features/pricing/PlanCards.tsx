@@ -2,8 +2,12 @@ import { Link } from '@platform/router';
 import { useTranslation } from '@platform/ui';
 import { CARD_FEATURES, PLANS, formatKsh } from './plans';
 
-/** The three plan cards; `full` shows every feature (the pricing page), otherwise the first five. */
+/**
+ * The three plan cards; `full` shows every feature (the pricing page, where the plan names are h2 under its
+ * h1), otherwise the first five (h3 under the landing page's pricing section).
+ */
 export function PlanCards({ full = false }: { full?: boolean }) {
+  const PlanName = full ? 'h2' : 'h3';
   const { t, i18n } = useTranslation('core');
   const language = i18n.language;
   return (
@@ -14,7 +18,7 @@ export function PlanCards({ full = false }: { full?: boolean }) {
         return (
           <li key={plan.id} className={`card plan${plan.isPopular ? ' plan-popular' : ''}`}>
             {plan.isPopular && <span className="badge">{t('pricing.popular')}</span>}
-            <h3>{name}</h3>
+            <PlanName>{name}</PlanName>
             <p className="plan-price">
               <strong>{formatKsh(plan.price, language)}</strong>{' '}
               <span className="muted">{t('pricing.perMonth')}</span>

@@ -1,4 +1,4 @@
-import { useTranslation } from '@platform/ui';
+import { useRouteMeta, useTranslation } from '@platform/ui';
 import { PlanCards } from './PlanCards';
 import { ADD_ONS, JOB_LISTING_PER_WEEK, formatKsh } from './plans';
 import '../shared/core.css';
@@ -6,6 +6,7 @@ import '../shared/core.css';
 export default function PricingPage() {
   const { t, i18n } = useTranslation('core');
   const language = i18n.language;
+  useRouteMeta(t('meta.pricingTitle'), t('meta.pricing'));
   return (
     <div className="container section">
       <h1 className="display center">{t('pricing.title')}</h1>

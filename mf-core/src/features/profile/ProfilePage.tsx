@@ -14,6 +14,7 @@ import {
   TextArea,
   TextField,
   useForm,
+  useRouteMeta,
   useToast,
   useTranslation,
 } from '@platform/ui';
@@ -30,6 +31,7 @@ import '../shared/core.css';
 /** The signed-in person's own profile (GET/PUT /api/user/me); visitors are sent to log in. */
 export default function ProfilePage() {
   const { t } = useTranslation('core');
+  useRouteMeta(t('profile.title'));
   const toast = useToast();
   const token = useSession((s) => s.token);
   const me = useApiQuery(token ? coreApi.me() : null);

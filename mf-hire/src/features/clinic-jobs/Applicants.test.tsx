@@ -68,7 +68,7 @@ it("shows each applicant's designation and skills, and downloads a stored CV wit
 
   const second = screen.getByRole('heading', { name: 'Baraka Otieno' }).closest('li')!;
   expect(second).toHaveTextContent('DesignationNot given');
-  expect(within(second).getByRole('link', { name: 'Open resume (new tab)' })).toHaveAttribute(
+  expect(within(second).getByRole('link', { name: 'Open CV (new tab)' })).toHaveAttribute(
     'href',
     'https://cv.example.org/baraka',
   );

@@ -29,7 +29,9 @@ export function Applicants({ job }: { job: PostedJob }) {
     await refreshApi('/api/application/get');
     toast.show({
       kind: 'success',
-      message: t('clinic.decided', { name: a.fullName, status: t(`status.${status}`) }),
+      // A sentence per outcome (decided_accepted, decided_rejected): French agrees the participle with
+      // « candidature », which a status word glued to the name cannot.
+      message: t('clinic.decided', { context: status, name: a.fullName, status: t(`status.${status}`) }),
     });
     setPending(null);
   }

@@ -33,7 +33,7 @@ beforeEach(() => {
 it('asks before accepting, and sends the optional message with the decision', async () => {
   const calls = clinicApi(() => ({ body: { success: true, data: { ...APPLICATION, status: 'accepted' } } }));
   await openApplicants();
-  await userEvent.click(screen.getByRole('button', { name: 'Accept Amina Wanjiru' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Accept the application from Amina Wanjiru' }));
   const dialog = screen.getByRole('dialog', { name: "Accept Amina Wanjiru's application?" });
   // Nothing is sent before the clinic confirms.
   expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
@@ -43,7 +43,7 @@ it('asks before accepting, and sends the optional message with the decision', as
   expect(within(dialog).getByText(/461 left/)).toBeInTheDocument();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Accept application' }));
 
-  expect(await screen.findByText('Amina Wanjiru: Accepted.')).toBeInTheDocument();
+  expect(await screen.findByText('Application from Amina Wanjiru: accepted.')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   const patch = calls.find((c) => c.method === 'PATCH')!;
   expect(patch.path).toBe(`/api/application/${APPLICATION.id}`);
@@ -61,14 +61,14 @@ it('cancelling sends nothing; a refusal shows inside the dialog; a reject withou
       : { body: { success: true, data: { ...APPLICATION, status: 'rejected' } } },
   );
   await openApplicants();
-  await userEvent.click(screen.getByRole('button', { name: 'Reject Amina Wanjiru' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Reject the application from Amina Wanjiru' }));
   let dialog = screen.getByRole('dialog', { name: "Reject Amina Wanjiru's application?" });
   await userEvent.type(within(dialog).getByRole('textbox'), 'Draft');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
 
-  await userEvent.click(screen.getByRole('button', { name: 'Reject Amina Wanjiru' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Reject the application from Amina Wanjiru' }));
   dialog = screen.getByRole('dialog', { name: "Reject Amina Wanjiru's application?" });
   // A new dialog starts without the cancelled draft.
   expect(within(dialog).getByRole('textbox')).toHaveValue('');
@@ -77,7 +77,7 @@ it('cancelling sends nothing; a refusal shows inside the dialog; a reject withou
 
   refuse = false;
   await userEvent.click(within(dialog).getByRole('button', { name: 'Reject application' }));
-  expect(await screen.findByText('Amina Wanjiru: Rejected.')).toBeInTheDocument();
+  expect(await screen.findByText('Application from Amina Wanjiru: rejected.')).toBeInTheDocument();
   expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
     { status: 'rejected' },
     { status: 'rejected' },

@@ -15,7 +15,7 @@ describe('the Post New Job form', () => {
     const onPosted = jest.fn();
     await renderScreen(<PostJobForm onPosted={onPosted} />);
     const form = within(await screen.findByRole('region', { name: 'Post New Job' }));
-    expect(form.getByLabelText('Organization')).toHaveValue('Nakuru Family Clinic');
+    expect(form.getByLabelText('Organisation')).toHaveValue('Nakuru Family Clinic');
     // Changed on purpose: the salary is figures now (lowest, highest, period), not free text.
     expect(form.getByRole('group', { name: 'Salary Range' })).toBeInTheDocument();
     expect(form.getByLabelText('Lowest salary (Ksh)')).toHaveAttribute('inputmode', 'numeric');

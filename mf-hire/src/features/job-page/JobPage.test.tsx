@@ -33,7 +33,7 @@ describe('a job’s own page', () => {
     expect(job).toHaveTextContent('Part-time');
     expect(job).toHaveTextContent('Salary: Negotiable');
     expect(job).toHaveTextContent('Nursing Council licence required.');
-    expect(document.title).toBe('Night Nurse at Nakuru Family Clinic | AfyaHR');
+    expect(document.title).toBe('Night Nurse at Nakuru Family Clinic — AfyaHR');
     expect(description()).toBe(
       'Nakuru Family Clinic, Nakuru, Kenya (Part-time): Night shifts on the maternity ward. Nursing Council licence required.',
     );

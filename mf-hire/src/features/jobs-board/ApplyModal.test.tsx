@@ -30,19 +30,16 @@ describe('the apply form', () => {
     expect(form.getByLabelText('Phone number')).toHaveAccessibleDescription(
       'Enter a phone number (digits, spaces, +, - and brackets).',
     );
-    expect(form.getByLabelText('Resume or professional profile link')).toHaveAccessibleDescription(
+    expect(form.getByLabelText('CV or professional profile link')).toHaveAccessibleDescription(
       'This field is required.',
     );
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await userEvent.clear(form.getByLabelText('Phone number'));
     await userEvent.type(form.getByLabelText('Phone number'), '+254 700 123 456');
-    await userEvent.type(
-      form.getByLabelText('Resume or professional profile link'),
-      'cv.example.org/amina.pdf',
-    );
+    await userEvent.type(form.getByLabelText('CV or professional profile link'), 'cv.example.org/amina.pdf');
     await userEvent.tab(); // leaving the link field adds the scheme
-    expect(form.getByLabelText('Resume or professional profile link')).toHaveValue(
+    expect(form.getByLabelText('CV or professional profile link')).toHaveValue(
       'https://cv.example.org/amina.pdf',
     );
     await userEvent.type(form.getByLabelText('Cover letter'), 'Five years on night shifts.');
@@ -71,7 +68,7 @@ describe('the apply form', () => {
     );
     const { dialog, onClose } = await openForm();
     await userEvent.type(
-      within(dialog).getByLabelText('Resume or professional profile link'),
+      within(dialog).getByLabelText('CV or professional profile link'),
       'https://cv.example.org/amina.pdf',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit application' }));
@@ -141,7 +138,7 @@ describe('applying with a stored CV', () => {
       name: 'Use my CV (Amina_CV.pdf, uploaded 20 Nov 2026)',
     });
     expect(useMine).toBeChecked();
-    expect(form.queryByLabelText('Resume or professional profile link')).not.toBeInTheDocument();
+    expect(form.queryByLabelText('CV or professional profile link')).not.toBeInTheDocument();
     await userEvent.click(form.getByRole('button', { name: 'Submit application' }));
 
     expect(await screen.findByText('Application submitted for Night Nurse')).toBeInTheDocument();

@@ -4,13 +4,23 @@ import { EXPERIENCE_LEVELS, JOB_TYPES } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
-import { Alert, Button, failureText, SelectField, Spinner, TextField, useTranslation } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  failureText,
+  SelectField,
+  Spinner,
+  TextField,
+  useRouteMeta,
+  useTranslation,
+} from '@platform/ui';
 import { Pager } from '../shared/Pager';
 import { JobCard } from './JobCard';
 import { CreateAlertButton } from './CreateAlertButton';
 import { ApplyModal } from './ApplyModal';
-import { apiQuery, boardUrl, NO_FILTERS, readFilters, type Filters } from './filters';
+import { activeFilterCount, apiQuery, boardUrl, NO_FILTERS, readFilters, type Filters } from './filters';
 import { useViewerState } from '../shared/viewer-state';
+import { FilterPanel } from './FilterPanel';
 import { useApply } from './useApply';
 import '../shared/hire.css';
 
@@ -19,6 +29,7 @@ const PAGE_SIZE = 10;
 /** /hire: the public job board. Filters live in the URL, so a filtered list can be shared or returned to. */
 export default function JobsPage() {
   const { t } = useTranslation('hire');
+  useRouteMeta(t('meta.boardTitle'), t('meta.board'));
   const { search } = useLocation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -59,8 +70,7 @@ export default function JobsPage() {
       <h1>{t('board.title')}</h1>
       <p className="muted">{t('board.intro')}</p>
       <div className="hire-layout">
-        <aside className="card hire-filters" aria-labelledby="filters-title">
-          <h2 id="filters-title">{t('board.filters')}</h2>
+        <FilterPanel active={activeFilterCount(filters)}>
           <form onSubmit={submit} role="search">
             <TextField
               label={t('board.department')}
@@ -137,7 +147,7 @@ export default function JobsPage() {
               {t('board.clear')}
             </Button>
           </form>
-        </aside>
+        </FilterPanel>
         <section aria-labelledby="jobs-title">
           <h2 id="jobs-title" className="visually-hidden">
             {t('board.jobsList')}

@@ -84,3 +84,13 @@ export function alertBoardUrl(query: Record<string, unknown>): string {
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') q.set(k, String(v));
   return q.size ? `/hire?${q}` : '/hire';
 }
+
+/** Fields of the board's state that do not narrow the list. */
+const NOT_FILTERS = new Set(['page', 'apply', 'sort']);
+
+/** How many filters narrow the list (what the "Filters (n)" button shows): every field but those. */
+export function activeFilterCount(f: Filters): number {
+  return Object.entries(f).filter(
+    ([key, value]) => !NOT_FILTERS.has(key) && String(value ?? '').trim() !== '',
+  ).length;
+}

@@ -5,17 +5,20 @@ import { AMINA, CLINIC, JOB, resetSession, signIn } from '../../test/fixtures';
 import JobsPage from '../jobs-board/JobsPage';
 import { JobAlerts } from './JobAlerts';
 
-const board = { body: { data: [JOB], pageInfo: { page: 1, limit: 10, total: 1, totalCapped: false } } };
+const page = { body: { data: [JOB], pageInfo: { page: 1, limit: 10, total: 1, totalCapped: false } } };
+const nothingYet = { body: { success: true, data: { applied: [], saved: [] } } };
+/** The board's calls: its page, and what the signed-in professional applied to and saved. */
+const board = ({ path }: { path: string }) => (path.startsWith('/api/job/viewer-state') ? nothingYet : page);
 
 beforeEach(resetSession);
 
 describe('job alerts', () => {
   it('a professional saves the board’s current search as an alert', async () => {
     signIn(AMINA);
-    const calls = fakeApi(({ method, path }) =>
-      method === 'POST' && path === '/api/job/alerts'
+    const calls = fakeApi((call) =>
+      call.method === 'POST' && call.path === '/api/job/alerts'
         ? { status: 201, body: { success: true, data: { id: 'a1', query: {}, createdAt: JOB.postedAt } } }
-        : board,
+        : board(call),
     );
     const unfiltered = await renderScreen(<JobsPage />, { path: '/hire' });
     // Without a filter there is nothing to save.
@@ -33,7 +36,7 @@ describe('job alerts', () => {
 
   it('a clinic is offered no alert; a refusal is shown in the page’s language', async () => {
     signIn(CLINIC);
-    fakeApi(() => board);
+    fakeApi(board);
     const clinicView = await renderScreen(<JobsPage />, { path: '/hire?title=nurse' });
     await screen.findByText('1 job found');
     expect(screen.queryByRole('button', { name: 'Create alert for this search' })).toBeNull();
@@ -41,10 +44,10 @@ describe('job alerts', () => {
 
     resetSession();
     signIn(AMINA);
-    fakeApi(({ method }) =>
-      method === 'POST'
+    fakeApi((call) =>
+      call.method === 'POST'
         ? { status: 409, body: { success: false, message: 'limit', code: 'hire.alert_limit' } }
-        : board,
+        : board(call),
     );
     await renderScreen(<JobsPage />, { path: '/hire?title=nurse' });
     await userEvent.click(await screen.findByRole('button', { name: 'Create alert for this search' }));

@@ -4,7 +4,16 @@ import type { Application } from '@platform/contracts';
 import { refreshApi, useApiPages } from '@platform/data';
 import { loginPath, useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
-import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  failureText,
+  Spinner,
+  useRouteMeta,
+  useToast,
+  useTranslation,
+} from '@platform/ui';
 import { ApplicationItem } from './ApplicationItem';
 import { MyCv } from '../cv/MyCv';
 import { SavedJobs } from './SavedJobs';
@@ -21,6 +30,7 @@ const withdrawnPath = pathOf('withdrawn');
 /** /userdashboard: a professional's applications, scoped by the server to their own. */
 export default function UserDashboardPage() {
   const { t } = useTranslation('hire');
+  useRouteMeta(t('user.title'));
   const toast = useToast();
   const user = useSession((s) => s.user);
   const mine = user?.role === 'user';

@@ -1,0 +1,210 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, expectHeadingOutline, uniqueEmail } from './helpers';
+
+/**
+ * Every page and state through axe-core (0 serious or critical violations) at phone and desktop width in
+ * English, Kiswahili and French. The language comes from the browser, as on a first visit; the session
+ * from the stored one, so each page is reached directly.
+ */
+// Each test checks several pages, axe taking seconds on each: more than one journey's time.
+test.describe.configure({ timeout: 180_000 });
+const PASSWORD = 'a good long password';
+const LANGUAGES = ['en', 'sw', 'fr'] as const;
+const WIDTHS = [360, 1280] as const;
+
+type Account = { token: string; user: unknown };
+let clinic: Account;
+let professional: Account;
+let jobId: string;
+// A second job nobody has applied for: its apply dialog.
+const openJob = `Ward Clerk ${Date.now().toString(36)}`;
+
+async function account(api: APIRequestContext, role: 'user' | 'Clinic', name: string): Promise<Account> {
+  const email = uniqueEmail(`a11y-${role.toLowerCase()}`);
+  const reg = await api.post('/api/user/register', {
+    data: { name, email, password: PASSWORD, role, phone: '+254 700 123 456' },
+  });
+  expect(reg.status()).toBe(201);
+  const login = await api.post('/api/user/login', { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  return (await login.json()) as Account;
+}
+
+test.beforeAll(async ({ playwright }, info) => {
+  const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  clinic = await account(api, 'Clinic', 'Kisumu Care Clinic');
+  professional = await account(api, 'user', 'Achieng Otieno');
+  const auth = (a: Account) => ({ Authorization: `Bearer ${a.token}` });
+  const job = await api.post('/api/job/add', {
+    headers: auth(clinic),
+    data: {
+      title: 'Theatre Nurse',
+      organization: 'Kisumu Care Clinic',
+      department: 'Surgery',
+      location: 'Kisumu, Kenya',
+      type: 'Contract',
+      description: 'Scrub and circulate in a busy theatre. Nursing Council practising licence required.',
+    },
+  });
+  expect(job.ok()).toBe(true);
+  const body = (await job.json()) as { data: { id: string } };
+  const second = await api.post('/api/job/add', {
+    headers: auth(clinic),
+    data: {
+      title: openJob,
+      organization: 'Kisumu Care Clinic',
+      location: 'Kisumu, Kenya',
+      type: 'Part-time',
+      description: 'Front desk and records.',
+    },
+  });
+  expect(second.ok()).toBe(true);
+  jobId = body.data.id;
+  const applied = await api.post('/api/application/apply', {
+    headers: auth(professional),
+    data: {
+      jobId,
+      fullName: 'Achieng Otieno',
+      email: 'achieng.otieno.theatre@e2e.example',
+      phoneNumber: '+254 700 123 456',
+      coverLetter: 'Five years in theatre at a county referral hospital; happy to work nights and weekends.',
+      resumeUrl: 'https://cv.example.org/achieng-otieno-curriculum.pdf',
+    },
+  });
+  expect(applied.ok()).toBe(true);
+  await api.dispose();
+});
+
+/** The stored session and cookie choice a returning visitor has. */
+async function arrive(page: Page, as: Account | null, cookies: 'accepted' | null = 'accepted') {
+  await page.addInitScript(
+    ([session, choice]) => {
+      if (session) localStorage.setItem('afya.session', JSON.stringify({ state: session, version: 0 }));
+      if (choice) localStorage.setItem('afya.cookieConsent', choice);
+    },
+    [as ? { token: as.token, user: as.user } : null, cookies] as const,
+  );
+}
+
+/** No serious or critical axe violation, one h1 and no skipped heading level. */
+async function check(page: Page, label: string) {
+  await expectAccessible(page, label);
+  await expectHeadingOutline(page, label);
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Texts and data arrive after the heading; check once nothing is loading.
+  await expect(page.locator('.spinner')).toHaveCount(0);
+}
+
+test('the check fails on a serious violation and names it', async ({ page }) => {
+  await page.setContent(
+    '<html lang="en"><head><title>t</title></head><body><main><h1>Applicants</h1>' +
+      '<p style="color:#ccc;background:#fff">Pale text</p>' +
+      '<button aria-label="Reject Amina">Accept</button></main></body></html>',
+  );
+  const failure = await expectAccessible(page, 'a bad page').catch((e: Error) => e.message);
+  expect(failure).toContain('color-contrast (serious)');
+  expect(failure).toContain('label-content-name-mismatch (serious)');
+});
+
+for (const lng of LANGUAGES) {
+  for (const width of WIDTHS) {
+    test.describe(`${lng} at ${width} px`, () => {
+      test.use({ locale: lng, viewport: { width, height: width === 360 ? 740 : 800 } });
+      const at = (what: string) => `${what} (${lng}, ${width} px)`;
+
+      test('the landing page, its open states, the cookie banner and the menu', async ({ page }) => {
+        await arrive(page, null, null);
+        await visit(page, '/');
+        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+        await check(page, at('landing with the cookie banner'));
+        await page.locator('.cookie-banner').getByRole('button').first().click();
+        // How it works (accordion) with its second step open, and the features' second tab or panel.
+        await page.locator('#how-title, [aria-labelledby="how-title"]').first().scrollIntoViewIfNeeded();
+        const steps = page.locator('.accordion button[aria-expanded]');
+        await steps.nth(1).click();
+        if (width === 1280) await page.getByRole('tab').nth(1).click();
+        await check(page, at('landing with a step and a feature open'));
+
+        if (width === 360) {
+          const toggle = page.getByRole('banner').getByRole('button', { expanded: false });
+          await toggle.click();
+          await check(page, at('mobile menu open'));
+          // Focus stays in the menu both ways, and Escape gives it back to the toggle.
+          for (const key of [...Array(12).fill('Tab'), ...Array(12).fill('Shift+Tab')]) {
+            await page.keyboard.press(key);
+            expect(await page.evaluate(() => !!document.activeElement?.closest('header'))).toBe(true);
+          }
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('banner').getByRole('button', { expanded: false })).toBeFocused();
+          await page.mouse.wheel(0, 1200);
+          await expect(page.getByRole('banner')).toHaveClass(/is-scrolled/);
+          await check(page, at('landing scrolled (dark bar)'));
+          await toggle.click();
+          await check(page, at('mobile menu open after scrolling'));
+          await page.keyboard.press('Escape');
+        } else {
+          await page.mouse.wheel(0, 1200);
+          await expect(page.getByRole('banner')).toHaveClass(/is-scrolled/);
+          await check(page, at('landing scrolled (dark bar)'));
+        }
+      });
+
+      test('the other public pages, a form with its errors, the board and the 404', async ({ page }) => {
+        await arrive(page, null);
+        for (const path of ['/core', '/pricing', '/login']) {
+          await visit(page, path);
+          await check(page, at(path));
+        }
+        await visit(page, '/signup');
+        await page.getByRole('main').locator('button[type="submit"]').click();
+        await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+        await check(page, at('/signup with errors shown'));
+
+        await visit(page, '/hire');
+        await check(page, at('/hire'));
+        if (width === 360) {
+          await page.locator('.filters-toggle').click();
+          await expect(page.getByRole('search')).toBeVisible();
+          await check(page, at('/hire with the filters open'));
+        }
+        await visit(page, `/hire/${jobId}`);
+        await check(page, at('a job page'));
+
+        await page.goto('/no-such-page');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await check(page, at('404'));
+      });
+
+      test("a professional's pages and the apply dialog", async ({ page }) => {
+        await arrive(page, professional);
+        await visit(page, '/userdashboard');
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await check(page, at('/userdashboard'));
+        await visit(page, '/profile');
+        await expect(page.getByRole('main').locator('form')).toBeVisible();
+        await check(page, at('/profile'));
+        await visit(page, `/hire?title=${encodeURIComponent(openJob)}`);
+        await page
+          .getByRole('article')
+          .filter({ hasText: openJob })
+          .locator('button:not([aria-expanded])')
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check(page, at('apply dialog open'));
+      });
+
+      test('the clinic dashboard with applicants open', async ({ page }) => {
+        await arrive(page, clinic);
+        await visit(page, '/clinicdashboard');
+        const card = page.getByRole('article').filter({ hasText: 'Theatre Nurse' });
+        await card.locator('button[aria-expanded="false"]').first().click();
+        await expect(card.locator('.applicant')).toBeVisible();
+        await check(page, at('/clinicdashboard with applicants open'));
+      });
+    });
+  }
+}
