@@ -35,6 +35,17 @@ test.beforeAll(async ({ playwright }, info) => {
   clinic = await account(api, 'Clinic', 'Kisumu Care Clinic');
   professional = await account(api, 'user', 'Achieng Otieno');
   const auth = (a: Account) => ({ Authorization: `Bearer ${a.token}` });
+  // Her dashboard's own sections filled in: a job alert (the jobs below notify her) and a stored CV.
+  const alert = await api.post('/api/job/alerts', {
+    headers: auth(professional),
+    data: { query: { location: 'Kisumu' } },
+  });
+  expect(alert.status()).toBe(201);
+  const cv = await api.put('/api/cv?name=achieng-otieno.pdf', {
+    headers: { ...auth(professional), 'content-type': 'application/pdf' },
+    data: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+  });
+  expect(cv.ok()).toBe(true);
   const job = await api.post('/api/job/add', {
     headers: auth(clinic),
     data: {
@@ -72,6 +83,8 @@ test.beforeAll(async ({ playwright }, info) => {
     },
   });
   expect(applied.ok()).toBe(true);
+  const saved = await api.put(`/api/job/${jobId}/save`, { headers: auth(professional) });
+  expect(saved.ok()).toBe(true);
   await api.dispose();
 });
 
@@ -187,11 +200,16 @@ for (const lng of LANGUAGES) {
         await visit(page, '/profile');
         await expect(page.getByRole('main').locator('form')).toBeVisible();
         await check(page, at('/profile'));
+        await visit(page, '/notifications');
+        await check(page, at('/notifications'));
+        await visit(page, `/hire/${jobId}`);
+        await check(page, at('a job page she applied to and saved'));
         await visit(page, `/hire?title=${encodeURIComponent(openJob)}`);
         await page
           .getByRole('article')
           .filter({ hasText: openJob })
-          .locator('button:not([aria-expanded])')
+          // Apply: the card's one button that is neither a toggle (Save) nor a disclosure.
+          .locator('button:not([aria-expanded]):not([aria-pressed])')
           .click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await check(page, at('apply dialog open'));
@@ -204,6 +222,10 @@ for (const lng of LANGUAGES) {
         await card.locator('button[aria-expanded="false"]').first().click();
         await expect(card.locator('.applicant')).toBeVisible();
         await check(page, at('/clinicdashboard with applicants open'));
+        // Accept asks first, with an optional message to the applicant.
+        await card.locator('.applicant .job-actions button').first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check(page, at('the decision dialog'));
       });
     });
   }
