@@ -3,7 +3,10 @@ import { refreshApi } from '@platform/data';
 import { Button, failureText, useToast, useTranslation } from '@platform/ui';
 import { hireApi } from '../../api';
 
-/** Save / Saved for one job: a toggle button (aria-pressed) whose name says which job. */
+/**
+ * Save for one job: a toggle button whose name says which job. Its text stays "Save" (a toggle's label
+ * must not change with its state, or "Saved, pressed" is announced); aria-pressed and the ✓ show it saved.
+ */
 export function SaveToggle({ jobId, title, saved }: { jobId: string; title: string; saved: boolean }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
@@ -30,7 +33,7 @@ export function SaveToggle({ jobId, title, saved }: { jobId: string; title: stri
       loading={busy}
       onClick={toggle}
     >
-      {saved ? t('saved.saved') : t('saved.save')}
+      {t('saved.save')}
     </Button>
   );
 }
