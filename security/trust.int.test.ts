@@ -264,6 +264,10 @@ describe('ending sessions reaches every service within 2 seconds', () => {
     await identity.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
     const clinic = await signup('Clinic');
     await administer('DELETE', `${clinic.id}`);
+    // Both endings are on the bus (the running services refuse them) before the restart: identity's
+    // outbox publishes after its answer, and a follower can only replay what was published.
+    await refusedEverywhere('GET', '/api/application/get', token);
+    await refusedEverywhere('POST', '/api/job/add', clinic.token, aJob);
     // A fresh gateway (as after a restart) replays the whole token lifetime before serving: the same
     // FollowedRevocations every service runs.
     const bus = await NatsEventBus.connect({ url: run.natsUrl, prefix: run.prefix, name: 'restarted' });
