@@ -8,7 +8,6 @@
  *  - GET /api/application/get with a clinic's token: every check of a signed-in request.
  * Then a steady 1,000 req/s through the gateway on the job board, spread evenly over the second.
  * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~2 minutes).
- * GATEWAY_WORKERS is passed on to the gateway when set.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
