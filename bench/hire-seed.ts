@@ -6,7 +6,8 @@ const owner = (k: number | string) => `md5('owner' || (${k}))::uuid`;
 
 /** Jobs 1..n and applications 0..m-1 spread over them, as generate_series can write them quickly. */
 export async function seed(sql: Sql, jobs: number, applications: number) {
-  await sql`truncate hire.applications, hire.jobs, hire.owner_counts`;
+  // Cascade: saved jobs refer to jobs too.
+  await sql`truncate hire.applications, hire.jobs, hire.owner_counts cascade`;
   await sql.unsafe(`
     insert into hire.jobs (id, title, organization, department, location, type, description, salary_range,
                            poster_id, owner_id, poster_email, posted_at)

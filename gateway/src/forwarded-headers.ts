@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Headers by which a client could claim another address, host or scheme: only the gateway says. */
-const CLIENT_CLAIMS = [
+const CLIENT_CLAIMS = new Set([
   'forwarded',
   'x-forwarded-for',
   'x-forwarded-host',
@@ -10,7 +10,7 @@ const CLIENT_CLAIMS = [
   'x-real-ip',
   'x-client-ip',
   'true-client-ip',
-];
+]);
 
 /**
  * The headers a proxied request carries upstream: the client's own claims dropped, `X-Forwarded-For`
@@ -21,8 +21,9 @@ export function upstreamHeaders<H extends Record<string, unknown>>(
   request: Pick<FastifyRequest, 'ip' | 'id'>,
   headers: H,
 ): H {
-  const out: Record<string, unknown> = { ...headers };
-  for (const name of CLIENT_CLAIMS) delete out[name];
+  // Copied without the claims rather than copied and deleted from: `delete` slows every later use.
+  const out: Record<string, unknown> = {};
+  for (const name in headers) if (!CLIENT_CLAIMS.has(name)) out[name] = headers[name];
   out['x-forwarded-for'] = request.ip;
   out['x-request-id'] = request.id;
   return out as H;

@@ -179,6 +179,23 @@ describe('tokens at the edge', () => {
     revoked.add('c9f6a3c2-1111-4b55-9e2f-7e0a5b1d2c3e');
     expect((await call(token)).statusCode).toBe(401);
   });
+
+  // Verified tokens are remembered: a remembered one must still expire, and must not vouch for others.
+  it('refuses a token it accepted before once the token has expired', async () => {
+    const token = signToken(keys.privateKey, {}, { ...aud, expiresIn: 1000 });
+    expect((await call(token)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await call(token)).statusCode).toBe(401);
+  });
+
+  it("refuses other claims under an accepted token's jti and signature", async () => {
+    const token = signToken(keys.privateKey, { role: 'user' }, aud);
+    expect((await call(token)).statusCode).toBe(200);
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
+    expect((await call(`${header}.${forged}.${signature}`)).statusCode).toBe(401);
+  });
 });
 
 describe('shell, remotes and headers', () => {
