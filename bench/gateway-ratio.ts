@@ -12,9 +12,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { seed } from './hire-seed';
+import { load } from './load';
 import {
   createTestDatabase,
   deleteStreamsWithPrefix,
@@ -26,32 +26,10 @@ import {
 import { readStartConfig } from '../scripts/config';
 import { startPlatform } from '../scripts/platform';
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  failed: number;
-}
-
 const CONNECTIONS = 20;
 const SECONDS = 8;
 const STEADY_RATE = 1000;
 const STEADY_SECONDS = 15;
-
-async function load(
-  url: string,
-  opts: { token?: string; connections: number; seconds: number; rate?: number },
-): Promise<Figures> {
-  const r = await autocannon({
-    url,
-    connections: opts.connections,
-    duration: opts.seconds,
-    // overallRate spreads the requests evenly over each second (maxOverallRequestsPerSecond bursts).
-    ...(opts.rate ? { overallRate: opts.rate } : {}),
-    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
-  });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors };
-}
 
 const load1 = () => loadavg()[0]!.toFixed(2);
 

@@ -14,9 +14,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { seed } from './hire-seed';
+import { load, type Figures } from './load';
 import {
   createTestDatabase,
   deleteStreamsWithPrefix,
@@ -27,27 +27,6 @@ import {
 } from '@platform/testing';
 import { readStartConfig } from '../scripts/config';
 import { startPlatform } from '../scripts/platform';
-
-interface Figures {
-  p50: number;
-  p99: number;
-  rps: number;
-  non2xx: number;
-}
-
-async function load(
-  url: string,
-  opts: { token?: string; connections: number; seconds: number; rate?: number },
-): Promise<Figures> {
-  const r = await autocannon({
-    url,
-    connections: opts.connections,
-    duration: opts.seconds,
-    ...(opts.rate ? { overallRate: opts.rate } : {}),
-    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
-  });
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx + r.errors };
-}
 
 /** First-page latency: one connection, so it is the time of one request, not of a queue. */
 const latency = (url: string, token?: string) => load(url, { token, connections: 1, seconds: 5 });
@@ -98,7 +77,7 @@ async function main() {
       ['through the gateway', via],
       ['gateway at 1,000 req/s', fixed],
     ] as const)
-      say(`| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.non2xx} |`);
+      say(`| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.failed} |`);
     say(
       `gateway / direct = ${(via.rps / straight.rps).toFixed(2)} (aim ≥ 0.70); p99 at 1,000 req/s aim ≤ 25 ms`,
     );

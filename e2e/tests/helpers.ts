@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const uniqueEmail = (who: string) =>
   `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.example`;
@@ -81,4 +81,18 @@ export async function expectHeadingOutline(page: Page, label: string) {
     h1: 1,
     skips: [],
   });
+}
+
+/**
+ * The clinic accepts an applicant on an open job card: Accept asks in a dialog (with an optional message to
+ * the applicant), and the toast confirms.
+ */
+export async function acceptApplicant(page: Page, card: Locator, name: string, message?: string) {
+  await card.getByRole('button', { name: `Accept the application from ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Accept ${name}'s application?` });
+  if (message) await dialog.getByLabel('Message to the applicant (optional)').fill(message);
+  await dialog.getByRole('button', { name: 'Accept application' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    `Application from ${name}: accepted.`,
+  );
 }

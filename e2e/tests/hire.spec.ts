@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, logInOk, logOut, uniqueEmail } from './helpers';
+import { acceptApplicant, acceptCookies, logInOk, logOut, uniqueEmail } from './helpers';
 
 const PASSWORD = 'a good long password';
 
@@ -187,15 +187,8 @@ test('a clinic posts, a professional finds and applies, the clinic accepts, the 
     'false',
   );
   await card.getByRole('button', { name: 'View Applicants' }).click();
-  await card.getByRole('button', { name: 'Accept the application from Amina Wanjiru' }).click();
   // Accepting asks first (with an optional message: notifications.spec sends one).
-  await page
-    .getByRole('dialog', { name: "Accept Amina Wanjiru's application?" })
-    .getByRole('button', { name: 'Accept application' })
-    .click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
-    'Application from Amina Wanjiru: accepted.',
-  );
+  await acceptApplicant(page, card, 'Amina Wanjiru');
   await expect(applicants).toContainText('Accepted');
   await logOut(page);
 
@@ -339,14 +332,7 @@ test('salaries and locations: a professional filters, saves, applies and sees "A
   await page.goto('/clinicdashboard');
   const posted = page.getByRole('article', { name: midwife });
   await posted.getByRole('button', { name: 'View Applicants' }).click();
-  await posted.getByRole('button', { name: 'Accept the application from Amina Wanjiru' }).click();
-  await page
-    .getByRole('dialog', { name: "Accept Amina Wanjiru's application?" })
-    .getByRole('button', { name: 'Accept application' })
-    .click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
-    'Application from Amina Wanjiru: accepted.',
-  );
+  await acceptApplicant(page, posted, 'Amina Wanjiru');
   await logOut(page);
 
   // Her dashboard shows the decision, with no Withdraw.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, logInOk, logOut, uniqueEmail } from './helpers';
+import { acceptApplicant, acceptCookies, logInOk, logOut, uniqueEmail } from './helpers';
 
 const PASSWORD = 'a good long password';
 
@@ -85,15 +85,7 @@ test('a job alert and a decision with a message reach the professional', async (
   await page.goto('/clinicdashboard');
   const card = page.getByRole('article', { name: title });
   await card.getByRole('button', { name: 'View Applicants' }).click();
-  await card.getByRole('button', { name: 'Accept the application from Amina Wanjiru' }).click();
-  const dialog = page.getByRole('dialog', { name: "Accept Amina Wanjiru's application?" });
-  await dialog
-    .getByLabel('Message to the applicant (optional)')
-    .fill('Please come for an interview on Monday at 9.');
-  await dialog.getByRole('button', { name: 'Accept application' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
-    'Application from Amina Wanjiru: accepted.',
-  );
+  await acceptApplicant(page, card, 'Amina Wanjiru', 'Please come for an interview on Monday at 9.');
   await logOut(page);
 
   // Amina is notified and reads the message on her dashboard.
