@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { serviceTestEnv, signToken, type TestDatabase, type TokenClaims } from '@platform/testing';
+import { startServiceForTest, type Persona, type ServiceContext } from '@platform/testing';
 import { makeEnvelope } from '@platform/event-bus';
 import type { UserEventData } from '@platform/contracts';
 import type { LightMyRequestResponse } from 'fastify';
@@ -7,70 +6,12 @@ import type { App } from '@platform/service-kit';
 import { readConfig, type HireConfig } from '../src/config';
 import { buildApp } from '../src/app';
 
-export interface Persona {
-  id: string;
-  email: string;
-  name: string;
-  role: 'user' | 'Clinic' | 'admin';
-  orgId: string | null;
-  token: string;
-}
-
-export interface HireContext {
-  app: App;
-  config: HireConfig;
-  db: TestDatabase;
-  prefix: string;
-  natsUrl: string;
-  /** A signed token for a new account of `role` (a Clinic gets its own organisation). */
-  persona(role: Persona['role'], over?: TokenClaims): Persona;
-  /** A request as `who` (or anonymous); the payload is sent as JSON. */
-  call(method: string, url: string, who?: Persona, payload?: unknown): Promise<LightMyRequestResponse>;
-  close(): Promise<void>;
-}
+export type { Persona };
+export type HireContext = ServiceContext<HireConfig, App, LightMyRequestResponse>;
 
 /** svc-hire on its own database and NATS prefix, with a key pair standing in for svc-identity's. */
-export async function startHire(env: Record<string, string> = {}): Promise<HireContext> {
-  const run = await serviceTestEnv('hire');
-  const config = readConfig({ ...run.env, ...env });
-  const app = await buildApp(config);
-  return {
-    app,
-    config,
-    db: run.db,
-    prefix: run.prefix,
-    natsUrl: run.natsUrl,
-    persona(role, over = {}) {
-      const id = over.sub ?? randomUUID();
-      const tag = id.slice(0, 8);
-      const p = {
-        id,
-        email: over.email ?? `${role.toLowerCase()}.${tag}@example.org`,
-        name: over.name ?? `${role} ${tag}`,
-        role,
-        orgId: over.orgId !== undefined ? over.orgId : role === 'Clinic' ? randomUUID() : null,
-      };
-      const token = signToken(
-        run.keys.privateKey,
-        { ...p, sub: id },
-        { audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER },
-      );
-      return { ...p, token };
-    },
-    call(method, path, who, payload) {
-      return app.inject({
-        method: method as 'GET',
-        url: path,
-        headers: who ? { authorization: `Bearer ${who.token}` } : {},
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-    },
-    async close() {
-      await app.close();
-      await run.cleanup();
-    },
-  };
-}
+export const startHire = (env: Record<string, string> = {}): Promise<HireContext> =>
+  startServiceForTest<HireConfig, LightMyRequestResponse, App>('hire', readConfig, buildApp, env);
 
 export const aJob = (over: Record<string, unknown> = {}) => ({
   title: 'Registered Nurse, Maternity',

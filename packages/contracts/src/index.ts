@@ -2,6 +2,7 @@ export * from './common';
 export * from './envelope';
 export * from './identity';
 export * from './hire';
+export * from './events';
 export * from './remotes';
 export * from './formats';
 export * from './navigation';

@@ -49,3 +49,20 @@ export const DECISION_MESSAGE_MAX = 500;
 
 /** At most this many saved job searches (alerts) per person. */
 export const MAX_JOB_ALERTS = 10;
+
+/** Event categories: the one list the event form offers and the events filter accepts. */
+export const EVENT_CATEGORIES = ['Training', 'Meeting', 'Webinar', 'Conference', 'Workshop'] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+
+/** Where an event is held, for the events filter ('Online' for webinars and other online events). */
+export const EVENT_REGIONS = ['Kenya', 'Uganda', 'Tanzania', 'Rwanda', 'Online'] as const;
+export type EventRegion = (typeof EVENT_REGIONS)[number];
+
+/** An event's start is entered in this zone unless the organiser names another. */
+export const DEFAULT_EVENT_TIME_ZONE = 'Africa/Nairobi';
+
+/** The most CPD points one event may award. */
+export const CPD_POINTS_MAX = 50;
+
+export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

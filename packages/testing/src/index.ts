@@ -8,3 +8,4 @@ export { chromiumPath, CHROMIUM_ARGS } from './browser';
 export { eventually } from './eventually';
 export { rawRequest, type RawRequest, type RawResponse } from './http';
 export { serviceTestEnv, type ServiceTestEnv } from './service-env';
+export { startServiceForTest, type Persona, type ServiceContext } from './service-context';

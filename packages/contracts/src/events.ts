@@ -1,0 +1,192 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Ok, PageInfo, PageQuery, StringEnum } from './common';
+import {
+  CPD_POINTS_MAX,
+  DEFAULT_EVENT_TIME_ZONE,
+  EVENT_CATEGORIES,
+  EVENT_REGIONS,
+  REGISTRATION_STATUSES,
+} from './values';
+
+export { CPD_POINTS_MAX, DEFAULT_EVENT_TIME_ZONE, EVENT_CATEGORIES, EVENT_REGIONS, REGISTRATION_STATUSES };
+export type { EventCategory, EventRegion, RegistrationStatus } from './values';
+
+const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const Day = Type.String({ format: 'date' });
+const Instant = Type.String({ format: 'date-time' });
+/** HH:MM, 24-hour clock. */
+const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' });
+/** The online meeting link: any https address (Zoom, Teams, Meet...), never javascript: or data:. */
+const MeetingLink = Type.String({ maxLength: 2048, pattern: '^(https://[^\\s]+)?$' });
+/** An IANA zone name (`Africa/Kampala`); the service also checks the zone exists. */
+const TimeZone = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$' });
+
+export const Speaker = Type.Object(
+  { name: Type.String({ maxLength: 120 }), designation: Type.String({ maxLength: 120 }) },
+  { additionalProperties: false },
+);
+export type Speaker = Static<typeof Speaker>;
+
+/** The fields an organiser writes; the spec's names, plus where and when exactly. */
+const eventFields = {
+  title: required(160),
+  description: required(5000),
+  category: StringEnum(EVENT_CATEGORIES),
+  /** The day and time the event starts, in `timeZone`. */
+  date: Day,
+  time: Clock,
+  timeZone: Type.Optional(TimeZone),
+  durationMinutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 7 * 24 * 60 })),
+  /** `Online` or a place. */
+  location: required(160),
+  region: Type.Optional(StringEnum(EVENT_REGIONS)),
+  country: Type.Optional(Type.String({ maxLength: 80 })),
+  speaker: Type.Optional(Speaker),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 12 })),
+  zoomLink: Type.Optional(MeetingLink),
+  /** Seats; without it (or null) the event takes everyone. */
+  capacity: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 100000 }), Type.Null()])),
+  cpdPoints: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: CPD_POINTS_MAX }), Type.Null()])),
+  /** The last instant registrations are taken; null: until the start. */
+  registrationDeadline: Type.Optional(Type.Union([Instant, Type.Null()])),
+};
+
+/** POST /api/event/add. `postedBy` is accepted for the original clients and ignored: the token says who. */
+export const EventBody = Type.Object(
+  { ...eventFields, postedBy: Type.Optional(Type.String({ maxLength: 254 })) },
+  { additionalProperties: false },
+);
+export type EventBody = Static<typeof EventBody>;
+
+/** PATCH /api/event/:id: any of the fields; at least one. */
+export const EventPatch = Type.Partial(Type.Object(eventFields, { additionalProperties: false }), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+export type EventPatch = Static<typeof EventPatch>;
+
+/** The caller's own registration, in an event's detail. */
+export const MyRegistration = Type.Object({
+  id: Type.String(),
+  status: StringEnum(REGISTRATION_STATUSES),
+  /** Place on the waiting list (1 = next to be confirmed); null unless waitlisted. */
+  position: Type.Union([Type.Integer(), Type.Null()]),
+  /** The signed check-in code, once confirmed. */
+  ticket: Type.Optional(Type.String()),
+  registeredAt: Instant,
+  checkedInAt: Type.Union([Instant, Type.Null()]),
+});
+export type MyRegistration = Static<typeof MyRegistration>;
+
+/**
+ * An event as the public sees it. `zoomLink` is present only for its organiser and its confirmed
+ * registrants (`myRegistration` says which); the public list and detail never carry it.
+ */
+export const EventView = Type.Object({
+  id: Type.String(),
+  _id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  category: StringEnum(EVENT_CATEGORIES),
+  date: Type.String(),
+  time: Type.String(),
+  timeZone: Type.String(),
+  /** The start as an instant: pages show it in the viewer's zone, naming the zone. */
+  startsAt: Instant,
+  endsAt: Instant,
+  durationMinutes: Type.Integer(),
+  location: Type.String(),
+  online: Type.Boolean(),
+  region: StringEnum(EVENT_REGIONS),
+  country: Type.String(),
+  speaker: Speaker,
+  tags: Type.Array(Type.String()),
+  zoomLink: Type.Optional(Type.String()),
+  capacity: Type.Union([Type.Integer(), Type.Null()]),
+  /** Confirmed seats; `seatsLeft` is null without a capacity. */
+  seatsTaken: Type.Integer(),
+  seatsLeft: Type.Union([Type.Integer(), Type.Null()]),
+  waitlisted: Type.Integer(),
+  cpdPoints: Type.Union([Type.Integer(), Type.Null()]),
+  registrationDeadline: Type.Union([Instant, Type.Null()]),
+  /** The organising organisation's (or account's) name. */
+  postedBy: Type.String(),
+  /** Whether the caller's organisation organises it (then it may edit, cancel and see registrants). */
+  organizing: Type.Boolean(),
+  cancelled: Type.Boolean(),
+  cancelledAt: Type.Union([Instant, Type.Null()]),
+  createdAt: Instant,
+  myRegistration: Type.Optional(MyRegistration),
+});
+export type EventView = Static<typeof EventView>;
+
+/** GET /api/event/get: the spec's filters; sorted by ascending start. */
+export const EventQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    /** Words in the title, description, speaker or tags. */
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    category: Type.Optional(StringEnum(EVENT_CATEGORIES)),
+    /** Events starting on or after this day (East African); default today. */
+    after: Type.Optional(Day),
+    region: Type.Optional(StringEnum(EVENT_REGIONS)),
+  }),
+]);
+export type EventQuery = Static<typeof EventQuery>;
+
+export const EventResponse = Ok({ data: EventView });
+export const EventListResponse = Ok({
+  data: Type.Array(EventView),
+  pageInfo: Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]),
+});
+
+export const RegistrationResponse = Ok({ data: MyRegistration });
+
+/** One line of an organiser's registrant list. */
+export const Registrant = Type.Object({
+  id: Type.String(),
+  userId: Type.String(),
+  name: Type.String(),
+  designation: Type.String(),
+  status: StringEnum(REGISTRATION_STATUSES),
+  position: Type.Union([Type.Integer(), Type.Null()]),
+  registeredAt: Instant,
+  checkedInAt: Type.Union([Instant, Type.Null()]),
+});
+export type Registrant = Static<typeof Registrant>;
+export const RegistrantListResponse = Ok({ data: Type.Array(Registrant), pageInfo: PageInfo });
+
+/** Events published by svc-events (through its outbox). */
+export const EventPublishedData = Type.Object({
+  eventId: Type.String(),
+  organizerId: Type.String(),
+  title: Type.String(),
+  startsAt: Instant,
+});
+export type EventPublishedData = Static<typeof EventPublishedData>;
+
+export const EventCancelledData = Type.Object({
+  eventId: Type.String(),
+  organizerId: Type.String(),
+  cancelledBy: Type.String(),
+  cancelledAt: Instant,
+});
+export type EventCancelledData = Static<typeof EventCancelledData>;
+
+export const RegistrationChangedData = Type.Object({
+  registrationId: Type.String(),
+  eventId: Type.String(),
+  userId: Type.String(),
+  /** Confirmed: on registering, or promoted from the waiting list. Cancelled: by the registrant. */
+  reason: StringEnum(['registered', 'promoted', 'withdrawn'] as const),
+  at: Instant,
+});
+export type RegistrationChangedData = Static<typeof RegistrationChangedData>;
+
+export const EventsEvents = {
+  eventPublished: 'events.event.published.v1',
+  eventCancelled: 'events.event.cancelled.v1',
+  registrationConfirmed: 'events.registration.confirmed.v1',
+  registrationCancelled: 'events.registration.cancelled.v1',
+  checkinRecorded: 'events.checkin.recorded.v1',
+} as const;

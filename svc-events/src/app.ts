@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { buildServiceRuntime, type App } from '@platform/service-kit';
+import type { EventBus } from '@platform/event-bus';
+import type { EventsConfig } from './config';
+import * as schema from './db/schema';
+import { eventsStores } from './stores';
+import { userSync } from './events/user-sync';
+import eventRoutes from './routes/event';
+import registrationRoutes from './routes/registration';
+
+export interface BuildOptions {
+  /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
+  bus?: EventBus;
+}
+
+/**
+ * Builds svc-events on the platform's service skeleton (database migrated, NATS under its own user,
+ * outbox relay, trust model, one logger), then its stores, its users projection and its routes.
+ * Never listens: server.ts does.
+ */
+export async function buildApp(config: EventsConfig, opts: BuildOptions = {}): Promise<App> {
+  const { app, db, bus } = await buildServiceRuntime({
+    name: 'svc-events',
+    config,
+    database: {
+      schemaName: 'events',
+      tables: schema,
+      migrationsFolder: path.join(__dirname, '..', 'drizzle'),
+    },
+    producer: 'events',
+    bus: opts.bus,
+  });
+  await app.register(eventsStores, { db });
+  await app.register(userSync, { bus, db });
+  await app.register(eventRoutes);
+  await app.register(registrationRoutes);
+  return app;
+}

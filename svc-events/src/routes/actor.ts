@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, notFound, type App } from '@platform/service-kit';
+import type { EventRow } from '../db/schema';
+import type { Actor } from '../stores/db';
+
+/** The acting account, from the verified token only. */
+export function actorOf(request: FastifyRequest): Actor {
+  const u = request.user;
+  return { id: u.sub, name: u.name, role: u.role, organizerId: u.orgId ?? u.sub };
+}
+
+/** Whether the actor may manage the event: its organising organisation, or an admin. */
+export const organizes = (actor: Actor | undefined, event: EventRow) =>
+  !!actor && (actor.role === 'admin' || (actor.role === 'Clinic' && actor.organizerId === event.organizerId));
+
+/** preHandler for public routes that show more to a signed-in caller: a token, when sent, must be valid. */
+export function optionalUser(app: App) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization) await app.authenticate.call(app, request, reply, () => {});
+  };
+}
+
+/** Loads an event the actor organises (cancelled ones too when `cancelledToo`), else 404 / 403. */
+export async function organisedEvent(app: App, id: string, actor: Actor, cancelledToo = false) {
+  const found = await app.events.find(id);
+  if (!found || (found.row.cancelledAt && !cancelledToo))
+    throw notFound('This event could not be found.', 'events.event_not_found');
+  if (!organizes(actor, found.row))
+    throw forbidden('Only the organisation running this event can do this.', 'events.not_organizer');
+  return found;
+}

@@ -1,0 +1,101 @@
+import {
+  ErrorResponse,
+  EventBody,
+  EventListResponse,
+  EventPatch,
+  EventQuery,
+  EventResponse,
+  IdParams,
+  MessageResponse,
+} from '@platform/contracts';
+import { notFound, pageOf, type App } from '@platform/service-kit';
+import { toEventView } from '../stores/event-store';
+import { actorOf, optionalUser, organisedEvent, organizes } from './actor';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const secured = { tags: ['event'], security: [{ bearer: [] }] };
+const ORGANISERS = ['Clinic', 'admin'] as const;
+
+export default async function eventRoutes(app: App) {
+  const { events, registrations } = app;
+
+  app.get(
+    '/api/event/get',
+    {
+      schema: {
+        tags: ['event'],
+        querystring: EventQuery,
+        response: { 200: EventListResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { rows, total, totalCapped } = await events.list(request.query);
+      const { page, limit } = pageOf(request.query);
+      // The public list: never the online link, whoever asks.
+      const data = rows.map((r) => toEventView(r.row, r.posterName, { organizing: false }));
+      return { success: true as const, data, pageInfo: { page, limit, total, totalCapped } };
+    },
+  );
+
+  app.post(
+    '/api/event/add',
+    {
+      preHandler: app.requireRole(...ORGANISERS),
+      schema: { ...secured, body: EventBody, response: { 201: EventResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const row = await events.create(actorOf(request), request.body);
+      const data = toEventView(row, request.user.name, { organizing: true });
+      return reply.status(201).send({ success: true, message: 'Event posted.', data });
+    },
+  );
+
+  app.get(
+    '/api/event/:id',
+    {
+      preHandler: optionalUser(app),
+      schema: { tags: ['event'], params: IdParams, response: { 200: EventResponse, ...errors } },
+    },
+    async (request) => {
+      const found = await events.find(request.params.id);
+      const actor = request.user ? actorOf(request) : undefined;
+      const registration = actor && (await registrations.mine(request.params.id, actor.id));
+      // A cancelled event stays visible to those who registered (their history) and to its organiser.
+      const organizing = !!found && organizes(actor, found.row);
+      if (!found || (found.row.cancelledAt && !organizing && !registration))
+        throw notFound('This event could not be found.', 'events.event_not_found');
+      const data = toEventView(found.row, found.posterName, { organizing, registration });
+      return { success: true as const, data };
+    },
+  );
+
+  app.patch(
+    '/api/event/:id',
+    {
+      preHandler: app.requireRole(...ORGANISERS),
+      schema: { ...secured, params: IdParams, body: EventPatch, response: { 200: EventResponse, ...errors } },
+    },
+    async (request) => {
+      const found = await organisedEvent(app, request.params.id, actorOf(request));
+      const row = await events.update(request.params.id, request.body);
+      if (!row) throw notFound('This event could not be found.', 'events.event_not_found');
+      const data = toEventView(row, found.posterName, { organizing: true });
+      return { success: true as const, message: 'Event updated.', data };
+    },
+  );
+
+  app.delete(
+    '/api/event/:id',
+    {
+      preHandler: app.requireRole(...ORGANISERS),
+      schema: { ...secured, params: IdParams, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await organisedEvent(app, request.params.id, actor);
+      if (!(await events.cancel(request.params.id, actor)))
+        throw notFound('This event could not be found.', 'events.event_not_found');
+      return { success: true, message: 'Event cancelled. Its registrants keep it in their history.' };
+    },
+  );
+}

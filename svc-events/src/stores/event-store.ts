@@ -1,0 +1,246 @@
+import { and, asc, eq, gte, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { enqueue, makeEnvelope } from '@platform/event-bus';
+import {
+  DEFAULT_EVENT_TIME_ZONE,
+  EventsEvents,
+  JOB_COUNT_CAP,
+  type EventBody,
+  type EventCancelledData,
+  type EventPatch,
+  type EventPublishedData,
+  type EventQuery,
+  type EventRegion,
+  type EventView,
+  type MyRegistration,
+} from '@platform/contracts';
+import { badRequest, likeTerm, pageOf, trimStrings } from '@platform/service-kit';
+import { eventsTable, outbox, users, type EventRow } from '../db/schema';
+import type { Actor, Db } from './db';
+import { checkTimeZone, instantOf, todayInNairobi } from './when';
+import { promoteWaitlist, type Tx } from './seats';
+
+const live = isNull(eventsTable.cancelledAt);
+
+/** What the caller may see beyond the public fields. */
+export interface Viewer {
+  organizing: boolean;
+  registration?: MyRegistration;
+}
+
+const isOnline = (location: string) => location.trim().toLowerCase() === 'online';
+
+/** The public shape; the online link only for the organiser and confirmed registrants. */
+export function toEventView(row: EventRow, posterName: string | null, viewer: Viewer): EventView {
+  const seesLink = viewer.organizing || viewer.registration?.status === 'confirmed';
+  return {
+    id: row.id,
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    date: row.date,
+    time: row.time,
+    timeZone: row.timeZone,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: new Date(row.startsAt.getTime() + row.durationMinutes * 60_000).toISOString(),
+    durationMinutes: row.durationMinutes,
+    location: row.location,
+    online: isOnline(row.location),
+    region: row.region,
+    country: row.country,
+    speaker: { name: row.speakerName, designation: row.speakerDesignation },
+    tags: row.tags,
+    ...(seesLink ? { zoomLink: row.zoomLink } : {}),
+    capacity: row.capacity,
+    seatsTaken: row.confirmedCount,
+    seatsLeft: row.capacity === null ? null : row.capacity - row.confirmedCount,
+    waitlisted: row.waitlistCount,
+    cpdPoints: row.cpdPoints,
+    registrationDeadline: row.registrationDeadline?.toISOString() ?? null,
+    postedBy: posterName || row.organizerName,
+    organizing: viewer.organizing,
+    cancelled: row.cancelledAt !== null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    ...(viewer.registration ? { myRegistration: viewer.registration } : {}),
+  };
+}
+
+type Fields = Omit<EventBody, 'postedBy'>;
+
+/** The stored columns of a full set of fields: start as an instant, search text, checks a schema cannot make. */
+function storedFields(f: Fields) {
+  const timeZone = checkTimeZone(f.timeZone ?? DEFAULT_EVENT_TIME_ZONE);
+  const startsAt = instantOf(f.date, f.time, timeZone);
+  const deadline = f.registrationDeadline ? new Date(f.registrationDeadline) : null;
+  if (deadline && deadline > startsAt)
+    throw badRequest('registrationDeadline: must be before the event starts', 'events.deadline_after_start');
+  const t = trimStrings({
+    title: f.title,
+    description: f.description,
+    location: f.location,
+    country: f.country ?? '',
+    zoomLink: f.zoomLink ?? '',
+  });
+  const tags = [...new Set((f.tags ?? []).map((tag) => tag.trim()).filter(Boolean))];
+  const speakerName = f.speaker?.name.trim() ?? '';
+  const speakerDesignation = f.speaker?.designation.trim() ?? '';
+  const region: EventRegion = f.region ?? (isOnline(t.location) ? 'Online' : 'Kenya');
+  return {
+    ...t,
+    category: f.category,
+    date: f.date,
+    time: f.time,
+    timeZone,
+    startsAt,
+    durationMinutes: f.durationMinutes ?? 60,
+    region,
+    speakerName,
+    speakerDesignation,
+    tags,
+    searchText: [t.title, t.description, speakerName, ...tags].join(' '),
+    capacity: f.capacity ?? null,
+    cpdPoints: f.cpdPoints ?? null,
+    registrationDeadline: deadline,
+  };
+}
+
+/** A row's writable fields in the body's shape, so a patch is applied to a whole and re-checked. */
+function fieldsOf(row: EventRow): Fields {
+  return {
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    date: row.date,
+    time: row.time,
+    timeZone: row.timeZone,
+    durationMinutes: row.durationMinutes,
+    location: row.location,
+    region: row.region,
+    country: row.country,
+    speaker: { name: row.speakerName, designation: row.speakerDesignation },
+    tags: row.tags,
+    zoomLink: row.zoomLink,
+    capacity: row.capacity,
+    cpdPoints: row.cpdPoints,
+    registrationDeadline: row.registrationDeadline?.toISOString() ?? null,
+  };
+}
+
+/** The list's WHERE: live events starting on or after the day asked (today by default), and the filters. */
+function listFilter(q: EventQuery): SQL {
+  const after = q.after ?? todayInNairobi();
+  const filters: SQL[] = [
+    live,
+    gte(eventsTable.startsAt, sql`(${after}::date)::timestamp at time zone ${DEFAULT_EVENT_TIME_ZONE}`),
+  ];
+  const search = likeTerm(q.search);
+  if (search) filters.push(ilike(eventsTable.searchText, search));
+  if (q.category) filters.push(eq(eventsTable.category, q.category));
+  if (q.region) filters.push(eq(eventsTable.region, q.region));
+  return and(...filters)!;
+}
+
+/** Events: the public list, one event, and the organiser's changes. */
+export class EventStore {
+  constructor(private readonly db: Db) {}
+
+  private selectWithPoster() {
+    return this.db
+      .select({ row: eventsTable, posterName: users.name })
+      .from(eventsTable)
+      .leftJoin(users, eq(users.id, eventsTable.posterId));
+  }
+
+  async create(actor: Actor, body: EventBody): Promise<EventRow> {
+    const { postedBy: _ignored, ...fields } = body;
+    const stored = storedFields(fields);
+    if (stored.startsAt.getTime() <= Date.now())
+      throw badRequest('date: the event must start in the future', 'events.start_past');
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(eventsTable)
+        .values({ ...stored, posterId: actor.id, organizerId: actor.organizerId, organizerName: actor.name })
+        .returning();
+      const published: EventPublishedData = {
+        eventId: row!.id,
+        organizerId: row!.organizerId,
+        title: row!.title,
+        startsAt: row!.startsAt.toISOString(),
+      };
+      await enqueue(tx, outbox, makeEnvelope(EventsEvents.eventPublished, published));
+      return row!;
+    });
+  }
+
+  /** One event (cancelled ones too: registrants still open them), with its poster's current name. */
+  async find(id: string): Promise<{ row: EventRow; posterName: string | null } | undefined> {
+    const [found] = await this.selectWithPoster().where(eq(eventsTable.id, id)).limit(1);
+    return found;
+  }
+
+  /**
+   * The public list, ascending start. The total is exact up to JOB_COUNT_CAP matches past this page and
+   * capped beyond it (as the job board), so counting does not grow with the table.
+   */
+  async list(q: EventQuery) {
+    const where = listFilter(q);
+    const { limit, offset } = pageOf(q);
+    const cap = offset + JOB_COUNT_CAP;
+    const [rows, counted] = await Promise.all([
+      this.selectWithPoster()
+        .where(where)
+        .orderBy(asc(eventsTable.startsAt), asc(eventsTable.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from (select 1 from ${eventsTable} where ${where} limit ${cap + 1}) capped`,
+      ),
+    ]);
+    const n = counted[0]?.n ?? 0;
+    return { rows, total: Math.min(n, cap), totalCapped: n > cap };
+  }
+
+  /**
+   * Applies a patch to a live event. A larger capacity confirms the next on the waiting list at once; a
+   * capacity below the seats already confirmed is refused (nobody loses a confirmed seat).
+   */
+  async update(id: string, patch: EventPatch): Promise<EventRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(eventsTable).where(eq(eventsTable.id, id)).for('update');
+      if (!row || row.cancelledAt) return undefined;
+      const stored = storedFields({ ...fieldsOf(row), ...patch });
+      if (stored.capacity !== null && stored.capacity < row.confirmedCount)
+        throw badRequest(
+          `capacity: ${row.confirmedCount} seats are already confirmed`,
+          'events.capacity_below_confirmed',
+        );
+      const [updated] = await tx
+        .update(eventsTable)
+        .set({ ...stored, updatedAt: new Date() })
+        .where(eq(eventsTable.id, id))
+        .returning();
+      return promoteWaitlist(tx as Tx, updated!);
+    });
+  }
+
+  /** Cancels a live event (soft): off the list, still in its registrants' history, marked cancelled. */
+  async cancel(id: string, actor: Actor): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(eventsTable)
+        .set({ cancelledAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(eventsTable.id, id), live))
+        .returning();
+      if (!row) return false;
+      const cancelled: EventCancelledData = {
+        eventId: row.id,
+        organizerId: row.organizerId,
+        cancelledBy: actor.id,
+        cancelledAt: row.cancelledAt!.toISOString(),
+      };
+      await enqueue(tx, outbox, makeEnvelope(EventsEvents.eventCancelled, cancelled));
+      return true;
+    });
+  }
+}

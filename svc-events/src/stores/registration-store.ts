@@ -1,0 +1,207 @@
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { EventsEvents, type MyRegistration, type Registrant } from '@platform/contracts';
+import { conflict, HttpError, notFound, pageOf } from '@platform/service-kit';
+import { eventsTable, registrations, users, type EventRow, type RegistrationRow } from '../db/schema';
+import type { Actor, Db } from './db';
+import { announce, promoteWaitlist, type Tx } from './seats';
+import type { Tickets } from './tickets';
+
+const unprocessable = (message: string, code: string) => new HttpError(422, message, code);
+const active = ne(registrations.status, 'cancelled');
+
+/** Why an event takes no registration (or withdrawal) now, or undefined when it does. */
+function closedReason(event: EventRow, now = new Date()): HttpError | undefined {
+  if (event.cancelledAt) return unprocessable('This event has been cancelled.', 'events.event_cancelled');
+  if (event.startsAt <= now) return unprocessable('This event has already started.', 'events.event_past');
+  if (event.registrationDeadline && event.registrationDeadline < now)
+    return unprocessable('Registration for this event has closed.', 'events.registration_closed');
+  return undefined;
+}
+
+/** Registrations: seats, the waiting list, and the organiser's view of them. */
+export class RegistrationStore {
+  constructor(
+    private readonly db: Db,
+    private readonly tickets: Tickets,
+  ) {}
+
+  /** Locks the event's row for the rest of the transaction: every seat decision on it queues here. */
+  private async lockEvent(tx: Tx, eventId: string): Promise<EventRow> {
+    const [event] = await tx.select().from(eventsTable).where(eq(eventsTable.id, eventId)).for('update');
+    if (!event) throw notFound('This event could not be found.', 'events.event_not_found');
+    return event;
+  }
+
+  private async waitlistPosition(tx: Tx | Db, r: RegistrationRow): Promise<number | null> {
+    if (r.status !== 'waitlisted') return null;
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.eventId, r.eventId),
+          eq(registrations.status, 'waitlisted'),
+          lte(registrations.seq, r.seq),
+        ),
+      );
+    return row!.n;
+  }
+
+  private async view(tx: Tx | Db, r: RegistrationRow): Promise<MyRegistration> {
+    return {
+      id: r.id,
+      status: r.status,
+      position: await this.waitlistPosition(tx, r),
+      ...(r.status === 'confirmed' ? { ticket: this.tickets.sign(r.id, r.eventId) } : {}),
+      registeredAt: r.registeredAt.toISOString(),
+      checkedInAt: r.checkedInAt?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Registers the actor: a seat while any is free, else a place on the waiting list. The event's row
+   * lock orders concurrent registrations, so capacity is never exceeded and arrival order is kept.
+   */
+  async register(eventId: string, actor: Actor): Promise<MyRegistration> {
+    return this.db.transaction(async (tx) => {
+      const event = await this.lockEvent(tx, eventId);
+      const closed = closedReason(event);
+      if (closed) throw closed;
+      const [existing] = await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, actor.id), active));
+      if (existing) throw conflict('You are already registered for this event.', 'events.already_registered');
+      const seat = event.capacity === null || event.confirmedCount < event.capacity;
+      const now = new Date();
+      const [row] = await tx
+        .insert(registrations)
+        .values({
+          eventId,
+          userId: actor.id,
+          name: actor.name,
+          status: seat ? 'confirmed' : 'waitlisted',
+          registeredAt: now,
+          confirmedAt: seat ? now : null,
+        })
+        .returning();
+      await tx
+        .update(eventsTable)
+        .set(
+          seat
+            ? { confirmedCount: sql`${eventsTable.confirmedCount} + 1` }
+            : { waitlistCount: sql`${eventsTable.waitlistCount} + 1` },
+        )
+        .where(eq(eventsTable.id, eventId));
+      if (seat)
+        await announce(tx, EventsEvents.registrationConfirmed, {
+          registrationId: row!.id,
+          eventId,
+          userId: actor.id,
+          reason: 'registered',
+          at: now.toISOString(),
+        });
+      return this.view(tx, row!);
+    });
+  }
+
+  /** Withdraws the actor's registration; a freed seat goes to the first on the waiting list at once. */
+  async withdraw(eventId: string, userId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const event = await this.lockEvent(tx, eventId);
+      // After the deadline a seat may still be freed (and passed on); not once it is over or cancelled.
+      const closed = closedReason({ ...event, registrationDeadline: null });
+      if (closed) throw closed;
+      const [mine] = await tx
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId), active));
+      if (!mine) throw notFound('You are not registered for this event.', 'events.registration_not_found');
+      await tx
+        .update(registrations)
+        .set({ status: 'cancelled', cancelledAt: new Date() })
+        .where(eq(registrations.id, mine.id));
+      const wasConfirmed = mine.status === 'confirmed';
+      const [updated] = await tx
+        .update(eventsTable)
+        .set(
+          wasConfirmed
+            ? { confirmedCount: sql`${eventsTable.confirmedCount} - 1` }
+            : { waitlistCount: sql`${eventsTable.waitlistCount} - 1` },
+        )
+        .where(eq(eventsTable.id, event.id))
+        .returning();
+      await announce(tx, EventsEvents.registrationCancelled, {
+        registrationId: mine.id,
+        eventId,
+        userId,
+        reason: 'withdrawn',
+        at: new Date().toISOString(),
+      });
+      if (wasConfirmed) await promoteWaitlist(tx, updated!);
+    });
+  }
+
+  /** The caller's registration for an event (cancelled ones too: their history), or undefined. */
+  async mine(eventId: string, userId: string): Promise<MyRegistration | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId)))
+      .orderBy(sql`${registrations.seq} desc`)
+      .limit(1);
+    return row && this.view(this.db, row);
+  }
+
+  /** The organiser's list: everyone who registered, in arrival order, with current names. */
+  async list(eventId: string, q: { page?: number; limit?: number }) {
+    const { limit, offset } = pageOf(q);
+    const [rows, [counted]] = await Promise.all([
+      this.registrants(eventId).limit(limit).offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(registrations)
+        .where(eq(registrations.eventId, eventId)),
+    ]);
+    return { data: rows.map(toRegistrant), total: counted?.n ?? 0 };
+  }
+
+  /** Every registrant of an event (the CSV export), in arrival order. */
+  async all(eventId: string): Promise<Registrant[]> {
+    return (await this.registrants(eventId)).map(toRegistrant);
+  }
+
+  private registrants(eventId: string) {
+    return this.db
+      .select({
+        r: registrations,
+        currentName: users.name,
+        designation: users.designation,
+        // Place on the waiting list, for waitlisted rows.
+        position: sql<number>`case when ${registrations.status} = 'waitlisted' then (row_number() over (partition by ${registrations.status} order by ${registrations.seq}))::int end`,
+      })
+      .from(registrations)
+      .leftJoin(users, eq(users.id, registrations.userId))
+      .where(eq(registrations.eventId, eventId))
+      .orderBy(asc(registrations.seq))
+      .$dynamic();
+  }
+}
+
+function toRegistrant(x: {
+  r: RegistrationRow;
+  currentName: string | null;
+  designation: string | null;
+  position: number | null;
+}): Registrant {
+  return {
+    id: x.r.id,
+    userId: x.r.userId,
+    name: x.currentName ?? x.r.name,
+    designation: x.designation ?? '',
+    status: x.r.status,
+    position: x.position,
+    registeredAt: x.r.registeredAt.toISOString(),
+    checkedInAt: x.r.checkedInAt?.toISOString() ?? null,
+  };
+}
