@@ -7,6 +7,8 @@ import { eventsStores } from './stores';
 import { userSync } from './events/user-sync';
 import eventRoutes from './routes/event';
 import registrationRoutes from './routes/registration';
+import calendarRoutes from './routes/calendar';
+import checkinRoutes from './routes/checkin';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -34,5 +36,7 @@ export async function buildApp(config: EventsConfig, opts: BuildOptions = {}): P
   await app.register(userSync, { bus, db });
   await app.register(eventRoutes);
   await app.register(registrationRoutes);
+  await app.register(calendarRoutes);
+  await app.register(checkinRoutes, { publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') });
   return app;
 }

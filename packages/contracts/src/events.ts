@@ -183,6 +183,62 @@ export const RegistrationChangedData = Type.Object({
 });
 export type RegistrationChangedData = Static<typeof RegistrationChangedData>;
 
+export const CheckinRecordedData = Type.Object({
+  registrationId: Type.String(),
+  eventId: Type.String(),
+  userId: Type.String(),
+  checkedInAt: Instant,
+  /** The CPD points the check-in earned (0 for an event without them). */
+  cpdPoints: Type.Integer({ minimum: 0 }),
+});
+export type CheckinRecordedData = Static<typeof CheckinRecordedData>;
+
+/** POST /api/event/:id/checkins: the code scanned from the attendee's ticket. */
+export const CheckinBody = Type.Object(
+  { ticket: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type CheckinBody = Static<typeof CheckinBody>;
+
+export const CheckinResponse = Ok({
+  data: Type.Object({
+    registrationId: Type.String(),
+    name: Type.String(),
+    checkedInAt: Instant,
+    /** True when this scan was not the first: `message` then says since when. */
+    alreadyCheckedIn: Type.Boolean(),
+    /** The CPD certificate the check-in issued, for events that award points. */
+    certificateId: Type.Union([Type.String(), Type.Null()]),
+  }),
+});
+
+/** POST /api/event/calendar/token: the private feed's address, shown once (a new one revokes the old). */
+export const CalendarFeedResponse = Ok({
+  data: Type.Object({ token: Type.String(), path: Type.String() }),
+});
+
+export const CpdQuery = Type.Object({
+  year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
+});
+export type CpdQuery = Static<typeof CpdQuery>;
+
+export const CpdEntry = Type.Object({
+  certificateId: Type.String(),
+  eventId: Type.String(),
+  eventTitle: Type.String(),
+  eventDate: Type.String(),
+  organizer: Type.String(),
+  points: Type.Integer(),
+  issuedAt: Instant,
+});
+export type CpdEntry = Static<typeof CpdEntry>;
+export const CpdResponse = Ok({
+  data: Type.Object({ year: Type.Integer(), total: Type.Integer(), entries: Type.Array(CpdEntry) }),
+});
+
+/** The public verify page's answer: whether the certificate is genuine, and nothing about its holder. */
+export const CertificateCheckResponse = Ok({ data: Type.Object({ genuine: Type.Boolean() }) });
+
 export const EventsEvents = {
   eventPublished: 'events.event.published.v1',
   eventCancelled: 'events.event.cancelled.v1',

@@ -120,6 +120,40 @@ export const registrations = events.table(
   ],
 );
 
+/**
+ * A person's private calendar feed: the hash of its secret token (the token itself is shown once).
+ * One per person; a new one replaces it, deleting it revokes the feed.
+ */
+export const calendarFeeds = events.table('calendar_feeds', {
+  userId: uuid('user_id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * CPD certificates, issued with the check-in of an attendee of an event that awards points: the person's
+ * ledger of points. What it certifies is copied at issue time, so a later edit of the event changes none.
+ */
+export const certificates = events.table(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .unique()
+      .references(() => registrations.id),
+    userId: uuid('user_id').notNull(),
+    eventId: uuid('event_id').notNull(),
+    holderName: text('holder_name').notNull(),
+    eventTitle: text('event_title').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    organizerName: text('organizer_name').notNull(),
+    points: integer('points').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('certificates_user_date_idx').on(t.userId, t.eventDate)],
+);
+
 /** Keys the service makes for itself once per database (the check-in tickets' HMAC key). */
 export const signingKeys = events.table('signing_keys', {
   name: text('name').primaryKey(),
@@ -143,3 +177,4 @@ export const processed = processedEventsTable(events);
 
 export type EventRow = typeof eventsTable.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
+export type CertificateRow = typeof certificates.$inferSelect;

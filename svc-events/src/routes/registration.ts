@@ -8,6 +8,7 @@ import {
 } from '@platform/contracts';
 import { pageOf, type App } from '@platform/service-kit';
 import { actorOf, organisedEvent } from './actor';
+import { toCsv } from './csv';
 
 const errors = {
   400: ErrorResponse,
@@ -17,6 +18,8 @@ const errors = {
   409: ErrorResponse,
   422: ErrorResponse,
 };
+/** The CSV file, not JSON (documented as such in OpenAPI). */
+const file = { 200: { type: 'string', description: 'the CSV' }, ...errors };
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
 
 export default async function registrationRoutes(app: App) {
@@ -63,6 +66,31 @@ export default async function registrationRoutes(app: App) {
       const { data, total } = await registrations.list(request.params.id, request.query);
       const { page, limit } = pageOf(request.query);
       return { success: true as const, data, pageInfo: { page, limit, total } };
+    },
+  );
+
+  // For Excel: UTF-8 with a BOM, formula-like cells neutralised (see csv.ts).
+  app.get(
+    '/api/event/:id/registrations.csv',
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, params: IdParams, response: file },
+    },
+    async (request, reply) => {
+      const { row } = await organisedEvent(app, request.params.id, actorOf(request), true);
+      const rows = await registrations.all(request.params.id);
+      const csv = toCsv([
+        ['Name', 'Designation', 'Status', 'Waiting list position', 'Registered at', 'Checked in at'],
+        ...rows.map((r) => [r.name, r.designation, r.status, r.position, r.registeredAt, r.checkedInAt]),
+      ]);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="registrations-${row.date}-${row.id.slice(0, 8)}.csv"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(csv);
     },
   );
 }

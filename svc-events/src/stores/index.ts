@@ -3,12 +3,16 @@ import type { Db } from './db';
 import { EventStore } from './event-store';
 import { RegistrationStore } from './registration-store';
 import { Tickets } from './tickets';
+import { CalendarStore } from './calendar-store';
+import { CheckinStore } from './checkin-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
     events: EventStore;
     registrations: RegistrationStore;
     tickets: Tickets;
+    calendars: CalendarStore;
+    checkins: CheckinStore;
   }
 }
 
@@ -19,6 +23,8 @@ export const eventsStores = fp<{ db: Db }>(
     app.decorate('tickets', tickets);
     app.decorate('events', new EventStore(db));
     app.decorate('registrations', new RegistrationStore(db, tickets));
+    app.decorate('calendars', new CalendarStore(db));
+    app.decorate('checkins', new CheckinStore(db));
   },
   { name: 'events-stores' },
 );

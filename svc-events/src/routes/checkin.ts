@@ -1,0 +1,125 @@
+import {
+  CertificateCheckResponse,
+  CheckinBody,
+  CheckinResponse,
+  CpdQuery,
+  CpdResponse,
+  ErrorResponse,
+  IdParams,
+} from '@platform/contracts';
+import { badRequest, forbidden, HttpError, notFound, type App } from '@platform/service-kit';
+import { certificatePdf } from '../certificate-pdf';
+import { actorOf, organisedEvent } from './actor';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  422: ErrorResponse,
+};
+/** The PDF file, not JSON. */
+const pdfFile = { 200: { type: 'string', format: 'binary', description: 'the PDF' }, ...errors };
+const secured = { tags: ['event'], security: [{ bearer: [] }] };
+
+/** HH:MM of `at` in the event's zone: what the scanner shows ("already checked in at 09:42"). */
+const clock = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    at,
+  );
+
+export default async function checkinRoutes(app: App, { publicUrl }: { publicUrl: string }) {
+  const { tickets, checkins } = app;
+
+  app.post(
+    '/api/event/:id/checkins',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        params: IdParams,
+        body: CheckinBody,
+        response: { 200: CheckinResponse, 201: CheckinResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { row: event } = await organisedEvent(app, request.params.id, actorOf(request));
+      // The signature first: a forged or mistyped code never reaches the database.
+      const ticket = tickets.verify(request.body.ticket.trim());
+      if (!ticket) throw badRequest('ticket: this is not a valid ticket', 'events.ticket_invalid');
+      if (ticket.eventId !== event.id)
+        throw new HttpError(422, 'This ticket is for another event.', 'events.ticket_other_event');
+      const r = await checkins.checkIn(event.id, ticket.registrationId);
+      const at = clock(r.checkedInAt, event.timeZone);
+      const data = {
+        registrationId: r.registrationId,
+        name: r.name,
+        checkedInAt: r.checkedInAt.toISOString(),
+        alreadyCheckedIn: !r.first,
+        certificateId: r.certificateId,
+      };
+      // A second scan is not an error: the door staff see who and since when.
+      if (!r.first) return { success: true as const, message: `Already checked in at ${at}.`, data };
+      return reply.status(201).send({ success: true, message: `Checked in at ${at}.`, data });
+    },
+  );
+
+  app.get(
+    '/api/event/cpd/me',
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, querystring: CpdQuery, response: { 200: CpdResponse, ...errors } },
+    },
+    async (request) => {
+      const year = request.query.year ?? new Date().getUTCFullYear();
+      const rows = await checkins.ledger(actorOf(request).id, year);
+      const entries = rows.map((c) => ({
+        certificateId: c.id,
+        eventId: c.eventId,
+        eventTitle: c.eventTitle,
+        eventDate: c.eventDate,
+        organizer: c.organizerName,
+        points: c.points,
+        issuedAt: c.issuedAt.toISOString(),
+      }));
+      return {
+        success: true as const,
+        data: { year, total: entries.reduce((sum, e) => sum + e.points, 0), entries },
+      };
+    },
+  );
+
+  // The public verify page's question: is this certificate genuine? Nothing about its holder is answered.
+  app.get(
+    '/api/event/certificates/:id',
+    { schema: { tags: ['event'], params: IdParams, response: { 200: CertificateCheckResponse, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      data: { genuine: (await checkins.certificate(request.params.id)) !== undefined },
+    }),
+  );
+
+  // The certificate itself: for its holder (and the organiser or an admin, who may print it for them).
+  app.get(
+    '/api/event/certificates/:id/pdf',
+    { preHandler: app.authenticate, schema: { ...secured, params: IdParams, response: pdfFile } },
+    async (request, reply) => {
+      const c = await checkins.certificate(request.params.id);
+      if (!c) throw notFound('This certificate could not be found.', 'events.certificate_not_found');
+      const actor = actorOf(request);
+      if (c.userId !== actor.id) {
+        try {
+          await organisedEvent(app, c.eventId, actor, true);
+        } catch {
+          throw forbidden('Only the certificate holder can download it.', 'events.not_certificate_holder');
+        }
+      }
+      const pdf = await certificatePdf(c, `${publicUrl}/event/certificates/${c.id}`);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="cpd-certificate-${c.eventDate}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { enqueue, makeEnvelope } from '@platform/event-bus';
+import { EventsEvents, type CheckinRecordedData } from '@platform/contracts';
+import { HttpError } from '@platform/service-kit';
+import { certificates, eventsTable, outbox, registrations, type CertificateRow } from '../db/schema';
+import type { Db } from './db';
+
+/** Check-in opens this long before the start. */
+export const CHECKIN_OPENS_MS = 2 * 3600_000;
+
+const unprocessable = (message: string, code: string) => new HttpError(422, message, code);
+
+export interface CheckinResult {
+  registrationId: string;
+  name: string;
+  checkedInAt: Date;
+  /** False when this ticket had been scanned before: the answer then says when. */
+  first: boolean;
+  certificateId: string | null;
+}
+
+/** Check-ins, and the CPD certificates they issue. */
+export class CheckinStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Records a confirmed registration's check-in once; a second scan returns the first one's time. With
+   * the first check-in of an event that awards CPD points, its certificate is issued in the same
+   * transaction (the ledger entry), so there is never a check-in without its certificate.
+   */
+  async checkIn(eventId: string, registrationId: string, now = new Date()): Promise<CheckinResult> {
+    return this.db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ r: registrations, e: eventsTable })
+        .from(registrations)
+        .innerJoin(eventsTable, eq(eventsTable.id, registrations.eventId))
+        .where(and(eq(registrations.id, registrationId), eq(registrations.eventId, eventId)))
+        .for('update', { of: registrations });
+      if (!found || found.r.status !== 'confirmed')
+        throw unprocessable('This ticket has no confirmed seat.', 'events.ticket_not_confirmed');
+      const { r, e } = found;
+      if (e.cancelledAt) throw unprocessable('This event has been cancelled.', 'events.event_cancelled');
+      const [certificate] = await tx
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(eq(certificates.registrationId, r.id));
+      if (r.checkedInAt)
+        return {
+          registrationId: r.id,
+          name: r.name,
+          checkedInAt: r.checkedInAt,
+          first: false,
+          certificateId: certificate?.id ?? null,
+        };
+      const ends = e.startsAt.getTime() + e.durationMinutes * 60_000;
+      if (now.getTime() < e.startsAt.getTime() - CHECKIN_OPENS_MS || now.getTime() > ends)
+        throw unprocessable(
+          'Check-in opens two hours before the start and closes when the event ends.',
+          'events.checkin_closed',
+        );
+      await tx.update(registrations).set({ checkedInAt: now }).where(eq(registrations.id, r.id));
+      const recorded: CheckinRecordedData = {
+        registrationId: r.id,
+        eventId,
+        userId: r.userId,
+        checkedInAt: now.toISOString(),
+        cpdPoints: e.cpdPoints ?? 0,
+      };
+      await enqueue(tx, outbox, makeEnvelope(EventsEvents.checkinRecorded, recorded));
+      let certificateId: string | null = null;
+      if (e.cpdPoints) {
+        const [issued] = await tx
+          .insert(certificates)
+          .values({
+            registrationId: r.id,
+            userId: r.userId,
+            eventId,
+            holderName: r.name,
+            eventTitle: e.title,
+            eventDate: e.date,
+            organizerName: e.organizerName,
+            points: e.cpdPoints,
+            issuedAt: now,
+          })
+          .returning({ id: certificates.id });
+        certificateId = issued!.id;
+      }
+      return { registrationId: r.id, name: r.name, checkedInAt: now, first: true, certificateId };
+    });
+  }
+
+  async certificate(id: string): Promise<CertificateRow | undefined> {
+    const [row] = await this.db.select().from(certificates).where(eq(certificates.id, id));
+    return row;
+  }
+
+  /** A person's CPD ledger for one year (by the events' dates), oldest first. */
+  async ledger(userId: string, year: number): Promise<CertificateRow[]> {
+    return this.db
+      .select()
+      .from(certificates)
+      .where(
+        and(
+          eq(certificates.userId, userId),
+          gte(certificates.eventDate, `${year}-01-01`),
+          lt(certificates.eventDate, `${year + 1}-01-01`),
+        ),
+      )
+      .orderBy(asc(certificates.eventDate), asc(certificates.issuedAt));
+  }
+}
