@@ -30,16 +30,17 @@ export class CheckinStore {
    */
   async checkIn(eventId: string, registrationId: string, now = new Date()): Promise<CheckinResult> {
     return this.db.transaction(async (tx) => {
-      const [found] = await tx
-        .select({ r: registrations, e: eventsTable })
+      // The registration's row lock makes two scans of one ticket take turns: one records, one reads.
+      const [r] = await tx
+        .select()
         .from(registrations)
-        .innerJoin(eventsTable, eq(eventsTable.id, registrations.eventId))
         .where(and(eq(registrations.id, registrationId), eq(registrations.eventId, eventId)))
-        .for('update', { of: registrations });
-      if (!found || found.r.status !== 'confirmed')
+        .for('update');
+      if (!r || r.status !== 'confirmed')
         throw unprocessable('This ticket has no confirmed seat.', 'events.ticket_not_confirmed');
-      const { r, e } = found;
-      if (e.cancelledAt) throw unprocessable('This event has been cancelled.', 'events.event_cancelled');
+      const [e] = await tx.select().from(eventsTable).where(eq(eventsTable.id, eventId));
+      if (!e || e.cancelledAt)
+        throw unprocessable('This event has been cancelled.', 'events.event_cancelled');
       const [certificate] = await tx
         .select({ id: certificates.id })
         .from(certificates)
