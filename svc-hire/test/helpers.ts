@@ -1,6 +1,4 @@
 import { startServiceForTest, type Persona, type ServiceContext } from '@platform/testing';
-import { makeEnvelope } from '@platform/event-bus';
-import type { UserEventData } from '@platform/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '@platform/service-kit';
 import { readConfig, type HireConfig } from '../src/config';
@@ -34,24 +32,4 @@ export const anApplication = (jobId: string, over: Record<string, unknown> = {})
   ...over,
 });
 
-/** An identity.user.* event as svc-identity publishes it, for the users projection: `over` changes fields. */
-export const userEvent = (type: string, id: string, over: Partial<UserEventData> = {}) =>
-  makeEnvelope<UserEventData>(type, {
-    id,
-    name: 'Nakuru Family Clinic',
-    email: 'hr@nakuru.example',
-    role: 'Clinic',
-    orgId: null,
-    designation: '',
-    description: '',
-    address: '',
-    phone: '',
-    skills: [],
-    facility: '',
-    country: '',
-    location: '',
-    photo: '',
-    createdAt: new Date().toISOString(),
-    version: 1,
-    ...over,
-  });
+export { userEvent } from '@platform/testing';

@@ -9,3 +9,4 @@ export { eventually } from './eventually';
 export { rawRequest, type RawRequest, type RawResponse } from './http';
 export { serviceTestEnv, type ServiceTestEnv } from './service-env';
 export { startServiceForTest, type Persona, type ServiceContext } from './service-context';
+export { userEvent } from './identity-events';
