@@ -11,6 +11,8 @@ export interface StartConfig {
   embeddedPgPort: number;
   dataDir: string;
   logLevel: string;
+  /** MODULES=events: a standalone deployment of Core and these modules; unset: every module. */
+  modules?: string[];
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
@@ -28,5 +30,8 @@ export function readStartConfig(env: Record<string, string | undefined> = proces
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 5433),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    modules: env.MODULES?.split(',')
+      .map((m) => m.trim())
+      .filter(Boolean),
   };
 }

@@ -18,6 +18,20 @@ export interface ServiceToRun {
 }
 
 /**
+ * The modules of a standalone deployment (`MODULES=events npm start`): Core (accounts and sign-in, which
+ * every module needs) and the modules named; all of them when none is named.
+ */
+export function chooseModules(modules: ModuleDescriptor[], names?: string[]): ModuleDescriptor[] {
+  if (!names?.length) return modules;
+  const unknown = names.filter((n) => !modules.some((m) => m.name === n));
+  if (unknown.length)
+    throw new Error(
+      `MODULES names unknown modules (${unknown.join(', ')}); known: ${modules.map((m) => m.name).join(', ')}`,
+    );
+  return modules.filter((m) => m.service?.signsTokens || names.includes(m.name));
+}
+
+/**
  * The services to run: every module's service whose code exists (a descriptor may come before its
  * module's code, so the gateway already answers its API with a clear 503). The token signer first, so
  * every other service finds the identity stream it follows.

@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { findOrStartNats, findOrStartPostgres, freePort, generateKeyPair } from '@platform/testing';
 import { loadModules } from '@platform/modules';
 import { REPO_ROOT, type StartConfig } from './config';
-import { frontendsToBuild, servicesToRun } from './modules';
+import { chooseModules, frontendsToBuild, servicesToRun } from './modules';
 import { adoptPostgresPassword, embeddedPostgresPassword, superuserOn } from './embedded-postgres-password';
 import { natsCredentials, natsPasswords, platformNatsAuthorization } from './nats-accounts';
 
@@ -136,7 +136,8 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
     for (const s of stops.reverse()) await s().catch(() => {});
   };
   try {
-    buildMissing(log);
+    const modules = chooseModules(loadModules(REPO_ROOT), cfg.modules);
+    buildMissing(log, modules);
     const db = await startDatabase(cfg, log);
     stops.push(db.stop);
     const nats = await startNats(cfg, log);
@@ -161,7 +162,7 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
     };
     const services: Record<string, string> = {};
     // Every module's service, from the module descriptors (a new module needs no change here).
-    for (const svc of servicesToRun(loadModules(REPO_ROOT), REPO_ROOT)) {
+    for (const svc of servicesToRun(modules, REPO_ROOT)) {
       const port = await freePort();
       // Services believe X-Forwarded-For from the gateway alone (it connects from 127.0.0.1); the gateway
       // believes nobody's (TRUSTED_PROXIES empty above), so each client is its socket's address.

@@ -1,0 +1,19 @@
+import { loadModules } from '@platform/modules';
+import { chooseModules, servicesToRun } from './modules';
+import { REPO_ROOT } from './config';
+
+const all = loadModules(REPO_ROOT);
+
+it('runs every module unless MODULES names some', () => {
+  expect(chooseModules(all)).toEqual(all);
+  expect(chooseModules(all, [])).toEqual(all);
+});
+
+it('a standalone Events deployment runs Core (accounts, sign-in) and Events, not Hire', () => {
+  const names = servicesToRun(chooseModules(all, ['events']), REPO_ROOT).map((s) => s.name);
+  expect(names).toEqual(['svc-identity', 'svc-events']);
+});
+
+it('refuses a module it does not know, naming the known ones', () => {
+  expect(() => chooseModules(all, ['event'])).toThrow(/unknown modules \(event\); known: .*events/);
+});
