@@ -228,6 +228,20 @@ describe('GET, PATCH and DELETE /api/event/:id', () => {
     );
   });
 
+  it('gives the event page its link preview: what, when, where', async () => {
+    const e = await post({ date: '2031-03-05', time: '09:30', description: 'Hands-on practice.' });
+    const res = await ctx.call('GET', `/api/event/${e.id}/preview`);
+    expect(res.json()).toEqual({
+      success: true,
+      data: {
+        title: 'Neonatal resuscitation refresher',
+        description:
+          'Training, 2031-03-05 09:30 (Africa/Nairobi), Nakuru Level 5 Hospital. Hands-on practice.',
+      },
+    });
+    expect(JSON.stringify(res.json())).not.toContain('zoom');
+  });
+
   it('answers 404 for an unknown event and 400 for a malformed id', async () => {
     const unknown = await ctx.call('GET', '/api/event/8f0f4a52-3f4c-4f7a-9a55-1d1f2b8c9e01');
     expect(unknown.statusCode).toBe(404);

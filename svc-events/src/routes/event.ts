@@ -7,6 +7,7 @@ import {
   EventResponse,
   IdParams,
   MessageResponse,
+  PagePreviewResponse,
 } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
@@ -66,6 +67,27 @@ export default async function eventRoutes(app: App) {
         throw notFound('This event could not be found.', 'events.event_not_found');
       const data = toEventView(found.row, found.posterName, { organizing, registration });
       return { success: true as const, data };
+    },
+  );
+
+  // The event page's link preview (the gateway's Open Graph tags): what, when, where, and the description's start.
+  app.get(
+    '/api/event/:id/preview',
+    { schema: { tags: ['event'], params: IdParams, response: { 200: PagePreviewResponse, ...errors } } },
+    async (request) => {
+      const found = await events.find(request.params.id);
+      if (!found || found.row.cancelledAt)
+        throw notFound('This event could not be found.', 'events.event_not_found');
+      const e = found.row;
+      const text = e.description.replace(/\s+/g, ' ').trim();
+      const excerpt = text.length > 140 ? `${text.slice(0, 137)}...` : text;
+      return {
+        success: true as const,
+        data: {
+          title: e.title,
+          description: `${e.category}, ${e.date} ${e.time} (${e.timeZone}), ${e.location}. ${excerpt}`,
+        },
+      };
     },
   );
 
