@@ -104,6 +104,16 @@ describe('POST /api/event/:id/checkins', () => {
     ).toBeNull();
   });
 
+  it('records one check-in when the same ticket is scanned at two doors at once', async () => {
+    const e = await post({ cpdPoints: 2 });
+    const ticket = await ticketFor(e.id, ctx.persona('user'));
+    const answers = await Promise.all([scan(e.id, ticket), scan(e.id, ticket), scan(e.id, ticket)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    const ids = new Set(answers.map((a) => a.json().data.certificateId));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toEqual(expect.any(String));
+  });
+
   it('opens two hours before the start', async () => {
     const e = await post({ ...soon(180) });
     const ticket = await ticketFor(e.id, ctx.persona('user'));

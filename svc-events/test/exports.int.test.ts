@@ -131,7 +131,9 @@ describe('the private calendar feed', () => {
 
     // A cancelled event stays in the feed, marked cancelled, so calendars remove it.
     await ctx.call('DELETE', `/api/event/${confirmed.id}`, clinic);
-    expect(vevents((await ctx.call('GET', path)).body)[0]!.status).toBe('CANCELLED');
+    const afterCancel = vevents((await ctx.call('GET', path)).body)[0]!;
+    expect(afterCancel.status).toBe('CANCELLED');
+    expect(afterCancel.url).toBeUndefined();
 
     // A new address revokes the old one; deleting it revokes the feed.
     const again = (await ctx.call('POST', '/api/event/calendar/token', nurse)).json().data.path;

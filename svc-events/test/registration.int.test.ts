@@ -182,6 +182,18 @@ describe('POST /api/event/:id/registrations', () => {
   });
 });
 
+it('a cancelled event stays in its registrants’ history, marked cancelled, without the link', async () => {
+  const e = await post();
+  const nurse = ctx.persona('user');
+  await register(e.id, nurse);
+  expect((await ctx.call('DELETE', `/api/event/${e.id}`, clinic)).statusCode).toBe(200);
+  const mine = await detail(e.id, nurse);
+  expect(mine).toMatchObject({ cancelled: true, myRegistration: { status: 'confirmed' } });
+  expect(mine).not.toHaveProperty('zoomLink');
+  expect((await ctx.call('GET', `/api/event/${e.id}`, ctx.persona('user'))).statusCode).toBe(404);
+  expect((await withdraw(e.id, nurse)).json().code).toBe('events.event_cancelled');
+});
+
 describe('GET /api/event/:id/registrations', () => {
   it('shows the organiser (and an admin) who registered, in arrival order, with status', async () => {
     const e = await post({ capacity: 1 });

@@ -20,7 +20,7 @@ const entry = (e: EventRow, withLink: boolean): IcsEvent => ({
   location: e.location,
   startsAt: e.startsAt,
   endsAt: new Date(e.startsAt.getTime() + e.durationMinutes * 60_000),
-  ...(withLink && e.zoomLink ? { url: e.zoomLink } : {}),
+  ...(withLink && e.zoomLink && !e.cancelledAt ? { url: e.zoomLink } : {}),
   cancelled: e.cancelledAt !== null,
   updatedAt: e.updatedAt,
 });

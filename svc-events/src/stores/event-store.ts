@@ -29,9 +29,11 @@ export interface Viewer {
 
 const isOnline = (location: string) => location.trim().toLowerCase() === 'online';
 
-/** The public shape; the online link only for the organiser and confirmed registrants. */
+/** The public shape; the online link only for the organiser and confirmed registrants of a live event. */
 export function toEventView(row: EventRow, posterName: string | null, viewer: Viewer): EventView {
-  const seesLink = viewer.organizing || viewer.registration?.status === 'confirmed';
+  // A cancelled event's link is no longer handed out: nobody should join a meeting that is not held.
+  const seesLink =
+    viewer.organizing || (viewer.registration?.status === 'confirmed' && row.cancelledAt === null);
   return {
     id: row.id,
     _id: row.id,
