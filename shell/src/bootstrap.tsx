@@ -4,7 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n, registerNamespace } from '@platform/ui';
 import { App } from './App';
-import { loadManifest } from './remotes';
+import { loadManifest, remoteRoutes } from './remotes';
+import { remoteOwning } from './prefixes';
 import { siteMapOf } from './site-map';
 import { useSiteMap } from '@platform/shell-state';
 
@@ -14,7 +15,13 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('Root element not found');
   // The manifest decides which remote serves which prefix: redeploying a remote never rebuilds the shell.
-  const [manifest] = await Promise.all([loadManifest(), initI18n()]);
+  const i18n = initI18n();
+  const manifest = await loadManifest();
+  // The current page's remote loads while the translations do, not after the first render asks for it
+  // (the promise is cached; a failure is shown by the page itself).
+  const remote = remoteOwning(manifest, location.pathname);
+  if (remote) remoteRoutes(remote).catch(() => {});
+  await i18n;
   useSiteMap.setState(siteMapOf(manifest));
   createRoot(root).render(
     <StrictMode>
