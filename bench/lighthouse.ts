@@ -5,9 +5,10 @@
  * and each module's main page, several runs each, printing the median of each figure against the goals of
  * issue 10. Lighthouse 13 needs Node 22, hence 12. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
  * Run: `npm run bench:pages -w bench` after `npm run build` (needs DATABASE_URL and NATS_URL like the tests;
- * LH_RUNS=n for n runs a page, default 3; LH_PAGES=/,/hire for some pages only).
+ * LH_RUNS=n for n runs a page, default 3; LH_PAGES=/,/hire for some pages only; LH_REPORT_DIR=dir keeps
+ * each page's last report as JSON, for its long tasks, request chains and LCP element).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -116,6 +117,12 @@ async function main() {
         if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
         const { categories, audits, runtimeError } = result.lhr;
         if (runtimeError) throw new Error(`${page}: ${runtimeError.code} ${runtimeError.message}`);
+        const reports = process.env.LH_REPORT_DIR;
+        if (reports) {
+          mkdirSync(reports, { recursive: true });
+          const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '_');
+          writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+        }
         runs.push({
           performance: Math.round((categories.performance?.score ?? 0) * 100),
           lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,

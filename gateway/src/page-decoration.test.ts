@@ -38,7 +38,7 @@ describe('decoratePage', () => {
     expect(doc.querySelectorAll('script')).toHaveLength(1);
     expect(html).not.toContain('</script><script>');
     const read = JSON.parse(doc.getElementById(MANIFEST_ELEMENT_ID)!.textContent!) as RemotesManifest;
-    expect(read.navigation[0]!.label.en).toBe(label);
+    expect(read.navigation?.[0]?.label.en).toBe(label);
     expect(doc.querySelector('title')?.textContent).toBe('AfyaHR');
   });
 
