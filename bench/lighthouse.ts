@@ -103,26 +103,33 @@ async function main() {
     const manifest = (await (await fetch(`${base}/mf/remotes.json`)).json()) as RemotesManifest;
     const pages = pagesOf(manifest, job!.id);
 
+    // A trace now and then fails to record (NO_NAVSTART ...): that run is made again, twice at most.
+    const audit = async (url: string, attempt = 1) => {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: '' };
+      if (!error) return result!.lhr;
+      if (attempt < 3) return audit(url, attempt + 1);
+      throw new Error(`${url}: ${error.code} ${error.message}`);
+    };
+
     const rows: string[] = [];
     const mark = (ok: boolean, text: string) => (ok ? text : `**${text}** ✗`);
     for (const page of pages) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${base}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        const { categories, audits, runtimeError } = result.lhr;
-        if (runtimeError) throw new Error(`${page}: ${runtimeError.code} ${runtimeError.message}`);
+        const result = await audit(`${base}${page}`);
         const reports = process.env.LH_REPORT_DIR;
         if (reports) {
           mkdirSync(reports, { recursive: true });
           const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '_');
-          writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+          writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(result, null, 1));
         }
+        const { categories, audits } = result;
         runs.push({
           performance: Math.round((categories.performance?.score ?? 0) * 100),
           lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
