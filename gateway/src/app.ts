@@ -20,6 +20,7 @@ import { uploadLimits } from './uploads';
 import { PreviewSource, withPreview } from './previews';
 import { decoratePage } from './page-decoration';
 import { StartAssets } from './start-assets';
+import { FirstData } from './first-data';
 export interface GatewayOptions {
   /** Logged-out tokens and ended accounts: server.ts follows them from NATS (FollowedRevocations). */
   revocations: RevocationState;
@@ -44,7 +45,8 @@ const API_PATH = /^\/api(?:\/|$)/i;
 export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Promise<App> {
   const shellIndex = path.join(config.SHELL_DIST, 'index.html');
   const previews = new PreviewSource(config.modules, config.upstreams);
-  const startAssets = new StartAssets(config.modules, config.REMOTES_ROOT);
+  const firstData = new FirstData(config.modules, config.upstreams);
+  const startAssets = new StartAssets(config.modules, config.REMOTES_ROOT, config.SHELL_DIST);
 
   const app = await buildService({
     name: 'gateway',
@@ -94,7 +96,9 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     let html = decoratePage(await readFile(shellIndex, 'utf8'), {
       manifest: manifest(),
       pathname,
+      shellAssets: startAssets.shell(),
       startAssets: startAssets.all(),
+      dataPreloads: firstData.of(request.url),
     });
     try {
       const preview = await previews.previewOf(pathname);

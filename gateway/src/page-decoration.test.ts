@@ -64,6 +64,19 @@ describe('decoratePage', () => {
     expect(data.getAttribute('crossorigin')).toBe('anonymous');
   });
 
+  it("preloads the shell's start-up files on every page, before the route's", () => {
+    const shellAssets = { js: ['/470.abc.js', '/696.abc.js'], css: ['/905.abc.css'] };
+    for (const pathname of ['/', '/nowhere']) {
+      const doc = parse(decoratePage(SHELL, { manifest: manifest(), pathname, shellAssets }));
+      expect(hrefs(doc, 'style')).toEqual(['/905.abc.css']);
+      expect(hrefs(doc, 'script')).toEqual([
+        '/470.abc.js',
+        '/696.abc.js',
+        ...(pathname === '/' ? ['/mf/mf-core/remoteEntry.js'] : []),
+      ]);
+    }
+  });
+
   it('hints nothing but the manifest on a page no remote serves', () => {
     const doc = parse(decoratePage(SHELL, { manifest: manifest(), pathname: '/nowhere' }));
     expect(doc.querySelectorAll('link[rel="preload"]')).toHaveLength(0);

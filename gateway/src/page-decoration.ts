@@ -13,6 +13,8 @@ export interface PageContext {
   manifest: RemotesManifest;
   /** The path of the page served, without the query. */
   pathname: string;
+  /** The shell's start-up files after main.js (its build's start-assets.json). */
+  shellAssets?: RemoteStartAssets;
   /** Per remote name, the files its routes module loads at once (from its build's federation manifest). */
   startAssets?: Record<string, RemoteStartAssets>;
   /** API calls the page's first screen makes, fetched in parallel with the code. */
@@ -50,22 +52,26 @@ export function remoteForPath(manifest: RemotesManifest, pathname: string) {
 /**
  * The served page with what its first paint would otherwise wait for, one round trip after another:
  * the remotes manifest inlined (JSON, never executed, so the CSP needs no hash), and preload hints for
- * the current route's remote entry, its routes module's files and the first screen's data. A pure
- * function of the HTML, so it applies to the plain shell and to a prerendered page alike.
+ * the shell's start-up chunks, the current route's remote entry, its routes module's files and the first
+ * screen's data. A pure function of the HTML, so it applies to the plain shell and to a prerendered page
+ * alike.
  */
 export function decoratePage(html: string, page: PageContext): string {
   const tags = [
     `<script type="application/json" id="${MANIFEST_ELEMENT_ID}">${scriptSafeJson(page.manifest)}</script>`,
   ];
-  const remote = remoteForPath(page.manifest, page.pathname);
-  if (remote) {
-    // Remote entries are classic scripts, loaded by the federation runtime without crossorigin.
-    tags.push(`<link rel="preload" as="script" href="${escapeAttribute(remote.entry)}" />`);
-    const assets = page.startAssets?.[remote.name];
+  const preload = (assets: RemoteStartAssets | undefined) => {
     for (const css of assets?.css ?? [])
       tags.push(`<link rel="preload" as="style" href="${escapeAttribute(css)}" />`);
     for (const js of assets?.js ?? [])
       tags.push(`<link rel="preload" as="script" href="${escapeAttribute(js)}" />`);
+  };
+  preload(page.shellAssets);
+  const remote = remoteForPath(page.manifest, page.pathname);
+  if (remote) {
+    // Remote entries are classic scripts, loaded by the federation runtime without crossorigin.
+    tags.push(`<link rel="preload" as="script" href="${escapeAttribute(remote.entry)}" />`);
+    preload(page.startAssets?.[remote.name]);
   }
   // fetch() requests are CORS mode with same-origin credentials: `crossorigin` (anonymous) matches them.
   for (const url of page.dataPreloads ?? [])

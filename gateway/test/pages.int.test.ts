@@ -37,6 +37,13 @@ beforeAll(async () => {
     brotliCompressSync(CHUNK, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
   writeFileSync(path.join(shell, 'main.0123abcdef.js.gz'), gzipSync(CHUNK, { level: 9 }));
+  writeFileSync(
+    path.join(shell, 'start-assets.json'),
+    JSON.stringify({
+      js: ['/470.0123abcdef.js', 'javascript:alert(1)', '/a b.js'],
+      css: ['/905.0123abcdef.css'],
+    }),
+  );
   const hire = path.join(dir, 'mf-hire', 'dist');
   mkdirSync(hire, { recursive: true });
   writeFileSync(path.join(hire, 'remoteEntry.js'), CHUNK);
@@ -62,6 +69,8 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       SHELL_DIST: shell,
       REMOTES_ROOT: dir,
+      // Never called: a page's first data is preloaded by the browser, not fetched by the gateway.
+      HIRE_URL: 'http://127.0.0.1:9',
     }),
     { revocations: { isRevoked: () => false, isCurrent: () => true } },
   );
@@ -129,6 +138,12 @@ describe('pages', () => {
     ]);
     expect(res.body).toContain('<link rel="preload" as="script" href="/mf/mf-hire/remoteEntry.js" />');
     expect(res.body).toContain(`<link rel="preload" as="script" href="/mf/mf-hire/${EXPOSE}" />`);
+    // The shell's start-up files from its build, first.
+    expect(res.body).toContain(
+      '<link rel="preload" as="style" href="/905.0123abcdef.css" /><link rel="preload" as="script" href="/470.0123abcdef.js" /><link rel="preload" as="script" href="/mf/mf-hire/remoteEntry.js" />',
+    );
+    expect(res.body).not.toContain('alert(1)');
+    expect(res.body).not.toContain('a b.js');
     // Only the routes module's own files, and only plain file names from the build's manifest.
     expect(res.body).not.toContain('1.aaaaaaaaaa.js');
     expect(res.body).not.toContain('passwd');
@@ -136,10 +151,24 @@ describe('pages', () => {
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
   });
 
-  it('preloads nothing for a page no remote serves', async () => {
+  it("asks the browser for the first screen's data with the page, as the module declares it", async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]*)" \/>/g)].map(
+        (m) => m[1],
+      );
+    expect(preloads((await gateway.inject('/hire')).body)).toEqual(['/api/job/get?limit=10']);
+    expect(preloads((await gateway.inject('/hire/0fa5f03a-2fe5')).body)).toEqual(['/api/job/0fa5f03a-2fe5']);
+    // Filters in the URL: the page asks for something else.
+    expect(preloads((await gateway.inject('/hire?title=nurse')).body)).toEqual([]);
+    expect(preloads((await gateway.inject('/hire/a/b')).body)).toEqual([]);
+    expect(preloads((await gateway.inject('/')).body)).toEqual([]);
+  });
+
+  it("preloads only the shell's files for a page no remote serves", async () => {
     const res = await gateway.inject('/nowhere');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('id="afya-remotes"');
-    expect(res.body).not.toContain('rel="preload"');
+    expect(res.body).not.toContain('href="/mf/mf-hire/remoteEntry.js"');
+    expect(res.body).toContain('<link rel="preload" as="script" href="/470.0123abcdef.js" />');
   });
 });
