@@ -18,6 +18,9 @@ import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
 import { uploadLimits } from './uploads';
 import { PreviewSource, withPreview } from './previews';
+import { decoratePage } from './page-decoration';
+import { StartAssets } from './start-assets';
+import { FirstData } from './first-data';
 export interface GatewayOptions {
   /** Logged-out tokens and ended accounts: server.ts follows them from NATS (FollowedRevocations). */
   revocations: RevocationState;
@@ -42,6 +45,8 @@ const API_PATH = /^\/api(?:\/|$)/i;
 export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Promise<App> {
   const shellIndex = path.join(config.SHELL_DIST, 'index.html');
   const previews = new PreviewSource(config.modules, config.upstreams);
+  const firstData = new FirstData(config.modules, config.upstreams);
+  const startAssets = new StartAssets(config.modules, config.REMOTES_ROOT, config.SHELL_DIST);
 
   const app = await buildService({
     name: 'gateway',
@@ -75,9 +80,10 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   });
 
   /**
-   * index.html for every page route, re-checked on each load; a clear 503 before the first build. A
-   * page with a preview (a module's `remote.previews`) gets its Open Graph tags in the HTML itself,
-   * since link-preview crawlers run no script; without one, or on any failure, the plain file.
+   * index.html for every page route, re-checked on each load; a clear 503 before the first build. Every
+   * page gets the remotes manifest and its route's preload hints inlined (page-decoration.ts). A page with
+   * a preview (a module's `remote.previews`) gets its Open Graph tags in the HTML itself, since
+   * link-preview crawlers run no script; on a preview failure, the page without them.
    */
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     if (!existsSync(shellIndex)) {
@@ -87,19 +93,23 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     }
     reply.header('cache-control', 'no-cache');
     const pathname = request.url.split('?')[0]!;
-    const preview = await previews.previewOf(pathname);
-    if (preview) {
-      try {
-        const html = await readFile(shellIndex, 'utf8');
+    let html = decoratePage(await readFile(shellIndex, 'utf8'), {
+      manifest: manifest(),
+      pathname,
+      shellAssets: startAssets.shell(),
+      startAssets: startAssets.all(),
+      dataPreloads: firstData.of(request.url),
+    });
+    try {
+      const preview = await previews.previewOf(pathname);
+      if (preview) {
         const origin = config.PUBLIC_URL?.replace(/\/$/, '') || `${request.protocol}://${request.host}`;
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(withPreview(html, preview, `${origin}${pathname}`));
-      } catch (err) {
-        request.log.warn({ err }, 'page preview failed; plain shell sent');
+        html = withPreview(html, preview, `${origin}${pathname}`);
       }
+    } catch (err) {
+      request.log.warn({ err }, 'page preview failed; page sent without it');
     }
-    return reply.sendFile('index.html', config.SHELL_DIST);
+    return reply.type('text/html; charset=utf-8').send(html);
   }
 
   // Defence in depth before anything else reads the URL; the checks themselves bind to routes.
@@ -185,11 +195,14 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     return manifest();
   });
 
-  // Hashed files never change; remoteEntry.js and index.html must be re-checked on every load.
+  // Hashed files never change; remoteEntry.js and index.html must be re-checked on every load. `file` is
+  // the one sent: `main.0123abcd.js.br` for a precompressed file.
   const cacheHeaders = (reply: FastifyReply, file: string) => {
     reply.header(
       'cache-control',
-      HASHED_ASSET.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      HASHED_ASSET.test(path.basename(file).replace(/\.(br|gz)$/, ''))
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
     );
   };
   // Each built remote at /mf/<folder>/, the shell at /. Files are looked up per request, so a rebuild
@@ -210,6 +223,9 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
       index: false,
       cacheControl: false,
       setHeaders: cacheHeaders,
+      // The build writes file.br and file.gz beside each text file: served as the browser accepts them,
+      // with no compression work per request (@fastify/compress leaves an encoded reply alone).
+      preCompressed: true,
     });
   }
   app.get('/', async (request, reply) => sendShell(request, reply));

@@ -6,7 +6,7 @@ export interface PagePreview {
   description: string;
 }
 
-interface PreviewRoute {
+export interface PreviewRoute {
   module: string;
   pattern: RegExp;
   names: string[];
@@ -21,21 +21,31 @@ const MISS_CACHE_MS = 5_000;
 const CACHE_MAX = 500;
 const MAX_TEXT = 300;
 
+/** A page route of a descriptor (`/hire/:id`) with the API path it names (`/api/job/:id`). */
+export function pageRoute(module: string, route: string, api: string): PreviewRoute {
+  const names: string[] = [];
+  const source = route
+    .split('/')
+    .map((seg) => {
+      if (!seg.startsWith(':')) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(seg.slice(1));
+      return '([A-Za-z0-9_-]{1,100})';
+    })
+    .join('/');
+  return { module, pattern: new RegExp(`^${source}/?$`), names, api };
+}
+
+/** The route's API path for a page path (its `:name` segments filled in), or undefined if it does not match. */
+export function apiFor(route: PreviewRoute, pathname: string): string | undefined {
+  const match = route.pattern.exec(pathname);
+  if (!match) return undefined;
+  return route.names.reduce((p, name, i) => p.replace(`:${name}`, match[i + 1]!), route.api);
+}
+
 /** The page routes with previews the module descriptors declare (`remote.previews`). */
 export function previewRoutes(modules: ModuleDescriptor[]): PreviewRoute[] {
   return modules.flatMap((m) =>
-    (m.remote?.previews ?? []).map(({ route, api }) => {
-      const names: string[] = [];
-      const source = route
-        .split('/')
-        .map((seg) => {
-          if (!seg.startsWith(':')) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          names.push(seg.slice(1));
-          return '([A-Za-z0-9_-]{1,100})';
-        })
-        .join('/');
-      return { module: m.name, pattern: new RegExp(`^${source}/?$`), names, api };
-    }),
+    (m.remote?.previews ?? []).map(({ route, api }) => pageRoute(m.name, route, api)),
   );
 }
 
@@ -84,10 +94,9 @@ export class PreviewSource {
 
   async previewOf(pathname: string): Promise<PagePreview | undefined> {
     for (const route of this.routes) {
-      const match = route.pattern.exec(pathname);
+      const api = apiFor(route, pathname);
       const upstream = this.upstreams[route.module];
-      if (!match || !upstream) continue;
-      const api = route.names.reduce((p, name, i) => p.replace(`:${name}`, match[i + 1]!), route.api);
+      if (api === undefined || !upstream) continue;
       return this.cached(`${upstream.replace(/\/$/, '')}${api}`);
     }
     return undefined;

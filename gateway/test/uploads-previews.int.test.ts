@@ -151,7 +151,10 @@ describe('link previews of page routes', () => {
     const started = Date.now();
     const res = await gateway.inject(url);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+    // The shell's own title and description, no preview tags (the page's other decoration aside).
+    expect(res.body).toContain('<title>AfyaHR</title>');
+    expect(res.body).toContain('<meta name="description" content="AfyaHR default" />');
+    expect(res.body).not.toContain('og:');
     expect(Date.now() - started).toBeLessThan(2500);
   });
 });

@@ -24,6 +24,14 @@ function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
+/** The remote that serves a path (the longest prefix holding it), if any. */
+export function remoteOwning(manifest: RemotesManifest, path: string): string | undefined {
+  let best: OwnedPrefix | undefined;
+  for (const owned of ownedPrefixes(manifest))
+    if (isUnder(path, owned.prefix) && (!best || owned.prefix.length > best.prefix.length)) best = owned;
+  return best?.remote;
+}
+
 /**
  * A remote's routes that fall under one of its prefixes, with paths relative to it (`/hire/:id` under
  * `/hire` becomes `/:id`): the router matches routes inside a prefix against the rest of the path.

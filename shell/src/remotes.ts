@@ -3,17 +3,35 @@ import type { RemotesManifest } from '@platform/contracts';
 import type { RemoteRoutes } from '@platform/ui';
 import type { ComponentType } from 'react';
 
-/** Reads the manifest the gateway serves and registers every remote at runtime (nothing is baked into the build). */
-export async function loadManifest(): Promise<RemotesManifest> {
+/** The manifest the gateway inlined into the page (a JSON script element), if it did. */
+function inlinedManifest(): RemotesManifest | undefined {
+  const text = document.getElementById('afya-remotes')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as RemotesManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchedManifest(): Promise<RemotesManifest> {
   try {
     const res = await fetch('/mf/remotes.json', { headers: { accept: 'application/json' } });
     if (!res.ok) return { remotes: [] };
-    const manifest = (await res.json()) as RemotesManifest;
-    registerRemotes(manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })));
-    return manifest;
+    return (await res.json()) as RemotesManifest;
   } catch {
     return { remotes: [] };
   }
+}
+
+/**
+ * The manifest the gateway serves, inlined in the page (no round trip before the first remote can load)
+ * or else fetched; registers every remote at runtime (nothing is baked into the build).
+ */
+export async function loadManifest(): Promise<RemotesManifest> {
+  const manifest = inlinedManifest() ?? (await fetchedManifest());
+  registerRemotes(manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })));
+  return manifest;
 }
 
 const cache = new Map<string, Promise<unknown>>();

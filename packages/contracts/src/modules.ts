@@ -106,6 +106,23 @@ export const ModuleDescriptor = Type.Object(
               ),
             ),
           ),
+          /**
+           * The public GET a page's first screen makes (`/hire/:id` -> `/api/job/:id`, same names
+           * substituted): the gateway asks the browser to fetch it with the page
+           * (`<link rel="preload" as="fetch">`), in parallel with the code rather than after it. Only
+           * for a page URL without a query string, and `api` must be exactly the page's own request.
+           */
+          firstData: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  route: Type.String({ pattern: '^/' }),
+                  api: Type.String({ pattern: '^/api/' }),
+                },
+                { additionalProperties: false },
+              ),
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

@@ -1,9 +1,31 @@
 import path from 'node:path';
-import type { Configuration } from 'webpack';
+import type { Configuration, WebpackPluginInstance } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createSharedConfig } from './shared';
+import { StartAssetsPlugin } from './start-assets';
+
+/** Text files worth compressing (fonts and images are compressed already). */
+const COMPRESSIBLE = /\.(js|css|json|svg)$/;
+
+/**
+ * The page's own script (a deferred one, which browsers fetch at low priority) is fetched at high
+ * priority: everything else waits for it, and the gateway's preload hints would otherwise go first.
+ */
+const mainScriptFirst: WebpackPluginInstance = {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('MainScriptFirst', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('MainScriptFirst', (data) => {
+        for (const tag of [...data.headTags, ...data.bodyTags])
+          if (tag.tagName === 'script') tag.attributes.fetchpriority = 'high';
+        return data;
+      });
+    });
+  },
+};
 
 export interface FederatedBuild {
   /** 'host' for the shell, 'remote' for an mf-* module. */
@@ -79,7 +101,8 @@ export function createWebpackConfig(
           : { remotes: {} }),
         shared: createSharedConfig(),
         dts: false,
-        manifest: false,
+        // A remote's manifest lists the files each exposed module loads at once: the gateway preloads them.
+        manifest: build.kind === 'remote' && prod ? { fileName: 'mf-manifest.json' } : false,
         experiments:
           build.kind === 'host'
             ? { provideExternalRuntime: true }
@@ -97,6 +120,30 @@ export function createWebpackConfig(
               template: path.join(__dirname, 'index.html'),
               title: build.title ?? 'AfyaHR',
               inject: 'body',
+            }),
+            mainScriptFirst,
+          ]
+        : []),
+      ...(build.kind === 'host' && prod ? [new StartAssetsPlugin()] : []),
+      // Compressed once at build, at the highest levels, beside each file; the gateway serves the `.br`
+      // or `.gz` the browser accepts. index.html is not: the gateway changes it for each page.
+      ...(prod
+        ? [
+            new CompressionPlugin<BrotliOptions>({
+              test: COMPRESSIBLE,
+              algorithm: 'brotliCompress',
+              filename: '[path][base].br',
+              compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } },
+              threshold: 1024,
+              minRatio: 0.9,
+            }),
+            new CompressionPlugin({
+              test: COMPRESSIBLE,
+              algorithm: 'gzip',
+              filename: '[path][base].gz',
+              compressionOptions: { level: 9 },
+              threshold: 1024,
+              minRatio: 0.9,
             }),
           ]
         : []),

@@ -39,6 +39,18 @@ describe('upload routes and previews in a descriptor', () => {
         'svc-hire/module.json',
       ),
     ).toThrow('preview /api/jobs-elsewhere/:id is not under its apiPrefixes');
+    expect(() =>
+      parseDescriptor(
+        descriptor({}, { firstData: [{ route: '/hire', api: '/api/user/get?limit=10' }] }),
+        'svc-hire/module.json',
+      ),
+    ).toThrow('first data /api/user/get?limit=10 is not under its apiPrefixes');
+    expect(
+      parseDescriptor(
+        descriptor({}, { firstData: [{ route: '/hire', api: '/api/job/get?limit=10' }] }),
+        'svc-hire/module.json',
+      ).remote?.firstData,
+    ).toHaveLength(1);
   });
 
   it('refuses an upload limit without a method or beyond 50 MB', () => {

@@ -37,7 +37,7 @@ export function parseDescriptor(text: string, where: string): ModuleDescriptor {
   return parsed as ModuleDescriptor;
 }
 
-/** A module's upload routes and preview sources are its own API's paths: it cannot raise another's limit. */
+/** A module's upload routes, preview sources and first-screen data are its own API's paths: it cannot raise another's limit. */
 function checkOwnPaths(m: ModuleDescriptor, where: string): void {
   const prefixes = m.service?.apiPrefixes ?? [];
   const own = (p: string) => prefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
@@ -45,6 +45,10 @@ function checkOwnPaths(m: ModuleDescriptor, where: string): void {
     if (!own(u.path)) throw new Error(`${where}: upload ${u.path} is not under its apiPrefixes`);
   for (const v of m.remote?.previews ?? [])
     if (!own(v.api)) throw new Error(`${where}: preview ${v.api} is not under its apiPrefixes`);
+  // A page preloads only its own module's data.
+  for (const d of m.remote?.firstData ?? [])
+    if (!own(d.api.split('?')[0]!))
+      throw new Error(`${where}: first data ${d.api} is not under its apiPrefixes`);
 }
 
 function checkDistinct(modules: ModuleDescriptor[]): void {
