@@ -18,6 +18,7 @@ import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
 import { uploadLimits } from './uploads';
 import { PreviewSource, withPreview } from './previews';
+import { PrerenderedPages } from './prerendered';
 export interface GatewayOptions {
   /** Logged-out tokens and ended accounts: server.ts follows them from NATS (FollowedRevocations). */
   revocations: RevocationState;
@@ -99,7 +100,8 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
         request.log.warn({ err }, 'page preview failed; plain shell sent');
       }
     }
-    return reply.sendFile('index.html', config.SHELL_DIST);
+    reply.header('vary', 'cookie, accept-language');
+    return reply.sendFile(prerendered.fileFor(pathname, request.headers) ?? 'index.html', config.SHELL_DIST);
   }
 
   // Defence in depth before anything else reads the URL; the checks themselves bind to routes.
@@ -109,6 +111,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
 
   const manifest = () => remotesManifest(config.modules, config.REMOTES_MANIFEST, config.REMOTES_ROOT);
   const extraOrigins = remoteOrigins(manifest());
+  const prerendered = new PrerenderedPages(config.SHELL_DIST, config.REMOTES_ROOT, manifest);
 
   // Built once: @fastify/helmet rebuilt the middleware (re-parsing the CSP) on every request.
   const securityHeaders = helmet({
