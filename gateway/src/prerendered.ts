@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RemotesManifest } from '@platform/contracts';
+import { PAGE_COOKIES } from '@platform/contracts/values';
 
 /**
  * Prerendered pages (the build's `scripts/prerender.ts`): for a page path a remote declares in
@@ -14,14 +15,11 @@ import type { RemotesManifest } from '@platform/contracts';
 /** In the shell's build folder, written by the prerender step, wiped by the shell's next build. */
 export const PRERENDERED_DIR = 'prerendered';
 export const PRERENDERED_INDEX = 'pages.json';
-/** Cookies the shell sets, so the first HTML matches what it will render: its language, its banner. */
-export const LANGUAGE_COOKIE = 'afya.lang';
-export const CONSENT_COOKIE = 'afya.consent';
 const LANGUAGES = ['en', 'sw', 'fr'] as const;
 type Language = (typeof LANGUAGES)[number];
 
 export interface PrerenderedIndex {
-  /** sha256 of the shell's index.html the pages were made from. */
+  /** `shellStamp` of the shell build the pages were made from. */
   shell: string;
   /** sha256 of the remotes manifest (JSON) the gateway served while they were rendered. */
   manifest: string;
@@ -30,6 +28,16 @@ export interface PrerenderedIndex {
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 export const manifestStamp = (manifest: RemotesManifest) => sha256(JSON.stringify(manifest));
+
+/**
+ * The shell build's identity: its index.html and the scripts it loads (its entry, `main.js`, keeps its
+ * name from build to build, so the HTML alone would not change with the code).
+ */
+export function shellStamp(shellDist: string, read = (file: string) => readFileSync(file)): string {
+  const html = read(path.join(shellDist, 'index.html'));
+  const scripts = [...html.toString().matchAll(/<script[^>]*\ssrc="?\/?([^">\s]+)/g)].map((m) => m[1]!);
+  return sha256(Buffer.concat([html, ...scripts.map((s) => read(path.join(shellDist, s)))]));
+}
 
 /** `/` -> `index`, `/hire/jobs` -> `hire_jobs`. */
 const slugOf = (page: string) => (page === '/' ? 'index' : page.slice(1).replaceAll('/', '_'));
@@ -55,27 +63,43 @@ const isLanguage = (value: string | undefined): value is Language =>
  * (what the shell itself falls back to, `navigator.language`), else English.
  */
 export function pageLanguage(cookieHeader: string | undefined, acceptLanguage: string | undefined): Language {
-  const chosen = cookie(cookieHeader, LANGUAGE_COOKIE);
+  const chosen = cookie(cookieHeader, PAGE_COOKIES.language);
   if (isLanguage(chosen)) return chosen;
   const first = acceptLanguage?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
   return isLanguage(first) ? first : 'en';
 }
 
-/** A file's sha256, recomputed only when its size or modification time changed. */
+/** Stamps of files, recomputed only when a file's size or modification time changed. */
 class FileStamps {
   private readonly known = new Map<string, { key: string; hash: string }>();
-  of(file: string): string | undefined {
+  private cached(id: string, files: string[], stamp: () => string): string | undefined {
     try {
-      const { size, mtimeMs } = statSync(file);
-      const key = `${size}:${mtimeMs}`;
-      const hit = this.known.get(file);
+      const key = files
+        .map((f) => {
+          const { size, mtimeMs } = statSync(f);
+          return `${size}:${mtimeMs}`;
+        })
+        .join(',');
+      const hit = this.known.get(id);
       if (hit?.key === key) return hit.hash;
-      const hash = sha256(readFileSync(file));
-      this.known.set(file, { key, hash });
+      const hash = stamp();
+      this.known.set(id, { key, hash });
       return hash;
     } catch {
       return undefined;
     }
+  }
+  of(file: string): string | undefined {
+    return this.cached(file, [file], () => sha256(readFileSync(file)));
+  }
+  shell(shellDist: string): string | undefined {
+    // Whichever of the two changes, the build changed; main.js's name is fixed.
+    const files = [path.join(shellDist, 'index.html'), path.join(shellDist, 'main.js')];
+    return this.cached(
+      `shell:${shellDist}`,
+      files.filter((f) => existsSync(f)),
+      () => shellStamp(shellDist),
+    );
   }
 }
 
@@ -119,13 +143,13 @@ export class PrerenderedPages {
     const index = this.readIndex();
     const page = index?.pages[pathname];
     if (!index || !page) return undefined;
-    if (this.stamps.of(path.join(this.shellDist, 'index.html')) !== index.shell) return undefined;
+    if (this.stamps.shell(this.shellDist) !== index.shell) return undefined;
     const remoteEntry = path.join(this.remotesRoot, page.remote, 'dist', 'remoteEntry.js');
     if (this.stamps.of(remoteEntry) !== page.remoteEntry) return undefined;
     if (manifestStamp(this.manifest()) !== index.manifest) return undefined;
     const language = pageLanguage(headers.cookie, headers['accept-language']);
     if (!page.languages.includes(language)) return undefined;
-    const consented = Boolean(cookie(headers.cookie, CONSENT_COOKIE));
+    const consented = Boolean(cookie(headers.cookie, PAGE_COOKIES.consent));
     return prerenderedFile(pathname, language, consented);
   }
 }

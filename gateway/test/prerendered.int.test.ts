@@ -10,6 +10,7 @@ import {
   manifestStamp,
   prerenderedFile,
   sha256,
+  shellStamp,
   PRERENDERED_DIR,
   PRERENDERED_INDEX,
   type PrerenderedIndex,
@@ -18,7 +19,8 @@ import {
 // A built site in a folder: the shell, mf-core, and pages prerendered from exactly these builds.
 let dir: string;
 let gateway: App;
-const SHELL = '<!doctype html><html lang="en"><title>AfyaHR</title><div id="root"></div>';
+const SHELL =
+  '<!doctype html><html lang=en><title>AfyaHR</title><div id=root></div><script defer src=/main.js></script>';
 const shellDist = () => path.join(dir, 'shell', 'dist');
 const write = (file: string, text: string) => {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -28,7 +30,7 @@ const write = (file: string, text: string) => {
 function writePages(overrides: Partial<PrerenderedIndex> = {}) {
   const config = readConfig({ JWT_PUBLIC_KEY: 'x', SHELL_DIST: shellDist(), REMOTES_ROOT: dir });
   const index: PrerenderedIndex = {
-    shell: sha256(SHELL),
+    shell: shellStamp(shellDist()),
     manifest: manifestStamp(remotesManifest(config.modules, undefined, dir)),
     pages: {
       '/': { remote: 'mf-core', remoteEntry: sha256('var mf_core;'), languages: ['en', 'sw', 'fr'] },
@@ -49,6 +51,7 @@ function writePages(overrides: Partial<PrerenderedIndex> = {}) {
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gateway-prerendered-'));
   write(path.join(shellDist(), 'index.html'), SHELL);
+  write(path.join(shellDist(), 'main.js'), 'start();');
   write(path.join(dir, 'mf-core', 'dist', 'remoteEntry.js'), 'var mf_core;');
   writePages();
   gateway = await buildApp(
@@ -108,7 +111,9 @@ it('serves the plain shell once the owning remote is redeployed', async () => {
   expect((await get('/')).body).toBe(SHELL);
 });
 
-it('serves the plain shell once the shell is rebuilt', async () => {
+it('serves the plain shell once the shell is rebuilt, even when only its entry script changed', async () => {
+  write(path.join(shellDist(), 'main.js'), 'start(); // v2');
+  expect((await get('/')).body).toBe(SHELL);
   write(path.join(shellDist(), 'index.html'), SHELL.replace('AfyaHR', 'AfyaHR v2'));
   expect((await get('/')).body).toContain('AfyaHR v2');
   expect((await get('/')).body).not.toContain('<h1>');

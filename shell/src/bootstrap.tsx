@@ -1,26 +1,65 @@
 import '@platform/ui/theme.css';
 import './shell.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { initI18n, registerNamespace } from '@platform/ui';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { applyLanguage, initI18n, preloadNamespaces, registerNamespace } from '@platform/ui';
 import { App } from './App';
 import { loadManifest } from './remotes';
 import { siteMapOf } from './site-map';
-import { useSiteMap } from '@platform/shell-state';
+import { useLanguage, useSiteMap } from '@platform/shell-state';
+import { preloadPage } from './RemotePage';
+import { prerenderedLanguage, settleFirstRender } from './first-render';
+import { followLanguageCookie } from './page-cookies';
+import { copyAnswerToCookie } from './layout/CookieBanner';
 
 registerNamespace('shell', (lng) => import(`./locales/${lng}.json`));
+
+declare global {
+  interface Window {
+    /** Set by the build's prerender step (scripts/prerender.ts): render this page's HTML, and only that. */
+    __AFYA_PRERENDER__?: boolean;
+    __AFYA_PRERENDERED__?: string;
+  }
+}
+
+/** Runs `then` once the first render is committed (for a hydrated page: once it is hydrated). */
+function Committed({ then, children }: { then(): void; children: ReactNode }) {
+  useEffect(then, [then]);
+  return children;
+}
 
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('Root element not found');
+  // A prerendered page is hydrated in its own language; the plain shell starts in the visitor's.
+  const pageLanguage = prerenderedLanguage(root);
   // The manifest decides which remote serves which prefix: redeploying a remote never rebuilds the shell.
-  const [manifest] = await Promise.all([loadManifest(), initI18n()]);
+  const [manifest] = await Promise.all([loadManifest(), initI18n(pageLanguage)]);
   useSiteMap.setState(siteMapOf(manifest));
-  createRoot(root).render(
+  settleFirstRender(pageLanguage ?? useLanguage.getState().language);
+  const site = (
     <StrictMode>
       <App manifest={manifest} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (window.__AFYA_PRERENDER__) {
+    // Only the HTML: React's server renderer leaves its context values behind, so no normal render follows.
+    const { renderToHtml } = await import('./prerender-page');
+    window.__AFYA_PRERENDERED__ = await renderToHtml(site);
+    return;
+  }
+  if (pageLanguage) {
+    // What the first render needs, loaded first, so hydration does not wait half-way through the page.
+    await preloadPage(manifest, window.location.pathname);
+    await preloadNamespaces();
+    // Then the visitor's own language, if the page was in another (a first visit, a new browser).
+    const toOwnLanguage = () => applyLanguage(useLanguage.getState().language);
+    hydrateRoot(root, <Committed then={toOwnLanguage}>{site}</Committed>);
+  } else {
+    createRoot(root).render(site);
+  }
+  followLanguageCookie();
+  copyAnswerToCookie();
 }
 
 void start();

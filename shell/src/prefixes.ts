@@ -24,6 +24,11 @@ function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
+/** The remote serving `path`, if any. */
+export function ownerOf(manifest: RemotesManifest, path: string): OwnedPrefix | undefined {
+  return ownedPrefixes(manifest).find(({ prefix }) => isUnder(path, prefix));
+}
+
 /**
  * A remote's routes that fall under one of its prefixes, with paths relative to it (`/hire/:id` under
  * `/hire` becomes `/:id`): the router matches routes inside a prefix against the rest of the path.

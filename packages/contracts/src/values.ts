@@ -49,3 +49,9 @@ export const DECISION_MESSAGE_MAX = 500;
 
 /** At most this many saved job searches (alerts) per person. */
 export const MAX_JOB_ALERTS = 10;
+
+/**
+ * Cookies the shell keeps so the gateway can pick the prerendered HTML that matches what this browser will
+ * render: the visitor's language, and whether they answered the cookie banner. Neither says who they are.
+ */
+export const PAGE_COOKIES = { language: 'afya.lang', consent: 'afya.consent' } as const;
