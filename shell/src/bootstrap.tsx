@@ -6,9 +6,9 @@ import { applyLanguage, initI18n, preloadNamespaces, registerNamespace } from '@
 import { App } from './App';
 import { loadManifest } from './remotes';
 import { siteMapOf } from './site-map';
-import { useLanguage, useSiteMap } from '@platform/shell-state';
+import { settleFirstRender, useLanguage, useSiteMap } from '@platform/shell-state';
 import { preloadPage } from './RemotePage';
-import { prerenderedLanguage, settleFirstRender } from './first-render';
+import { prerenderedLanguage } from './first-render';
 import { followLanguageCookie } from './page-cookies';
 import { copyAnswerToCookie } from './layout/CookieBanner';
 

@@ -7,6 +7,7 @@ import { prerender } from 'react-dom/static';
  * build's prerender step (a chunk of its own: visitors never download the server renderer).
  */
 export async function renderToHtml(site: ReactElement): Promise<string> {
-  const { prelude } = await prerender(site);
+  // One piece: no boundary outlined for streaming (that would need an inline script, which the CSP forbids).
+  const { prelude } = await prerender(site, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   return new Response(prelude).text();
 }
