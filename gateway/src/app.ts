@@ -21,6 +21,7 @@ import { PreviewSource, withPreview } from './previews';
 import { decoratePage } from './page-decoration';
 import { StartAssets } from './start-assets';
 import { FirstData } from './first-data';
+import { PrerenderedPages } from './prerendered';
 export interface GatewayOptions {
   /** Logged-out tokens and ended accounts: server.ts follows them from NATS (FollowedRevocations). */
   revocations: RevocationState;
@@ -80,7 +81,8 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   });
 
   /**
-   * index.html for every page route, re-checked on each load; a clear 503 before the first build. Every
+   * index.html (or the page prerendered at build, prerendered.ts) for every page route, re-checked on each
+   * load; a clear 503 before the first build. Every
    * page gets the remotes manifest and its route's preload hints inlined (page-decoration.ts). A page with
    * a preview (a module's `remote.previews`) gets its Open Graph tags in the HTML itself, since
    * link-preview crawlers run no script; on a preview failure, the page without them.
@@ -93,7 +95,10 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     }
     reply.header('cache-control', 'no-cache');
     const pathname = request.url.split('?')[0]!;
-    let html = decoratePage(await readFile(shellIndex, 'utf8'), {
+    // The page prerendered for this visitor's language while it matches the deployed builds, else the shell.
+    const file = prerendered.fileFor(pathname, request.headers) ?? 'index.html';
+    reply.header('vary', 'cookie, accept-language');
+    let html = decoratePage(await readFile(path.join(config.SHELL_DIST, file), 'utf8'), {
       manifest: manifest(),
       pathname,
       shellAssets: startAssets.shell(),
@@ -119,6 +124,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
 
   const manifest = () => remotesManifest(config.modules, config.REMOTES_MANIFEST, config.REMOTES_ROOT);
   const extraOrigins = remoteOrigins(manifest());
+  const prerendered = new PrerenderedPages(config.SHELL_DIST, config.REMOTES_ROOT, manifest);
 
   // Built once: @fastify/helmet rebuilt the middleware (re-parsing the CSP) on every request.
   const securityHeaders = helmet({

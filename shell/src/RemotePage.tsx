@@ -1,8 +1,21 @@
 import { use, type ReactNode } from 'react';
 import { Route, Routes } from '@platform/router';
 import { Isolated } from './Isolated';
-import { routesUnder } from './prefixes';
+import type { RemotesManifest } from '@platform/contracts';
+import { ownerOf, routesUnder } from './prefixes';
 import { forgetModule, remoteRoutes } from './remotes';
+
+/**
+ * Loads what the page at `path` (exact, as prerendered) renders first: its remote's routes and, when
+ * the remote lets it be loaded ahead, the page itself. A failure is left for the page to show.
+ */
+export async function preloadPage(manifest: RemotesManifest, path: string): Promise<void> {
+  const owner = ownerOf(manifest, path);
+  if (!owner) return;
+  const routes = await remoteRoutes(owner.remote).catch(() => []);
+  const page = routes.find((r) => r.path === path)?.Component;
+  if (page && 'preload' in page) await page.preload().catch(() => undefined);
+}
 
 function Pages({ remote, prefix, notFound }: { remote: string; prefix: string; notFound: ReactNode }) {
   // The routes module is loaded once per remote (cached promise); each page is the remote's lazy chunk.

@@ -1,37 +1,74 @@
 import '@platform/ui/theme.css';
 import './shell.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { initI18n, registerNamespace } from '@platform/ui';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { applyLanguage, initI18n, preloadNamespaces, registerNamespace } from '@platform/ui';
 import { App } from './App';
 import { loadManifest, remoteRoutes } from './remotes';
-import { remoteOwning } from './prefixes';
+import { ownerOf } from './prefixes';
 import { siteMapOf } from './site-map';
-import { useSiteMap } from '@platform/shell-state';
+import { settleFirstRender, useLanguage, useSiteMap } from '@platform/shell-state';
+import { preloadPage } from './RemotePage';
+import { prerenderedLanguage } from './first-render';
+import { followLanguageCookie } from './page-cookies';
+import { copyAnswerToCookie } from './layout/CookieBanner';
 
 registerNamespace('shell', (lng) => import(`./locales/${lng}.json`));
+
+declare global {
+  interface Window {
+    /** Set by the build's prerender step (scripts/prerender.ts): render this page's HTML, and only that. */
+    __AFYA_PRERENDER__?: boolean;
+    __AFYA_PRERENDERED__?: string;
+  }
+}
+
+/** Runs `then` once the first render is committed (for a hydrated page: once it is hydrated). */
+function Committed({ then, children }: { then(): void; children: ReactNode }) {
+  useEffect(then, [then]);
+  return children;
+}
 
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('Root element not found');
+  // A prerendered page is hydrated in its own language; the plain shell starts in the visitor's.
+  const pageLanguage = prerenderedLanguage(root);
   // The manifest decides which remote serves which prefix: redeploying a remote never rebuilds the shell.
-  const i18n = initI18n();
+  const i18n = initI18n(pageLanguage);
   const manifest = await loadManifest();
   // The current page's remote loads while the translations do, not after the first render asks for it
   // (the promise is cached; a failure is shown by the page itself).
-  const remote = remoteOwning(manifest, location.pathname);
-  if (remote) remoteRoutes(remote).catch(() => {});
+  const owner = ownerOf(manifest, window.location.pathname);
+  if (owner) remoteRoutes(owner.remote).catch(() => {});
   await i18n;
   useSiteMap.setState(siteMapOf(manifest));
-  // A transition renders in slices, yielding to the browser between them: no single long task blocks
-  // input while the first screen is built (Total Blocking Time).
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App manifest={manifest} />
-      </StrictMode>,
-    ),
+  settleFirstRender(pageLanguage ?? useLanguage.getState().language);
+  const site = (
+    <StrictMode>
+      <App manifest={manifest} />
+    </StrictMode>
   );
+  if (window.__AFYA_PRERENDER__) {
+    // Only the HTML: React's server renderer leaves its context values behind, so no normal render follows.
+    const { renderToHtml } = await import('./prerender-page');
+    window.__AFYA_PRERENDERED__ = await renderToHtml(site);
+    return;
+  }
+  if (pageLanguage) {
+    // What the first render needs, loaded first, so hydration does not wait half-way through the page.
+    await preloadPage(manifest, window.location.pathname);
+    await preloadNamespaces();
+    // Then the visitor's own language, if the page was in another (a first visit, a new browser).
+    const toOwnLanguage = () => applyLanguage(useLanguage.getState().language);
+    hydrateRoot(root, <Committed then={toOwnLanguage}>{site}</Committed>);
+  } else {
+    // A transition renders in slices, yielding to the browser between them: no single long task blocks
+    // input while the first screen is built (Total Blocking Time).
+    startTransition(() => createRoot(root).render(site));
+  }
+  followLanguageCookie();
+  copyAnswerToCookie();
 }
 
 void start();

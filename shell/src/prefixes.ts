@@ -24,12 +24,12 @@ function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-/** The remote that serves a path (the longest prefix holding it), if any. */
-export function remoteOwning(manifest: RemotesManifest, path: string): string | undefined {
+/** The remote serving `path` (the longest prefix holding it), if any. */
+export function ownerOf(manifest: RemotesManifest, path: string): OwnedPrefix | undefined {
   let best: OwnedPrefix | undefined;
   for (const owned of ownedPrefixes(manifest))
     if (isUnder(path, owned.prefix) && (!best || owned.prefix.length > best.prefix.length)) best = owned;
-  return best?.remote;
+  return best;
 }
 
 /**

@@ -1,16 +1,15 @@
-import { lazy } from 'react';
-import { registerNamespace, type RemoteRoutes } from '@platform/ui';
+import { lazyPage, registerNamespace, type RemoteRoutes } from '@platform/ui';
 
 registerNamespace('core', (lng) => import(`../locales/${lng}.json`));
 
 /** The pages mf-core serves; each is its own chunk, so the landing page downloads only itself. */
 const routes: RemoteRoutes = [
-  { path: '/', Component: lazy(() => import('../features/landing/LandingPage')) },
-  { path: '/core', Component: lazy(() => import('../features/core-page/CorePage')) },
-  { path: '/pricing', Component: lazy(() => import('../features/pricing/PricingPage')) },
-  { path: '/login', Component: lazy(() => import('../features/auth/LoginPage')) },
-  { path: '/signup', Component: lazy(() => import('../features/auth/SignupPage')) },
-  { path: '/profile', Component: lazy(() => import('../features/profile/ProfilePage')) },
+  { path: '/', Component: lazyPage(() => import('../features/landing/LandingPage')) },
+  { path: '/core', Component: lazyPage(() => import('../features/core-page/CorePage')) },
+  { path: '/pricing', Component: lazyPage(() => import('../features/pricing/PricingPage')) },
+  { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
+  { path: '/signup', Component: lazyPage(() => import('../features/auth/SignupPage')) },
+  { path: '/profile', Component: lazyPage(() => import('../features/profile/ProfilePage')) },
 ];
 
 export default routes;

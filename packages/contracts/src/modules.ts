@@ -91,6 +91,12 @@ export const ModuleDescriptor = Type.Object(
           routes: Type.Array(Type.String({ pattern: '^/' }), { minItems: 1 }),
           widgets: Type.Optional(Type.Array(Widget)),
           /**
+           * Page paths (exact, no `:name` segments) whose HTML the build prerenders for a visitor who is
+           * not signed in, in every language: the gateway serves that HTML while it still matches the
+           * shell and this remote's builds, so the page paints before any script runs. Public pages only.
+           */
+          prerender: Type.Optional(Type.Array(Type.String({ pattern: '^/[a-z0-9/-]*$' }))),
+          /**
            * Link previews (Open Graph) for page routes a crawler fetches: for a GET of `route`
            * (`:name` segments), the gateway asks the service's `api` (same names substituted) for
            * `{ data: { title, description } }` and puts them, escaped, into the shell's index.html.

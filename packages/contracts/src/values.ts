@@ -66,3 +66,9 @@ export const CPD_POINTS_MAX = 50;
 
 export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/**
+ * Cookies the shell keeps so the gateway can pick the prerendered HTML that matches what this browser will
+ * render: the visitor's language, and whether they answered the cookie banner. Neither says who they are.
+ */
+export const PAGE_COOKIES = { language: 'afya.lang', consent: 'afya.consent' } as const;

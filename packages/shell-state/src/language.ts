@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { bound } from './bound';
 import { persist } from 'zustand/middleware';
 
 export type Language = 'en' | 'sw' | 'fr';
@@ -15,8 +16,9 @@ interface LanguageState {
 }
 
 /** The chosen language, remembered across visits; first visit follows the browser (sw/fr) else English. */
-export const useLanguage = create<LanguageState>()(
+export const languageStore = createStore<LanguageState>()(
   persist((set) => ({ language: browserLanguage(), setLanguage: (language) => set({ language }) }), {
     name: 'afya.language',
   }),
 );
+export const useLanguage = bound(languageStore);

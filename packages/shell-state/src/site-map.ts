@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { bound } from './bound';
 import type { NavEntry } from '@platform/contracts';
 import type { Role } from './session';
 
@@ -13,7 +14,8 @@ export interface SiteMap {
   dashboards: Partial<Record<Role, string>>;
 }
 
-export const useSiteMap = create<SiteMap>(() => ({ navigation: [], footer: [], dashboards: {} }));
+export const siteMapStore = createStore<SiteMap>(() => ({ navigation: [], footer: [], dashboards: {} }));
+export const useSiteMap = bound(siteMapStore);
 
 /** A link's label in the page's language, English when a language is missing. */
 export function navLabel(entry: NavEntry, language: string): string {

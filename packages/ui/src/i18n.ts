@@ -39,14 +39,26 @@ export function initI18n(language: Language = useLanguage.getState().language): 
       returnNull: false,
     });
     document.documentElement.lang = language;
-    useLanguage.subscribe((s) => {
-      if (s.language === i18next.language) return;
-      // Load the new language's namespaces first, so pages switch at once instead of suspending.
-      void i18next.loadLanguages(s.language).then(() => i18next.changeLanguage(s.language));
-      document.documentElement.lang = s.language;
-    });
+    useLanguage.subscribe((s) => applyLanguage(s.language));
   })();
   return started;
+}
+
+/** Switches the page to `language` (the store's, after a prerendered page in another one is hydrated). */
+export function applyLanguage(language: Language): void {
+  if (language === i18next.language) return;
+  // Load every registered namespace in the new language first (not only the configured ones), so pages
+  // switch at once instead of suspending: a suspended page would be shown again as a new tree.
+  const namespaces = [...loaders.keys()];
+  void new Promise<void>((done) =>
+    i18next.services.backendConnector.load([language], namespaces, () => done()),
+  ).then(() => i18next.changeLanguage(language));
+  document.documentElement.lang = language;
+}
+
+/** Loads every registered namespace in the current language (before hydrating, so nothing suspends). */
+export function preloadNamespaces(): Promise<void> {
+  return i18next.loadNamespaces([...loaders.keys()]).then(() => undefined);
 }
 
 registerNamespace('ui', (lng) => import(`./locales/${lng}.json`));

@@ -1,6 +1,14 @@
 import type { ComponentType } from 'react';
 
-export { initI18n, registerNamespace, localeOf, LANGUAGES, type Language } from './i18n';
+export {
+  initI18n,
+  applyLanguage,
+  preloadNamespaces,
+  registerNamespace,
+  localeOf,
+  LANGUAGES,
+  type Language,
+} from './i18n';
 export { useTranslation } from './use-translation';
 export { pageTitle, usePageMeta, useRouteMeta } from './page-meta';
 export { Button, type ButtonProps } from './components/Button';
@@ -12,13 +20,15 @@ export { Accordion, type AccordionItem } from './components/Accordion';
 export { ToastProvider, useToast, TOAST_MS, type ToastKind } from './components/Toast';
 export { TextField, TextArea, SelectField } from './components/Fields';
 export { FormErrors } from './components/FormErrors';
+import type { LazyPage } from './lazy-page';
 export { LanguageSwitcher } from './components/LanguageSwitcher';
 
 /**
  * What a remote's `./routes` module exports by default: its pages by full path (`/hire`, `/hire/:id`).
  * The shell mounts those under the route prefixes the manifest gives the remote; the remote routes inside.
  */
-export type RemoteRoutes = Array<{ path: string; Component: ComponentType }>;
+export type RemoteRoutes = Array<{ path: string; Component: ComponentType | LazyPage }>;
+export { lazyPage, type LazyPage } from './lazy-page';
 export { EMAIL, useForm, failureText, type FormOptions, type FormState } from './forms';
 export { formatMoney, formatSalary, useSalaryFormat, type SalaryWords } from './money';
 export { useMediaQuery } from './media-query';

@@ -19,8 +19,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const currentLanguage = () => i18next.language;
+
 export function useTranslation(ns = 'ui'): { t: TFunction; i18n: typeof i18next } {
-  const lng = useSyncExternalStore(subscribe, () => i18next.language);
+  // Hydrating a prerendered page reads the same: i18next starts in the page's language (the shell's bootstrap).
+  const lng = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
   // The same `t` while the language is unchanged: pages use it in effect dependencies, and another
   // namespace loading must not make them load their data again. A component waiting for its own
   // namespace suspends below and renders again when it arrives.

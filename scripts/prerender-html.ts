@@ -1,0 +1,51 @@
+/** A prerendered page's HTML, from the shell's index.html (scripts/prerender.ts). */
+
+export interface Rendered {
+  /** The site's markup as React's server renderer made it. */
+  body: string;
+  title: string;
+  description: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The shell's index.html with the page in #root and the page's own language, title, description,
+ * canonical link and Open Graph tags. The "needs JavaScript" notice goes: this page reads without it.
+ */
+export function pageHtml(
+  template: string,
+  page: string,
+  language: 'en' | 'sw' | 'fr',
+  rendered: Rendered,
+): string {
+  const title = escapeHtml(rendered.title);
+  const description = escapeHtml(rendered.description);
+  const origin = process.env.PUBLIC_URL?.replace(/\/$/, '');
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${escapeHtml((origin ?? '') + page)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    ...(origin ? [`<meta property="og:url" content="${escapeHtml(origin + page)}" />`] : []),
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="AfyaHR" />`,
+    `<meta property="og:locale" content="${{ en: 'en_KE', sw: 'sw_KE', fr: 'fr_FR' }[language]}" />`,
+  ].join('');
+  // The template is minified (unquoted attributes), so each pattern takes either spelling.
+  const parts = [
+    [/<html lang="?[a-z-]*"?>/, `<html lang="${language}">`],
+    [/<title>[\s\S]*?<\/title>\s*/, ''],
+    [/<meta name="?description"?[^>]*>\s*/, ''],
+    [/<\/head>/, `${tags}</head>`],
+    [/<noscript>[\s\S]*?<\/noscript>\s*/, ''],
+    [/<div id="?root"?><\/div>/, `<div id="root">${rendered.body}</div>`],
+  ] as const;
+  return parts.reduce((html, [pattern, text]) => {
+    if (!pattern.test(html)) throw new Error(`the shell's index.html has no ${pattern}`);
+    // A function replacement: `$` in the page is never read as a pattern.
+    return html.replace(pattern, () => text);
+  }, template);
+}
