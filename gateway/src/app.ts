@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import proxy from '@fastify/http-proxy';
+import type { Pool } from 'undici';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +13,7 @@ import type { GatewayConfig } from './config';
 import { API_ROUTE_CONFIG, isApiRoute } from './api-route';
 import { apiRequestChecks } from './api-checks';
 import { isMalformedPath, malformedPath } from './path-spelling';
-import { upstreamHeaders } from './forwarded-headers';
+import { askUpstream, sendAnswer, upstreamPool } from './proxy';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
 import { uploadLimits } from './uploads';
@@ -149,36 +149,37 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
 
   app.addHook('preParsing', apiRequestChecks(app, config.BODY_LIMIT_BYTES, uploadLimits(config.modules)));
 
-  for (const route of serviceRoutes(config.modules)) {
-    const upstream = config.upstreams[route.module];
-    for (const prefix of route.prefixes) {
-      if (!upstream) {
-        const down = async (_req: FastifyRequest, reply: FastifyReply) =>
-          reply.status(503).send(unavailable(route.label));
-        app.all(prefix, { config: API_ROUTE_CONFIG }, down);
-        app.all(`${prefix}/*`, { config: API_ROUTE_CONFIG }, down);
-        continue;
+  // Proxied bodies stream through unread (the checks read only Content-Length): a scope of its own
+  // whose one parser hands the body over as it arrives.
+  const pools: Pool[] = [];
+  await app.register(async (proxied) => {
+    proxied.removeAllContentTypeParsers();
+    proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    for (const route of serviceRoutes(config.modules)) {
+      const upstream = config.upstreams[route.module];
+      const pool = upstream
+        ? upstreamPool(upstream, { connectTimeoutMs: 2000, timeoutMs: config.UPSTREAM_TIMEOUT_MS })
+        : undefined;
+      if (pool) pools.push(pool);
+      const host = upstream ? new URL(upstream).host : '';
+      const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!pool) return reply.status(503).send(unavailable(route.label));
+        try {
+          return sendAnswer(reply, await askUpstream(pool, host, request));
+        } catch (err) {
+          request.log.warn({ err, upstream }, 'upstream unavailable');
+          return reply.status(503).send(unavailable(route.label));
+        }
+      };
+      for (const prefix of route.prefixes) {
+        proxied.all(prefix, { config: API_ROUTE_CONFIG }, forward);
+        proxied.all(`${prefix}/*`, { config: API_ROUTE_CONFIG }, forward);
       }
-      await app.register(proxy, {
-        upstream,
-        prefix,
-        rewritePrefix: prefix,
-        config: API_ROUTE_CONFIG,
-        undici: {
-          connectTimeout: 2000,
-          headersTimeout: config.UPSTREAM_TIMEOUT_MS,
-          bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
-        },
-        replyOptions: {
-          rewriteRequestHeaders: upstreamHeaders,
-          onError: (reply, { error }) => {
-            reply.log.warn({ err: error, upstream }, 'upstream unavailable');
-            return reply.status(503).send(unavailable(route.label));
-          },
-        },
-      });
     }
-  }
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(pools.map((p) => p.close()));
+  });
 
   app.get('/mf/remotes.json', async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
