@@ -14,6 +14,7 @@ import { API_ROUTE_CONFIG, isApiRoute } from './api-route';
 import { apiRequestChecks } from './api-checks';
 import { isMalformedPath, malformedPath } from './path-spelling';
 import { askUpstream, sendAnswer, upstreamPool } from './proxy';
+import { EdgeCache } from './edge-cache';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
 import { uploadLimits } from './uploads';
@@ -152,6 +153,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   // Proxied bodies stream through unread (the checks read only Content-Length): a scope of its own
   // whose one parser hands the body over as it arrives.
   const pools: Pool[] = [];
+  const edgeCache = new EdgeCache(config.EDGE_CACHE_BYTES);
   await app.register(async (proxied) => {
     proxied.removeAllContentTypeParsers();
     proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -162,16 +164,21 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
         : undefined;
       if (pool) pools.push(pool);
       const host = upstream ? new URL(upstream).host : '';
-      const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      const forwardUnder = (prefix: string) => async (request: FastifyRequest, reply: FastifyReply) => {
         if (!pool) return reply.status(503).send(unavailable(route.label));
+        const hit = edgeCache.lookup(request);
+        if (hit) return sendAnswer(reply, hit);
         try {
-          return sendAnswer(reply, await askUpstream(pool, host, request));
+          const answer = await askUpstream(pool, host, request);
+          edgeCache.store(request, prefix, answer);
+          return sendAnswer(reply, answer);
         } catch (err) {
           request.log.warn({ err, upstream }, 'upstream unavailable');
           return reply.status(503).send(unavailable(route.label));
         }
       };
       for (const prefix of route.prefixes) {
+        const forward = forwardUnder(prefix);
         proxied.all(prefix, { config: API_ROUTE_CONFIG }, forward);
         proxied.all(`${prefix}/*`, { config: API_ROUTE_CONFIG }, forward);
       }
