@@ -6,7 +6,7 @@ import type { Pool } from 'undici';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { buildService, type App, type RevocationState } from '@platform/service-kit';
 import type { GatewayConfig } from './config';
@@ -15,6 +15,7 @@ import { apiRequestChecks } from './api-checks';
 import { isMalformedPath, malformedPath } from './path-spelling';
 import { askUpstream, sendAnswer, upstreamPool } from './proxy';
 import { EdgeCache } from './edge-cache';
+import { RATE_LIMIT_WINDOW_MS } from './shared-rate-limit';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
 import { uploadLimits } from './uploads';
@@ -24,6 +25,8 @@ export interface GatewayOptions {
   revocations: RevocationState;
   /** The logger the bus already uses (server.ts); default: a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger;
+  /** Where the rate limit counts (a @fastify/rate-limit store); default: this process's memory. */
+  rateLimitStore?: RateLimitPluginOptions['store'];
 }
 
 const unavailable = (label: string) => ({
@@ -138,7 +141,8 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   await app.register(cors, { origin: allowed.length > 0 ? allowed : false, credentials: false });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+    ...(opts.rateLimitStore ? { store: opts.rateLimitStore } : {}),
     // API routes only: static files are cheap and cached, and a hospital's staff often share one address.
     allowList: (request) => !isApiRoute(request),
     errorResponseBuilder: (_req, ctx) =>
