@@ -2,7 +2,7 @@
  * The gateway's cost (not a test: it prints figures). Starts the platform as `npm start` does, on its
  * own database and NATS prefix (removed afterwards), with the gateway's rate limit raised, seeds a few
  * jobs and applications, then measures side by side in one run, each route straight to its service and
- * through the gateway (20 connections, 8 s each, back to back):
+ * through the gateway (20 connections, 8 s each, in turns of 2 s):
  *  - GET /api/job/get: the cached job board (svc-hire's one-second cache, as deployed);
  *  - GET /api/user/get: the professional directory, a query per request;
  *  - GET /api/application/get with a clinic's token: every check of a signed-in request.
@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { seed } from './hire-seed';
-import { load } from './load';
+import { load, type Figures } from './load';
 import {
   createTestDatabase,
   deleteStreamsWithPrefix,
@@ -30,8 +30,20 @@ import { startPlatform } from '../scripts/platform';
 
 const CONNECTIONS = 20;
 const SECONDS = 8;
+const ROUND_SECONDS = 2;
 const STEADY_RATE = 1000;
 const STEADY_SECONDS = 15;
+
+/** Turns of one target as one figure: the mean rate, the median turn's percentiles, all failures. */
+function combined(turns: Figures[]): Figures {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return {
+    rps: turns.reduce((sum, t) => sum + t.rps, 0) / turns.length,
+    p50: median(turns.map((t) => t.p50)),
+    p99: median(turns.map((t) => t.p99)),
+    failed: turns.reduce((sum, t) => sum + t.failed, 0),
+  };
+}
 
 const load1 = () => loadavg()[0]!.toFixed(2);
 
@@ -88,10 +100,14 @@ async function main() {
       const direct = platform.services[r.service]! + r.path;
       const targets = [direct, ...gateways.map((g) => g.url + r.path)];
       for (const url of targets) await load(url, { token: r.token, connections: CONNECTIONS, seconds: 2 });
-      // Back to back, so the machine's other load falls on all of them alike.
-      const figures = [];
-      for (const url of targets)
-        figures.push(await load(url, { token: r.token, connections: CONNECTIONS, seconds: SECONDS }));
+      // In turns of ROUND_SECONDS, so a change in the machine's other load falls on all of them alike.
+      const rounds: Figures[][] = targets.map(() => []);
+      for (let round = 0; round < SECONDS / ROUND_SECONDS; round++)
+        for (const [i, url] of targets.entries())
+          rounds[i]!.push(
+            await load(url, { token: r.token, connections: CONNECTIONS, seconds: ROUND_SECONDS }),
+          );
+      const figures = rounds.map(combined);
       const [d, ...g] = figures;
       for (const [i, f] of figures.entries())
         if (f.failed)
@@ -114,7 +130,9 @@ async function main() {
         await load(g.url + '/api/job/get', { connections: 50, seconds: STEADY_SECONDS, rate: STEADY_RATE }),
       );
 
-    say(`${CONNECTIONS} connections, ${SECONDS} s each; load average ${load1()} (1 min) at the end.`);
+    say(
+      `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s; load average ${load1()} (1 min) at the end.`,
+    );
     say('Each cell: req/s · gateway / direct · p99.');
     say(`| route | direct | ${gateways.map((g) => g.name).join(' | ')} |`);
     say(`| --- | --- | ${gateways.map(() => '---').join(' | ')} |`);
