@@ -13,6 +13,8 @@ export interface RunningPlatform {
   url: string;
   /** Each service's own URL (behind the gateway), e.g. for comparing direct and gateway throughput. */
   services: Record<string, string>;
+  /** One more gateway before the same services (e.g. other GATEWAY_WORKERS), on a free port; stopped with the rest. */
+  startGateway(env: Record<string, string>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -191,7 +193,14 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
     stops.push(() => stopChild(gateway));
     const url = `http://localhost:${cfg.port}`;
     await waitFor('gateway', () => httpOk(`http://127.0.0.1:${cfg.port}/healthz`), 60_000, gateway);
-    return { url, services, stop };
+    const startGateway = async (env: Record<string, string>) => {
+      const port = await freePort();
+      const child = runTs('gateway', 'gateway', { ...gatewayEnv, ...env, PORT: String(port) }, log);
+      stops.push(() => stopChild(child));
+      await waitFor('gateway', () => httpOk(`http://127.0.0.1:${port}/readyz`), 60_000, child);
+      return `http://127.0.0.1:${port}`;
+    };
+    return { url, services, startGateway, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -2,18 +2,20 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import proxy from '@fastify/http-proxy';
+import type { Pool } from 'undici';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { buildService, type App, type RevocationState } from '@platform/service-kit';
 import type { GatewayConfig } from './config';
 import { API_ROUTE_CONFIG, isApiRoute } from './api-route';
 import { apiRequestChecks } from './api-checks';
 import { isMalformedPath, malformedPath } from './path-spelling';
-import { upstreamHeaders } from './forwarded-headers';
+import { askUpstream, sendAnswer, upstreamPool } from './proxy';
+import { EdgeCache } from './edge-cache';
+import { RATE_LIMIT_WINDOW_MS } from './shared-rate-limit';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
 import { uploadLimits } from './uploads';
@@ -27,6 +29,8 @@ export interface GatewayOptions {
   revocations: RevocationState;
   /** The logger the bus already uses (server.ts); default: a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger;
+  /** Where the rate limit counts (a @fastify/rate-limit store); default: this process's memory. */
+  rateLimitStore?: RateLimitPluginOptions['store'];
 }
 
 const unavailable = (label: string) => ({
@@ -153,7 +157,8 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   await app.register(cors, { origin: allowed.length > 0 ? allowed : false, credentials: false });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+    ...(opts.rateLimitStore ? { store: opts.rateLimitStore } : {}),
     // API routes only: static files are cheap and cached, and a hospital's staff often share one address.
     allowList: (request) => !isApiRoute(request),
     errorResponseBuilder: (_req, ctx) =>
@@ -165,36 +170,43 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
 
   app.addHook('preParsing', apiRequestChecks(app, config.BODY_LIMIT_BYTES, uploadLimits(config.modules)));
 
-  for (const route of serviceRoutes(config.modules)) {
-    const upstream = config.upstreams[route.module];
-    for (const prefix of route.prefixes) {
-      if (!upstream) {
-        const down = async (_req: FastifyRequest, reply: FastifyReply) =>
-          reply.status(503).send(unavailable(route.label));
-        app.all(prefix, { config: API_ROUTE_CONFIG }, down);
-        app.all(`${prefix}/*`, { config: API_ROUTE_CONFIG }, down);
-        continue;
+  // Proxied bodies stream through unread (the checks read only Content-Length): a scope of its own
+  // whose one parser hands the body over as it arrives.
+  const pools: Pool[] = [];
+  const edgeCache = new EdgeCache(config.EDGE_CACHE_BYTES);
+  await app.register(async (proxied) => {
+    proxied.removeAllContentTypeParsers();
+    proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    for (const route of serviceRoutes(config.modules)) {
+      const upstream = config.upstreams[route.module];
+      const pool = upstream
+        ? upstreamPool(upstream, { connectTimeoutMs: 2000, timeoutMs: config.UPSTREAM_TIMEOUT_MS })
+        : undefined;
+      if (pool) pools.push(pool);
+      const host = upstream ? new URL(upstream).host : '';
+      const forwardUnder = (prefix: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!pool) return reply.status(503).send(unavailable(route.label));
+        const hit = edgeCache.lookup(request);
+        if (hit) return sendAnswer(reply, hit);
+        try {
+          const answer = await askUpstream(pool, host, request);
+          edgeCache.store(request, prefix, answer);
+          return sendAnswer(reply, answer);
+        } catch (err) {
+          request.log.warn({ err, upstream }, 'upstream unavailable');
+          return reply.status(503).send(unavailable(route.label));
+        }
+      };
+      for (const prefix of route.prefixes) {
+        const forward = forwardUnder(prefix);
+        proxied.all(prefix, { config: API_ROUTE_CONFIG }, forward);
+        proxied.all(`${prefix}/*`, { config: API_ROUTE_CONFIG }, forward);
       }
-      await app.register(proxy, {
-        upstream,
-        prefix,
-        rewritePrefix: prefix,
-        config: API_ROUTE_CONFIG,
-        undici: {
-          connectTimeout: 2000,
-          headersTimeout: config.UPSTREAM_TIMEOUT_MS,
-          bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
-        },
-        replyOptions: {
-          rewriteRequestHeaders: upstreamHeaders,
-          onError: (reply, { error }) => {
-            reply.log.warn({ err: error, upstream }, 'upstream unavailable');
-            return reply.status(503).send(unavailable(route.label));
-          },
-        },
-      });
     }
-  }
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(pools.map((p) => p.close()));
+  });
 
   app.get('/mf/remotes.json', async (_req, reply) => {
     reply.header('cache-control', 'no-cache');

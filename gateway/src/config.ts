@@ -34,6 +34,13 @@ const Env = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
   /** API requests per client IP per minute (static files are not counted). */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
+  /**
+   * Processes serving requests (node:cluster) on the one port; above 1, a primary supervises them and
+   * keeps the rate limit's counts for all. One per core the gateway may use.
+   */
+  GATEWAY_WORKERS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
+  /** Bytes of answers kept by the edge cache (those a service marks `public` with a max-age); 0: none. */
+  EDGE_CACHE_BYTES: Type.Integer({ minimum: 0, default: 32 * 1024 * 1024 }),
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
   /** Load balancers in front whose X-Forwarded-For is believed (IPs/CIDRs); none: the socket's address. */
   TRUSTED_PROXIES: Type.String({ default: '' }),

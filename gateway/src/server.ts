@@ -1,13 +1,18 @@
+import cluster from 'node:cluster';
 import pino from 'pino';
 import { NatsEventBus } from '@platform/event-bus';
 import { exitOnStartupError, FollowedRevocations, listenUntilSignalled } from '@platform/service-kit';
 import { readConfig } from './config';
 import { buildApp } from './app';
+import { runPrimary } from './workers';
+import { CountsFromPrimary } from './shared-rate-limit';
 
 async function main() {
   const config = readConfig();
   // One logger for the gateway and its bus: a NATS disconnect leaves a line like any request does.
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  const workers = config.GATEWAY_WORKERS;
+  if (workers > 1 && cluster.isPrimary) return runPrimary(workers, log);
   const bus = await NatsEventBus.connect({
     url: config.NATS_URL,
     prefix: config.NATS_PREFIX,
@@ -19,7 +24,11 @@ async function main() {
   // Replays one token lifetime of logouts and ended accounts before serving, then keeps following.
   const revocations = new FollowedRevocations(bus);
   await revocations.start();
-  const app = await buildApp(config, { revocations, logger: log });
+  const app = await buildApp(config, {
+    revocations,
+    logger: log,
+    rateLimitStore: cluster.isWorker ? CountsFromPrimary : undefined,
+  });
   app.addHook('onClose', async () => {
     await revocations.stop();
     await bus.close();

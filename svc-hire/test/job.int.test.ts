@@ -190,6 +190,21 @@ describe('GET /api/job/get counts', () => {
   });
 });
 
+describe('the board for shared caches', () => {
+  it('lets the gateway keep the public board as long as the service does, never a signed-in answer', async () => {
+    const open = await ctx.call('GET', '/api/job/get');
+    expect(open.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+    const signedIn = await ctx.call('GET', '/api/job/get', ctx.persona('Clinic'));
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const off = await startHire({ BOARD_CACHE_MS: '0' });
+    try {
+      expect((await off.call('GET', '/api/job/get')).headers['cache-control']).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+  });
+});
+
 describe('GET /api/job/:id and /api/job/mine', () => {
   it('shows one live job to anyone; unknown ids are 404, malformed ones 400', async () => {
     const job = await post({ title: 'Physiotherapist' });

@@ -24,6 +24,11 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
   const jobs = app.jobs;
   // Every job change below clears it, so the change shows on the board at once.
   const board = new BoardCache(boardCacheMs);
+  // The board is the same for every viewer (it reads the query alone), so the gateway's shared cache
+  // may keep it as long as this service does; browsers may not (max-age=0), so a clinic's own change
+  // shows on its next load. Sent only when the cache is on (a whole second or more).
+  const boardCaching =
+    boardCacheMs >= 1000 ? `public, max-age=0, s-maxage=${Math.floor(boardCacheMs / 1000)}` : undefined;
 
   app.get(
     '/api/job/get',
@@ -47,6 +52,7 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
         }) as string;
         board.set(key, body);
       }
+      if (boardCaching) reply.header('cache-control', boardCaching);
       // A string is sent as is: the serialised answer is reused, not re-serialised.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },

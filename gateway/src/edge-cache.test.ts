@@ -1,0 +1,41 @@
+import { sharedLifetime } from './edge-cache';
+import { WindowCounts } from './shared-rate-limit';
+
+describe('sharedLifetime: how long a shared cache may keep an answer', () => {
+  it.each([
+    ['public, max-age=60', 60],
+    ['public, max-age=0, s-maxage=1', 1],
+    ['Public, S-MaxAge="5", max-age=60', 5],
+  ])('%s: %i s', (header, seconds) => {
+    expect(sharedLifetime(header)).toBe(seconds);
+  });
+
+  it.each([
+    '',
+    'max-age=60',
+    'public',
+    'public, max-age=0',
+    'public, max-age=abc',
+    'public, private, max-age=60',
+    'public, no-store, max-age=60',
+    'public, no-cache, max-age=60',
+    'private, max-age=60',
+    'no-store',
+  ])('%j: not at all', (header) => {
+    expect(sharedLifetime(header)).toBeUndefined();
+  });
+});
+
+describe('WindowCounts: the rate-limit counts the workers share', () => {
+  it('counts within a window and starts again after it, per client', () => {
+    const counts = new WindowCounts();
+    expect(counts.incr('a', 1000, 0)).toEqual({ current: 1, ttl: 1000 });
+    expect(counts.incr('a', 1000, 400)).toEqual({ current: 2, ttl: 600 });
+    expect(counts.incr('b', 1000, 400)).toEqual({ current: 1, ttl: 1000 });
+    expect(counts.read('a', 1000, 500)).toEqual({ current: 2, ttl: 500 });
+    expect(counts.incr('a', 1000, 1000)).toEqual({ current: 1, ttl: 1000 });
+    counts.prune(1000, 1500);
+    expect(counts.read('b', 1000, 1500)).toEqual({ current: 0, ttl: 0 });
+    expect(counts.read('a', 1000, 1500)).toEqual({ current: 1, ttl: 500 });
+  });
+});

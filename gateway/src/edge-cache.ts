@@ -1,0 +1,163 @@
+import type { FastifyRequest } from 'fastify';
+import type { UpstreamAnswer } from './proxy';
+import { matchedPath } from './uploads';
+
+/**
+ * A shared HTTP cache at the edge (RFC 9111, what nginx's proxy_cache does) for the answers a service
+ * explicitly marks `Cache-Control: public` with `s-maxage` or `max-age`: a public list such as the job
+ * board is then answered by the gateway alone for that long. Every check before the handler (rate
+ * limit, token) still runs; the gateway's onSend hooks (no-store for a request with a token,
+ * compression) apply to a cached answer as to a fresh one.
+ *
+ * Kept only: a 200 to a GET, `public` and a lifetime above 0, no `private`/`no-store`/`no-cache`, no
+ * Set-Cookie, no `Vary: *`, read whole (see BUFFERED_BODY_BYTES). Served only: to a GET or HEAD of the
+ * same matched path and query whose headers named by `Vary` are the same. A request with a token is
+ * served or stored only under a `public` answer (always so here). The request's own Cache-Control is not
+ * followed (as nginx does not), so no client can make every request reach the service. Any successful
+ * change (POST, PUT, PATCH, DELETE) through the gateway drops that service's cached answers, so a change
+ * shows at once to whoever made it through the same gateway process.
+ */
+export class EdgeCache {
+  private readonly entries = new Map<string, Entry[]>();
+  private bytes = 0;
+
+  /** `maxBytes`: bodies held at most (oldest used dropped first); 0 keeps nothing. */
+  constructor(private readonly maxBytes: number) {}
+
+  /** The stored answer for this request with its `Age`, or undefined. */
+  lookup(request: FastifyRequest, now = Date.now()): UpstreamAnswer | undefined {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    const key = keyOf(request);
+    const variants = key === undefined ? undefined : this.entries.get(key);
+    if (!variants) return undefined;
+    const entry = variants.find((e) => e.vary.every(([name, value]) => headerOf(request, name) === value));
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.remove(key!, entry);
+      return undefined;
+    }
+    // Most recently used last: eviction takes the first.
+    this.entries.delete(key!);
+    this.entries.set(key!, variants);
+    const age = entry.ageAtStore + Math.floor((now - entry.storedAt) / 1000);
+    return { statusCode: 200, headers: { ...entry.headers, age: String(age) }, body: entry.body };
+  }
+
+  /** Keeps the answer when it may be kept; after a change, drops what the change may have made stale. */
+  store(request: FastifyRequest, prefix: string, answer: UpstreamAnswer, now = Date.now()): void {
+    if (UNSAFE.has(request.method)) {
+      if (answer.statusCode < 400) this.dropUnder(prefix);
+      return;
+    }
+    if (this.maxBytes === 0 || request.method !== 'GET' || answer.statusCode !== 200 || !answer.body) return;
+    if (answer.body.length > this.maxBytes / 8 || answer.headers['set-cookie'] !== undefined) return;
+    const lifetime = sharedLifetime(String(answer.headers['cache-control'] ?? ''));
+    if (lifetime === undefined) return;
+    const varyHeader = String(answer.headers['vary'] ?? '');
+    const names = varyHeader
+      .toLowerCase()
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
+    if (names.includes('*')) return;
+    const key = keyOf(request);
+    if (key === undefined) return;
+    const ageAtStore = Math.max(0, Number(answer.headers['age'] ?? 0) || 0);
+    if (lifetime <= ageAtStore) return;
+    const headers = { ...answer.headers };
+    // Each reply carries its own request's id (set when the request arrived), never the first one's.
+    delete headers['x-request-id'];
+    delete headers['age'];
+    const entry: Entry = {
+      prefix,
+      headers,
+      body: answer.body,
+      vary: names.map((n) => [n, headerOf(request, n)]),
+      storedAt: now,
+      ageAtStore,
+      expiresAt: now + (lifetime - ageAtStore) * 1000,
+    };
+    const same = this.entries.get(key)?.find((e) => sameVary(e.vary, entry.vary));
+    if (same) this.remove(key, same);
+    const variants = this.entries.get(key) ?? [];
+    this.entries.delete(key);
+    this.entries.set(key, [...variants, entry]);
+    this.bytes += entry.body.length;
+    this.evict();
+  }
+
+  /** Bodies held, in bytes. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  private dropUnder(prefix: string): void {
+    for (const [key, variants] of this.entries)
+      for (const e of variants) if (e.prefix === prefix) this.remove(key, e);
+  }
+
+  /** Least recently used first, until the bodies fit again. */
+  private evict(): void {
+    for (const [key, variants] of this.entries) {
+      if (this.bytes <= this.maxBytes) return;
+      for (const e of variants) this.remove(key, e);
+    }
+  }
+
+  private remove(key: string, entry: Entry): void {
+    const variants = this.entries.get(key);
+    if (!variants) return;
+    const rest = variants.filter((e) => e !== entry);
+    if (rest.length === variants.length) return;
+    this.bytes -= entry.body.length;
+    if (rest.length === 0) this.entries.delete(key);
+    else this.entries.set(key, rest);
+  }
+}
+
+interface Entry {
+  /** The API prefix it was proxied under: a change under it drops it. */
+  prefix: string;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+  /** Each header the answer varies by, with this request's value. */
+  vary: Array<[string, string]>;
+  storedAt: number;
+  /** The service's own `Age` when stored, in seconds. */
+  ageAtStore: number;
+  expiresAt: number;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The matched path (never the raw spelling) and the query as sent. */
+function keyOf(request: FastifyRequest): string | undefined {
+  const path = matchedPath(request);
+  if (path === undefined) return undefined;
+  const q = request.url.indexOf('?');
+  return q === -1 ? path : path + request.url.slice(q);
+}
+
+const sameVary = (a: Entry['vary'], b: Entry['vary']) =>
+  a.length === b.length && a.every(([n, v], i) => b[i]![0] === n && b[i]![1] === v);
+
+function headerOf(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+/**
+ * Seconds a shared cache may keep an answer with this Cache-Control, or undefined when it may not:
+ * only an explicit `public` with `s-maxage` (which wins) or `max-age` above 0.
+ */
+export function sharedLifetime(cacheControl: string): number | undefined {
+  const directives = new Map<string, string>();
+  for (const part of cacheControl.toLowerCase().split(',')) {
+    const [name, value = ''] = part.split('=', 2).map((s) => s.trim());
+    if (name) directives.set(name, value.replace(/^"|"$/g, ''));
+  }
+  if (!directives.has('public')) return undefined;
+  if (directives.has('private') || directives.has('no-store') || directives.has('no-cache')) return undefined;
+  const seconds = Number(directives.get('s-maxage') ?? directives.get('max-age'));
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
