@@ -31,3 +31,13 @@ it('refuses a template it cannot fill rather than writing a page without the sit
     pageHtml(TEMPLATE.replace('<div id=root></div>', '<div id=app></div>'), '/', 'en', rendered),
   ).toThrow(/root/);
 });
+
+it('links the stylesheets the page was rendered with, so it paints styled before any script', () => {
+  const html = pageHtml(TEMPLATE, '/', 'en', {
+    ...rendered,
+    styles: ['/296.abc.css', '/mf/mf-core/1.def.css'],
+  });
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toContain('<link rel="stylesheet" href="/296.abc.css" />');
+  expect(head).toContain('<link rel="stylesheet" href="/mf/mf-core/1.def.css" />');
+});

@@ -5,6 +5,8 @@ export interface Rendered {
   body: string;
   title: string;
   description: string;
+  /** Same-origin stylesheets the rendered page uses (paths), linked in the head so it paints styled. */
+  styles?: string[];
 }
 
 const escapeHtml = (s: string) =>
@@ -33,6 +35,7 @@ export function pageHtml(
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="AfyaHR" />`,
     `<meta property="og:locale" content="${{ en: 'en_KE', sw: 'sw_KE', fr: 'fr_FR' }[language]}" />`,
+    ...(rendered.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
   ].join('');
   // The template is minified (unquoted attributes), so each pattern takes either spelling.
   const parts = [

@@ -95,13 +95,21 @@ async function markupOf(tab: Page): Promise<string> {
   return body;
 }
 
-/** The page's title and description, which its effects set once it has rendered normally. */
-async function metaOf(tab: Page): Promise<{ title: string; description: string }> {
+/**
+ * The page's title and description, which its effects set once it has rendered normally, and the
+ * stylesheets it then uses (the shell's and the remote's CSS are loaded by their scripts, so without
+ * them in the head the HTML would paint unstyled and jump when they arrive).
+ */
+async function metaOf(tab: Page): Promise<{ title: string; description: string; styles: string[] }> {
   await tab.locator('#main h1').first().waitFor({ timeout: 30_000 });
   await tab.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
   return tab.evaluate(() => ({
     title: document.title,
     description: document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '',
+    styles: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      .map((link) => new URL(link.href))
+      .filter((url) => url.origin === location.origin)
+      .map((url) => url.pathname),
   }));
 }
 

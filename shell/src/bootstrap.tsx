@@ -1,8 +1,8 @@
 import '@platform/ui/theme.css';
 import './shell.css';
-import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { applyLanguage, initI18n, preloadNamespaces, registerNamespace } from '@platform/ui';
+import { initI18n, preloadNamespaces, registerNamespace } from '@platform/ui';
 import { App } from './App';
 import { loadManifest, remoteRoutes } from './remotes';
 import { ownerOf } from './prefixes';
@@ -23,17 +23,14 @@ declare global {
   }
 }
 
-/** Runs `then` once the first render is committed (for a hydrated page: once it is hydrated). */
-function Committed({ then, children }: { then(): void; children: ReactNode }) {
-  useEffect(then, [then]);
-  return children;
-}
-
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('Root element not found');
-  // A prerendered page is hydrated in its own language; the plain shell starts in the visitor's.
-  const pageLanguage = prerenderedLanguage(root);
+  // A prerendered page in the visitor's language is hydrated. One in another language (a stored choice
+  // the language cookie no longer says) is rendered afresh in theirs: switching language while React is
+  // still hydrating would make the two disagree half-way through the page.
+  const prerendered = prerenderedLanguage(root);
+  const pageLanguage = prerendered === useLanguage.getState().language ? prerendered : undefined;
   // The manifest decides which remote serves which prefix: redeploying a remote never rebuilds the shell.
   const i18n = initI18n(pageLanguage);
   const manifest = await loadManifest();
@@ -55,13 +52,14 @@ async function start() {
     window.__AFYA_PRERENDERED__ = await renderToHtml(site);
     return;
   }
-  if (pageLanguage) {
-    // What the first render needs, loaded first, so hydration does not wait half-way through the page.
+  if (prerendered) {
+    // What the first render needs, loaded first, so it never shows a loading state over the page (nor
+    // does hydration wait half-way through it).
     await preloadPage(manifest, window.location.pathname);
     await preloadNamespaces();
-    // Then the visitor's own language, if the page was in another (a first visit, a new browser).
-    const toOwnLanguage = () => applyLanguage(useLanguage.getState().language);
-    hydrateRoot(root, <Committed then={toOwnLanguage}>{site}</Committed>);
+  }
+  if (pageLanguage) {
+    hydrateRoot(root, site);
   } else {
     // A transition renders in slices, yielding to the browser between them: no single long task blocks
     // input while the first screen is built (Total Blocking Time).

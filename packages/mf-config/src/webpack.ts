@@ -103,12 +103,17 @@ export function createWebpackConfig(
         dts: false,
         // A remote's manifest lists the files each exposed module loads at once: the gateway preloads them.
         manifest: build.kind === 'remote' && prod ? { fileName: 'mf-manifest.json' } : false,
-        experiments:
-          build.kind === 'host'
+        experiments: {
+          ...(build.kind === 'host'
             ? { provideExternalRuntime: true }
             : standalone
               ? {}
-              : { externalRuntime: true },
+              : { externalRuntime: true }),
+          // Remotes are registered by their remoteEntry.js (never by mf-manifest.json, which only the
+          // gateway reads for preload hints), so the runtime's snapshot plugin is dead weight (~KB gzip of
+          // the landing page's budget); and the runtime only ever runs in a browser.
+          optimization: { disableSnapshot: true, target: 'web' },
+        },
       }),
       new MiniCssExtractPlugin({
         filename: prod ? '[name].[contenthash:10].css' : '[name].css',

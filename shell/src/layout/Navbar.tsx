@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@platform/router';
 import {
   apiRequest,
@@ -9,8 +9,12 @@ import {
   useSiteMap,
 } from '@platform/shell-state';
 import { Button, LanguageSwitcher, useMediaQuery, useTranslation } from '@platform/ui';
-import { NotificationBell } from '../notifications/NotificationBell';
 import { useMenuFocus } from './menu-focus';
+
+// Signed-in people only: the bell and its inbox are no part of a visitor's first page (its JS budget).
+const NotificationBell = lazy(() =>
+  import('../notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
 
 /** The bar turns primary-coloured once the page has scrolled past this many pixels. */
 export const SCROLL_THRESHOLD = 10;
@@ -63,7 +67,11 @@ export function Navbar() {
           </span>
           <span>AfyaHR</span>
         </Link>
-        <NotificationBell />
+        {token && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <button
           type="button"
           ref={toggle}

@@ -29,6 +29,8 @@ export function NotificationBell() {
     window.addEventListener('focus', onFocus);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
+      // Signed out (the navbar then unmounts the bell) or another account: nobody sees the last count.
+      reset();
       clearInterval(timer);
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onVisible);
