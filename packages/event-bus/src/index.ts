@@ -38,3 +38,4 @@ export {
   type ProcessedEventsTable,
 } from './outbox';
 export { OutboxRelay, type RelayOptions } from './relay';
+export { followIdentityUsers, type IdentityUserEvent } from './identity-users';

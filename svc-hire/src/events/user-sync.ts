@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { handleOnce, type EventBus, type Subscription } from '@platform/event-bus';
+import { followIdentityUsers, handleOnce, type EventBus, type Subscription } from '@platform/event-bus';
 import { IdentityEvents, UserDeletedData, UserEventData, type Envelope } from '@platform/contracts';
 import { processed, users } from '../db/schema';
 import type { Db } from '../stores/job-store';
@@ -64,18 +64,7 @@ async function forgetUser(db: Db, event: Envelope<UserDeletedData>): Promise<voi
 
 /** The durable consumer keeping the projection: it resumes where it left off after a restart. */
 export function followUsers(bus: EventBus, db: Db): Promise<Subscription> {
-  return bus.subscribe<UserEventData>({
-    producer: 'identity',
-    durable: USER_SYNC_DURABLE,
-    filter: 'identity.user.>',
-    // Events failing these schemas are dead-lettered, never applied.
-    schemas: {
-      [IdentityEvents.userRegistered]: UserEventData,
-      [IdentityEvents.userUpdated]: UserEventData,
-      [IdentityEvents.userDeleted]: UserDeletedData,
-    },
-    handler: (event) => applyUserEvent(db, event),
-  });
+  return followIdentityUsers(bus, USER_SYNC_DURABLE, (event) => applyUserEvent(db, event));
 }
 
 /** The consumer as a plugin of the service: it starts with the app and stops before the bus closes. */
