@@ -135,12 +135,15 @@ export const EventQuery = Type.Composite([
 export type EventQuery = Static<typeof EventQuery>;
 
 export const EventResponse = Ok({ data: EventView });
+export type EventResponse = Static<typeof EventResponse>;
 export const EventListResponse = Ok({
   data: Type.Array(EventView),
   pageInfo: Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]),
 });
+export type EventListResponse = Static<typeof EventListResponse>;
 
 export const RegistrationResponse = Ok({ data: MyRegistration });
+export type RegistrationResponse = Static<typeof RegistrationResponse>;
 
 /** One line of an organiser's registrant list. */
 export const Registrant = Type.Object({
@@ -155,6 +158,7 @@ export const Registrant = Type.Object({
 });
 export type Registrant = Static<typeof Registrant>;
 export const RegistrantListResponse = Ok({ data: Type.Array(Registrant), pageInfo: PageInfo });
+export type RegistrantListResponse = Static<typeof RegistrantListResponse>;
 
 /** Events published by svc-events (through its outbox). */
 export const EventPublishedData = Type.Object({
@@ -211,11 +215,13 @@ export const CheckinResponse = Ok({
     certificateId: Type.Union([Type.String(), Type.Null()]),
   }),
 });
+export type CheckinResponse = Static<typeof CheckinResponse>;
 
 /** POST /api/event/calendar/token: the private feed's address, shown once (a new one revokes the old). */
 export const CalendarFeedResponse = Ok({
   data: Type.Object({ token: Type.String(), path: Type.String() }),
 });
+export type CalendarFeedResponse = Static<typeof CalendarFeedResponse>;
 
 export const CpdQuery = Type.Object({
   year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
@@ -235,9 +241,11 @@ export type CpdEntry = Static<typeof CpdEntry>;
 export const CpdResponse = Ok({
   data: Type.Object({ year: Type.Integer(), total: Type.Integer(), entries: Type.Array(CpdEntry) }),
 });
+export type CpdResponse = Static<typeof CpdResponse>;
 
 /** The public verify page's answer: whether the certificate is genuine, and nothing about its holder. */
 export const CertificateCheckResponse = Ok({ data: Type.Object({ genuine: Type.Boolean() }) });
+export type CertificateCheckResponse = Static<typeof CertificateCheckResponse>;
 
 export const EventsEvents = {
   eventPublished: 'events.event.published.v1',
