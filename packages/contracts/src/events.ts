@@ -73,6 +73,8 @@ export const MyRegistration = Type.Object({
   position: Type.Union([Type.Integer(), Type.Null()]),
   /** The signed check-in code, once confirmed. */
   ticket: Type.Optional(Type.String()),
+  /** The same ticket as a short code a person can read out or type (e.g. `K7F3-9QX2`), once confirmed. */
+  ticketCode: Type.Optional(Type.String()),
   registeredAt: Instant,
   checkedInAt: Type.Union([Instant, Type.Null()]),
 });
