@@ -1,7 +1,8 @@
 /**
  * The one trust model, attacked the way the review did: tokens decoded, logged-out and ended-account
  * tokens sent to the gateway AND straight to each service, restarts, tokens without `exp` or with a
- * lifetime no service should accept. Real svc-identity, svc-hire and gateway on real Postgres + NATS.
+ * lifetime no service should accept. Real svc-identity, svc-hire, svc-events and gateway on real
+ * Postgres + NATS. Every service behind the gateway is a `Guarded` entry: each claim below holds for each.
  */
 import { randomUUID } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
@@ -12,6 +13,9 @@ import { buildApp as buildIdentity } from '../svc-identity/src/app';
 import { readConfig as identityConfig } from '../svc-identity/src/config';
 import { buildApp as buildHire } from '../svc-hire/src/app';
 import { readConfig as hireConfig } from '../svc-hire/src/config';
+import { buildApp as buildEvents } from '../svc-events/src/app';
+import { readConfig as eventsConfig } from '../svc-events/src/config';
+import { anEvent } from '../svc-events/test/helpers';
 import { buildApp as buildGateway } from '../gateway/src/app';
 import { readConfig as gatewayConfig } from '../gateway/src/config';
 
@@ -20,14 +24,17 @@ const AUD = { audience: 'afya-platform', issuer: 'svc-identity' };
 
 let run: ServiceTestEnv;
 let hireDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let eventsDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let identity: App;
 let hire: App;
+let events: App;
 let gateway: App;
 let gatewayBus: NatsEventBus;
 let gatewayRevocations: FollowedRevocations;
 let adminToken: string;
 let identityUrl: string;
 let hireUrl: string;
+let eventsUrl: string;
 
 const env = () => ({ ...run.env, JWT_PRIVATE_KEY: run.keys.privateKey });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -60,10 +67,42 @@ const aJob = {
   description: 'Outpatient consultations.',
 };
 
-/** The same call straight to svc-hire and through the gateway. */
-async function bothWays(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+/**
+ * A service behind the gateway, as an attacker meets it: a call that writes (a Clinic's post), one that
+ * reads with a token, and how many rows the write makes visible (so a refused call is seen to change nothing).
+ */
+interface Guarded {
+  name: string;
+  app: () => App;
+  write: { url: string; payload: () => object };
+  read: string;
+  count: () => Promise<number>;
+}
+
+const visible = async (app: App, url: string) =>
+  ((await app.inject(url)).json() as { data: unknown[] }).data.length;
+
+const GUARDED: Guarded[] = [
+  {
+    name: 'svc-hire',
+    app: () => hire,
+    write: { url: '/api/job/add', payload: () => aJob },
+    read: '/api/application/get',
+    count: () => visible(hire, '/api/job/get?limit=100'),
+  },
+  {
+    name: 'svc-events',
+    app: () => events,
+    write: { url: '/api/event/add', payload: () => anEvent() },
+    read: '/api/event/cpd/me',
+    count: () => visible(events, '/api/event/get?limit=100'),
+  },
+];
+
+/** The same call straight to the service and through the gateway. */
+async function bothWays(svc: Guarded, method: 'GET' | 'POST', url: string, token: string, payload?: object) {
   const opts = { method, url, headers: bearer(token), ...(payload ? { payload } : {}) };
-  return { direct: await hire.inject(opts), viaGateway: await gateway.inject(opts) };
+  return { direct: await svc.app().inject(opts), viaGateway: await gateway.inject(opts) };
 }
 
 /** An admin's call on an account: `/api/user/admin/accounts/<path>`. */
@@ -78,20 +117,27 @@ const administer = (method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?:
 const tryLogin = (email: string, password = PASSWORD) =>
   identity.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
 
-/** Within 2 s the gateway and svc-hire reached directly both answer 401, and a refused post creates no job. */
-async function refusedEverywhere(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
-  await eventually(async () => {
-    const before = await jobCount();
-    const r = await bothWays(method, url, token, payload);
-    expect(await jobCount()).toBe(before);
-    return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
-  }, 2000);
+/**
+ * Within 2 s the gateway and every service reached directly answer 401 to the token's `kind` of call,
+ * and a refused write creates nothing.
+ */
+async function refusedEverywhere(kind: 'read' | 'write', token: string) {
+  await Promise.all(
+    GUARDED.map((svc) =>
+      eventually(async () => {
+        const before = await svc.count();
+        const r =
+          kind === 'write'
+            ? await bothWays(svc, 'POST', svc.write.url, token, svc.write.payload())
+            : await bothWays(svc, 'GET', svc.read, token);
+        expect(await svc.count()).toBe(before);
+        return r.direct.statusCode === 401 && r.viaGateway.statusCode === 401 ? true : undefined;
+      }, 2000),
+    ),
+  );
 }
 
-async function jobCount(): Promise<number> {
-  const res = await hire.inject('/api/job/get?limit=100');
-  return (res.json() as { data: unknown[] }).data.length;
-}
+const upstreams = () => ({ IDENTITY_URL: identityUrl, HIRE_URL: hireUrl, EVENTS_URL: eventsUrl });
 
 beforeAll(async () => {
   run = await serviceTestEnv('trust');
@@ -100,15 +146,17 @@ beforeAll(async () => {
   );
   hireDb = await createTestDatabase('trust_hire');
   hire = await buildHire(hireConfig({ ...run.env, DATABASE_URL: hireDb.url }));
+  eventsDb = await createTestDatabase('trust_events');
+  events = await buildEvents(eventsConfig({ ...run.env, DATABASE_URL: eventsDb.url }));
   identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
   hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
+  eventsUrl = await events.listen({ port: 0, host: '127.0.0.1' });
   gatewayBus = await NatsEventBus.connect({ url: run.natsUrl, prefix: run.prefix, name: 'gateway-test' });
   gatewayRevocations = new FollowedRevocations(gatewayBus);
   await gatewayRevocations.start();
-  gateway = await buildGateway(
-    gatewayConfig({ ...run.env, IDENTITY_URL: identityUrl, HIRE_URL: hireUrl, SHELL_DIST: '/nonexistent' }),
-    { revocations: gatewayRevocations },
-  );
+  gateway = await buildGateway(gatewayConfig({ ...run.env, ...upstreams(), SHELL_DIST: '/nonexistent' }), {
+    revocations: gatewayRevocations,
+  });
   adminToken = (await login('admin@trust.example')).token;
 });
 
@@ -117,8 +165,10 @@ afterAll(async () => {
   await gatewayRevocations?.stop();
   await gatewayBus?.close();
   await hire?.close();
+  await events?.close();
   await identity?.close();
   await hireDb?.drop();
+  await eventsDb?.drop();
   await run?.cleanup();
 });
 
@@ -159,66 +209,77 @@ describe('tokens no service accepts, even correctly signed', () => {
     ['without jti', () => sign({ jti: undefined }, { expiresIn: 3600_000 })],
     ['without sub', () => sign({ sub: undefined }, { expiresIn: 3600_000 })],
     ['with an unknown role', () => sign({ role: 'superuser' }, { expiresIn: 3600_000 })],
-  ])('refuses a token %s (gateway and service alike) and creates nothing', async (_what, make) => {
-    const before = await jobCount();
-    const { direct, viaGateway } = await bothWays('POST', '/api/job/add', make(), aJob);
-    expect(direct.statusCode).toBe(401);
-    expect(viaGateway.statusCode).toBe(401);
-    expect(await jobCount()).toBe(before);
+  ])('refuses a token %s (gateway and every service alike) and creates nothing', async (_what, make) => {
+    for (const svc of GUARDED) {
+      const before = await svc.count();
+      const { direct, viaGateway } = await bothWays(svc, 'POST', svc.write.url, make(), svc.write.payload());
+      expect({ service: svc.name, direct: direct.statusCode, viaGateway: viaGateway.statusCode }).toEqual({
+        service: svc.name,
+        direct: 401,
+        viaGateway: 401,
+      });
+      expect(await svc.count()).toBe(before);
+    }
   });
 });
 
 describe('ending sessions reaches every service within 2 seconds', () => {
-  it('logout: the old token is refused by the gateway and by svc-hire reached directly', async () => {
+  it('logout: the old token is refused by the gateway and by every service reached directly', async () => {
     const { token } = await signup('user');
-    const before = await bothWays('GET', '/api/application/get', token);
-    expect(before.direct.statusCode).toBe(200);
-    expect(before.viaGateway.statusCode).toBe(200);
+    for (const svc of GUARDED) {
+      const before = await bothWays(svc, 'GET', svc.read, token);
+      expect([svc.name, before.direct.statusCode, before.viaGateway.statusCode]).toEqual([
+        svc.name,
+        200,
+        200,
+      ]);
+    }
 
     const out = await identity.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
     expect(out.statusCode).toBe(200);
     const started = Date.now();
-    await refusedEverywhere('GET', '/api/application/get', token);
+    await refusedEverywhere('read', token);
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await identity.inject({ url: '/api/user/me', headers: bearer(token) })).statusCode).toBe(401);
   });
 
-  it('role change: a Clinic made a user can no longer post jobs with its old token', async () => {
+  it('role change: a Clinic made a user can no longer post jobs or events with its old token', async () => {
     const clinic = await signup('Clinic');
-    expect(
-      (
-        await hire.inject({
-          method: 'POST',
-          url: '/api/job/add',
-          headers: bearer(clinic.token),
-          payload: aJob,
-        })
-      ).statusCode,
-    ).toBe(201);
+    for (const svc of GUARDED) {
+      const posted = await svc.app().inject({
+        method: 'POST',
+        url: svc.write.url,
+        headers: bearer(clinic.token),
+        payload: svc.write.payload(),
+      });
+      expect([svc.name, posted.statusCode]).toEqual([svc.name, 201]);
+    }
 
     const changed = await administer('PATCH', `${clinic.id}`, { role: 'user' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().account.role).toBe('user');
 
-    await refusedEverywhere('POST', '/api/job/add', clinic.token, aJob);
-    // Signing in again gives a token with the new role, which Hire refuses to post with (403).
+    await refusedEverywhere('write', clinic.token);
+    // Signing in again gives a token with the new role, which each service refuses to post with (403).
     await new Promise((r) => setTimeout(r, 1000)); // tokens issued in the second of the change are ended too
     const again = await login(clinic.email);
     expect(decode(again.token).role).toBe('user');
-    const posted = await hire.inject({
-      method: 'POST',
-      url: '/api/job/add',
-      headers: bearer(again.token),
-      payload: aJob,
-    });
-    expect(posted.statusCode).toBe(403);
+    for (const svc of GUARDED) {
+      const posted = await svc.app().inject({
+        method: 'POST',
+        url: svc.write.url,
+        headers: bearer(again.token),
+        payload: svc.write.payload(),
+      });
+      expect([svc.name, posted.statusCode]).toEqual([svc.name, 403]);
+    }
   });
 
   it('deletion: the account is erased, its token refused everywhere, and it cannot sign in', async () => {
     const clinic = await signup('Clinic');
     const removed = await administer('DELETE', `${clinic.id}`);
     expect(removed.statusCode).toBe(200);
-    await refusedEverywhere('POST', '/api/job/add', clinic.token, aJob);
+    await refusedEverywhere('write', clinic.token);
     const relogin = await tryLogin(clinic.email);
     expect(relogin.statusCode).toBe(401);
     const dir = await identity.inject('/api/user/get?limit=100');
@@ -233,7 +294,7 @@ describe('ending sessions reaches every service within 2 seconds', () => {
       status: 'suspended',
       suspendedReason: 'Licence under review',
     });
-    await refusedEverywhere('GET', '/api/application/get', user.token);
+    await refusedEverywhere('read', user.token);
     const refused = await tryLogin(user.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'auth.account_suspended' });
@@ -243,9 +304,10 @@ describe('ending sessions reaches every service within 2 seconds', () => {
     expect(lifted.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
     const back = await login(user.email);
-    expect((await hire.inject({ url: '/api/application/get', headers: bearer(back.token) })).statusCode).toBe(
-      200,
-    );
+    for (const svc of GUARDED) {
+      const read = await svc.app().inject({ url: svc.read, headers: bearer(back.token) });
+      expect([svc.name, read.statusCode]).toEqual([svc.name, 200]);
+    }
   });
 
   it('a timed suspension ends by itself', async () => {
@@ -266,8 +328,8 @@ describe('ending sessions reaches every service within 2 seconds', () => {
     await administer('DELETE', `${clinic.id}`);
     // Both endings are on the bus (the running services refuse them) before the restart: identity's
     // outbox publishes after its answer, and a follower can only replay what was published.
-    await refusedEverywhere('GET', '/api/application/get', token);
-    await refusedEverywhere('POST', '/api/job/add', clinic.token, aJob);
+    await refusedEverywhere('read', token);
+    await refusedEverywhere('write', clinic.token);
     // A fresh gateway (as after a restart) replays the whole token lifetime before serving: the same
     // FollowedRevocations every service runs.
     const bus = await NatsEventBus.connect({ url: run.natsUrl, prefix: run.prefix, name: 'restarted' });
@@ -275,21 +337,23 @@ describe('ending sessions reaches every service within 2 seconds', () => {
     await revocations.start();
     expect(revocations.isCurrent()).toBe(true);
     const restarted = await buildGateway(
-      gatewayConfig({ ...run.env, IDENTITY_URL: identityUrl, HIRE_URL: hireUrl, SHELL_DIST: '/nonexistent' }),
+      gatewayConfig({ ...run.env, ...upstreams(), SHELL_DIST: '/nonexistent' }),
       { revocations },
     );
     try {
-      const read = await restarted.inject({ url: '/api/application/get', headers: bearer(token) });
-      expect(read.statusCode).toBe(401);
-      const before = await jobCount();
-      const post = await restarted.inject({
-        method: 'POST',
-        url: '/api/job/add',
-        headers: bearer(clinic.token),
-        payload: aJob,
-      });
-      expect(post.statusCode).toBe(401);
-      expect(await jobCount()).toBe(before);
+      for (const svc of GUARDED) {
+        const read = await restarted.inject({ url: svc.read, headers: bearer(token) });
+        expect([svc.name, read.statusCode]).toEqual([svc.name, 401]);
+        const before = await svc.count();
+        const post = await restarted.inject({
+          method: 'POST',
+          url: svc.write.url,
+          headers: bearer(clinic.token),
+          payload: svc.write.payload(),
+        });
+        expect([svc.name, post.statusCode]).toEqual([svc.name, 401]);
+        expect(await svc.count()).toBe(before);
+      }
     } finally {
       await restarted.close();
       await revocations.stop();

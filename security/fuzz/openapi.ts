@@ -24,6 +24,8 @@ export interface Operation {
   body?: JsonSchema;
   /** Declared JSON response schema per status ('200', '404'...). */
   responses: Record<string, JsonSchema | undefined>;
+  /** Declared file answers (not JSON) per status: their content types (`text/csv`, `application/pdf`). */
+  files: Record<string, string[]>;
   /** Declares a bearer token. */
   secured: boolean;
 }
@@ -42,14 +44,19 @@ export function operationsOf(doc: unknown): Operation[] {
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const responses: Operation['responses'] = {};
-      for (const [status, response] of Object.entries(op.responses ?? {}))
+      const files: Operation['files'] = {};
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
         responses[status] = response.content?.['application/json']?.schema;
+        const types = Object.keys(response.content ?? {}).filter((t) => t !== 'application/json');
+        if (types.length > 0) files[status] = types;
+      }
       operations.push({
         method: method.toUpperCase(),
         path,
         parameters: op.parameters ?? [],
         body: op.requestBody?.content?.['application/json']?.schema,
         responses,
+        files,
         secured: (op.security?.length ?? 0) > 0,
       });
     }

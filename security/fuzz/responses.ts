@@ -39,8 +39,12 @@ export class ResponseChecker {
   check(op: Operation, answer: Answer): string | undefined {
     const { statusCode: status } = answer;
     if (status >= 500) return `answered ${status}`;
-    if (!String(answer.headers['content-type'] ?? '').startsWith('application/json'))
-      return `answered ${status} with content type ${String(answer.headers['content-type'])}`;
+    const type = String(answer.headers['content-type'] ?? '');
+    // A file the route declares for this status (a CSV, a PDF): its type is the declaration; not empty.
+    const files = op.files[String(status)] ?? [];
+    if (files.some((declared) => type.split(';')[0]!.trim() === declared))
+      return answer.body.length > 0 ? undefined : `answered ${status} with an empty ${type}`;
+    if (!type.startsWith('application/json')) return `answered ${status} with content type ${type}`;
     let body: unknown;
     try {
       body = JSON.parse(answer.body);

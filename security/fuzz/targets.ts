@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '@platform/service-kit';
 import { aUser, startIdentity } from '../../svc-identity/test/helpers';
 import { aJob, anApplication, startHire } from '../../svc-hire/test/helpers';
+import { anEvent, startEvents } from '../../svc-events/test/helpers';
 
 export type Role = 'user' | 'Clinic' | 'admin';
 
@@ -95,5 +97,60 @@ const svcHire: FuzzTarget = {
   },
 };
 
+/** `date` and `time` on Nairobi's clock (UTC+3, no daylight saving) `minutes` from now. */
+function nairobiClockIn(minutes: number) {
+  const at = new Date(Date.now() + minutes * 60_000 + 3 * 3_600_000).toISOString();
+  return { date: at.slice(0, 10), time: at.slice(11, 16) };
+}
+
+const svcEvents: FuzzTarget = {
+  name: 'svc-events',
+  async start() {
+    const ctx = await startEvents();
+    const user = ctx.persona('user');
+    const clinic = ctx.persona('Clinic');
+    const admin = ctx.persona('admin');
+    const ok = async <T>(res: Promise<LightMyRequestResponse>, what: string): Promise<T> => {
+      const r = await res;
+      if (r.statusCode >= 300) throw new Error(`${what}: ${r.statusCode} ${r.body}`);
+      return (r.json() as { data: T }).data;
+    };
+    return {
+      app: ctx.app,
+      async fixtures() {
+        // An event starting within the hour (check-in is open) with CPD points, a confirmed registration
+        // of this user checked in (so a certificate exists), and the user's calendar feed.
+        const event = await ok<{ id: string }>(
+          ctx.call('POST', '/api/event/add', clinic, anEvent({ ...nairobiClockIn(60), cpdPoints: 3 })),
+          'post event',
+        );
+        const seat = await ok<{ ticket: string }>(
+          ctx.call('POST', `/api/event/${event.id}/registrations`, user),
+          'register',
+        );
+        const checkin = await ok<{ certificateId: string }>(
+          ctx.call('POST', `/api/event/${event.id}/checkins`, clinic, { ticket: seat.ticket }),
+          'check in',
+        );
+        const feed = await ok<{ token: string }>(
+          ctx.call('POST', '/api/event/calendar/token', user),
+          'calendar feed',
+        );
+        return {
+          tokens: { user: user.token, Clinic: clinic.token, admin: admin.token },
+          idsFor: (path) => ({
+            id: path.startsWith('/api/event/certificates')
+              ? [checkin.certificateId, event.id]
+              : [event.id, checkin.certificateId],
+            token: [feed.token],
+            ticket: [seat.ticket],
+          }),
+        };
+      },
+      close: () => ctx.close(),
+    };
+  },
+};
+
 /** Every service the fuzz test walks. A new service adds its entry here. */
-export const TARGETS: FuzzTarget[] = [svcIdentity, svcHire];
+export const TARGETS: FuzzTarget[] = [svcIdentity, svcHire, svcEvents];

@@ -49,3 +49,12 @@ export const StringEnum = <T extends readonly string[]>(
  */
 export const NullableStringEnum = <T extends readonly string[]>(values: T) =>
   Type.Unsafe<T[number] | null>({ type: 'string', enum: [...values, null], nullable: true });
+
+/**
+ * A success answer that is a file, not JSON (a PDF, a CSV, a calendar): declared under its own content type
+ * so the OpenAPI document says what a client receives (and the fuzz test knows it is not JSON).
+ */
+export const FileAnswer = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: { type: 'string', format: 'binary' } } },
+});

@@ -1,5 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { CalendarFeedResponse, ErrorResponse, IdParams, MessageResponse } from '@platform/contracts';
+import {
+  CalendarFeedResponse,
+  ErrorResponse,
+  FileAnswer,
+  IdParams,
+  MessageResponse,
+} from '@platform/contracts';
 import { notFound, type App } from '@platform/service-kit';
 import type { EventRow } from '../db/schema';
 import { actorOf } from './actor';
@@ -7,7 +13,7 @@ import { toIcs, type IcsEvent } from './ics';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 /** A text or file answer, not JSON (documented as such in OpenAPI). */
-const file = { 200: { type: 'string', description: 'the iCalendar text' }, ...errors };
+const file = { 200: FileAnswer('text/calendar', 'the iCalendar text'), ...errors };
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
 /** The feed's token as issued (base64url); anything else is not looked up. */
 const FeedParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) });

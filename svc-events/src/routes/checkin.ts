@@ -5,6 +5,7 @@ import {
   CpdQuery,
   CpdResponse,
   ErrorResponse,
+  FileAnswer,
   IdParams,
 } from '@platform/contracts';
 import { badRequest, forbidden, HttpError, notFound, type App } from '@platform/service-kit';
@@ -18,8 +19,7 @@ const errors = {
   404: ErrorResponse,
   422: ErrorResponse,
 };
-/** The PDF file, not JSON. */
-const pdfFile = { 200: { type: 'string', format: 'binary', description: 'the PDF' }, ...errors };
+const pdfFile = { 200: FileAnswer('application/pdf', 'the PDF'), ...errors };
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
 
 /** HH:MM of `at` in the event's zone: what the scanner shows ("already checked in at 09:42"). */

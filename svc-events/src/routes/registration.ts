@@ -1,5 +1,6 @@
 import {
   ErrorResponse,
+  FileAnswer,
   IdParams,
   MessageResponse,
   PageQuery,
@@ -18,8 +19,7 @@ const errors = {
   409: ErrorResponse,
   422: ErrorResponse,
 };
-/** The CSV file, not JSON (documented as such in OpenAPI). */
-const file = { 200: { type: 'string', description: 'the CSV' }, ...errors };
+const file = { 200: FileAnswer('text/csv', 'the CSV'), ...errors };
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
 
 export default async function registrationRoutes(app: App) {

@@ -4,6 +4,7 @@ import {
   CvResponse,
   CvUploadQuery,
   ErrorResponse,
+  FileAnswer,
   IdParams,
   MessageResponse,
 } from '@platform/contracts';
@@ -22,7 +23,7 @@ const errors = {
   415: ErrorResponse,
 };
 const secured = { tags: ['cv'], security: [{ bearer: [] }] };
-const pdfFile = { 200: { type: 'string', format: 'binary', description: 'the PDF' }, ...errors };
+const pdfFile = { 200: FileAnswer('application/pdf', 'the PDF'), ...errors };
 
 /** A stored PDF as a download, never rendered or cached on the way. */
 function sendPdf(reply: FastifyReply, cv: CvFile | undefined) {
