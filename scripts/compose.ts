@@ -25,9 +25,10 @@ function serviceBlock(s: ServiceToRun): string {
           `NOTIFICATION_PRODUCERS: '${s.notificationProducers}'`,
           'SMTP_URL: ${SMTP_URL:-}',
           'MAIL_FROM: ${MAIL_FROM:-AfyaHR <no-reply@afyahr.local>}',
-          'PUBLIC_URL: ${PUBLIC_URL:-http://localhost:8080}',
         ]
       : []),
+    // The site's address, for the links a service writes (e-mails, certificates' QR codes).
+    'PUBLIC_URL: ${PUBLIC_URL:-http://localhost:8080}',
     'TRUSTED_PROXIES: *gateway-address',
   ];
   return `  ${s.name}:\n    <<: *service\n    environment:\n${indent(env, '      ')}\n`;
@@ -51,7 +52,9 @@ export function composeFile(modules: ModuleDescriptor[], root: string): string {
   );
   return `# Generated from the module descriptors (<service>/module.json): npm run -s compose > docker-compose.yml
 # The platform in containers: \`docker compose up\` runs Postgres, NATS, every module service that exists,
-# the gateway and the shell. JWT keys come from ./.data/keys (made by \`npm start\`, or with openssl:
+# the gateway and the shell; \`MODULES=events docker compose up gateway svc-events\` runs a standalone Events
+# deployment (Core's accounts and sign-in, Events, the gateway: nothing of Hire is routed or linked).
+# JWT keys come from ./.data/keys (made by \`npm start\`, or with openssl:
 # openssl genpkey -algorithm ed25519 -out .data/keys/jwt-ed25519.pem &&
 # openssl pkey -in .data/keys/jwt-ed25519.pem -pubout -out .data/keys/jwt-ed25519.pub.pem).
 # NATS has one user per service (nats/nats.conf, generated); their passwords come from the environment or
@@ -97,7 +100,9 @@ ${indent(natsEnv, '      ')}
 ${services.map(serviceBlock).join('\n')}
   gateway:
     <<: *service
-    depends_on: [${services.map((s) => s.name).join(', ')}]
+    # Only Core first: a module's API answers 503 until its service is up, and a standalone deployment
+    # starts the gateway with its modules alone.
+    depends_on: [${services.filter((s) => s.signsTokens).map((s) => s.name).join(', ')}]
     ports: ['\${PORT:-8080}:8080']
     # A fixed address, so services can believe its X-Forwarded-For and nobody else's.
     networks:
@@ -110,6 +115,8 @@ ${services.map(serviceBlock).join('\n')}
       NATS_USER: gateway
       NATS_PASSWORD: \${${natsPasswordVariable('gateway')}:-}
       JWT_PUBLIC_KEY_FILE: /keys/jwt-ed25519.pub.pem
+      # Empty: every module; \`events\`: Core and Events alone.
+      MODULES: \${MODULES:-}
 ${indent(urls, '      ')}
       # Clients reach the gateway directly: it believes no X-Forwarded-For. Behind a load balancer, put
       # the balancer's address here.

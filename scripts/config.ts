@@ -13,6 +13,8 @@ export interface StartConfig {
   logLevel: string;
   /** MODULES=events: a standalone deployment of Core and these modules; unset: every module. */
   modules?: string[];
+  /** The site's address for links services write (e-mails, certificates' QR codes); unset: the gateway's. */
+  publicUrl?: string;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
@@ -30,6 +32,7 @@ export function readStartConfig(env: Record<string, string | undefined> = proces
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 5433),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    publicUrl: env.PUBLIC_URL || undefined,
     modules: env.MODULES?.split(',')
       .map((m) => m.trim())
       .filter(Boolean),

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { ModuleDescriptor } from '@platform/contracts';
 import { notifyingProducers } from '@platform/modules';
 
+export { chooseModules } from '@platform/modules';
+
 /** A module service `npm start` runs and Compose deploys, from its descriptor. */
 export interface ServiceToRun {
   /** Its folder, which is also its NATS user and its log prefix: `svc-hire`. */
@@ -15,20 +17,6 @@ export interface ServiceToRun {
   signsTokens: boolean;
   /** The inbox service's NOTIFICATION_PRODUCERS: every module that notifies (absent for other services). */
   notificationProducers?: string;
-}
-
-/**
- * The modules of a standalone deployment (`MODULES=events npm start`): Core (accounts and sign-in, which
- * every module needs) and the modules named; all of them when none is named.
- */
-export function chooseModules(modules: ModuleDescriptor[], names?: string[]): ModuleDescriptor[] {
-  if (!names?.length) return modules;
-  const unknown = names.filter((n) => !modules.some((m) => m.name === n));
-  if (unknown.length)
-    throw new Error(
-      `MODULES names unknown modules (${unknown.join(', ')}); known: ${modules.map((m) => m.name).join(', ')}`,
-    );
-  return modules.filter((m) => m.service?.signsTokens || names.includes(m.name));
 }
 
 /**

@@ -161,6 +161,8 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
       ...natsUser('gateway'),
       PORT: String(cfg.port),
       TRUSTED_PROXIES: '',
+      // The gateway routes and links only the modules running here (a standalone deployment).
+      MODULES: cfg.modules?.join(',') ?? '',
     };
     const services: Record<string, string> = {};
     // Every module's service, from the module descriptors (a new module needs no change here).
@@ -173,6 +175,8 @@ export async function startPlatform(cfg: StartConfig, log: Log = console.log): P
         ...natsUser(svc.name),
         PORT: String(port),
         TRUSTED_PROXIES: '127.0.0.1',
+        // Links a service writes (e-mails, certificates' QR codes) lead to this gateway.
+        PUBLIC_URL: cfg.publicUrl ?? `http://localhost:${cfg.port}`,
       };
       if (svc.signsTokens) {
         // Only svc-identity signs tokens and bootstraps the admin account.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import type { ModuleDescriptor } from '@platform/contracts';
-import { loadModules } from '@platform/modules';
+import { chooseModules, loadModules } from '@platform/modules';
 import { loadConfig, readKey, readTrustedProxies } from '@platform/service-kit';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -23,6 +23,11 @@ const Env = Type.Object({
   SHELL_DIST: Type.String({ default: path.join(repoRoot, 'shell', 'dist') }),
   /** Folder holding the module descriptors (`<folder>/module.json`): the checkout's root. */
   MODULES_ROOT: Type.String({ default: repoRoot }),
+  /**
+   * A standalone deployment (`events`, comma-separated): Core and these modules alone are routed, listed
+   * and linked, whatever else the image holds; empty: every module.
+   */
+  MODULES: Type.String({ default: '' }),
   /** Folder holding each remote's folder (mf-core/dist ...). */
   REMOTES_ROOT: Type.String({ default: repoRoot }),
   /** The remotes manifest as JSON, to point remotes at wherever a team deployed them. */
@@ -57,7 +62,12 @@ export type GatewayConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUB
 
 export function readConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const { JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = loadConfig(Env, env);
-  const modules = loadModules(rest.MODULES_ROOT);
+  const modules = chooseModules(
+    loadModules(rest.MODULES_ROOT),
+    rest.MODULES.split(',')
+      .map((m) => m.trim())
+      .filter(Boolean),
+  );
   const upstreams: Record<string, string | undefined> = {};
   for (const m of modules) {
     const url = m.service ? env[m.service.urlVariable] : undefined;

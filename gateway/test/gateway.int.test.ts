@@ -267,3 +267,48 @@ describe('shell, remotes and headers', () => {
     expect((await gateway.inject('/healthz')).json()).toEqual({ status: 'ok' });
   });
 });
+
+describe('a standalone deployment (MODULES=events)', () => {
+  let standalone: App;
+  beforeAll(async () => {
+    mkdirSync(path.join(dir, 'mf-events', 'dist'), { recursive: true });
+    writeFileSync(path.join(dir, 'mf-events', 'dist', 'remoteEntry.js'), 'var mf_events;');
+    standalone = await buildApp(
+      readConfig({
+        JWT_PUBLIC_KEY: keys.publicKey,
+        LOG_LEVEL: 'silent',
+        MODULES: 'events',
+        IDENTITY_URL: upstreamUrl,
+        EVENTS_URL: upstreamUrl,
+        // Set, as an image's environment may be: still not routed, since Hire is not deployed here.
+        HIRE_URL: upstreamUrl,
+        SHELL_DIST: path.join(dir, 'shell', 'dist'),
+        REMOTES_ROOT: dir,
+      }),
+      { revocations: { isRevoked: () => false, isCurrent: () => true } },
+    );
+  });
+  afterAll(async () => {
+    await standalone?.close();
+    rmSync(path.join(dir, 'mf-events'), { recursive: true, force: true });
+  });
+
+  it('lists and links Core and Events only, though Hire is built beside them', async () => {
+    const manifest = (await standalone.inject('/mf/remotes.json')).json() as RemotesManifest;
+    expect(manifest.remotes.map((r) => r.name)).toEqual(['mf_core', 'mf_events']);
+    expect((manifest.navigation ?? []).map((n) => n.path)).not.toContain('/hire');
+    expect((manifest.navigation ?? []).map((n) => n.path)).toContain('/event');
+  });
+
+  it('routes Core and Events, and nothing of Hire', async () => {
+    expect((await standalone.inject('/api/event/get')).json()).toMatchObject({ path: '/api/event/get' });
+    expect((await standalone.inject('/api/user/me')).statusCode).toBe(200);
+    const hire = await standalone.inject('/api/job/get');
+    expect(hire.statusCode).toBe(404);
+    expect(hire.json()).not.toHaveProperty('path');
+  });
+
+  it('refuses to start with a module it does not know', () => {
+    expect(() => readConfig({ JWT_PUBLIC_KEY: keys.publicKey, MODULES: 'event' })).toThrow(/unknown modules/);
+  });
+});

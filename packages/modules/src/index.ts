@@ -1,1 +1,8 @@
-export { loadModules, parseDescriptor, DESCRIPTOR_FILE, notifyingProducers, consumersOf } from './load';
+export {
+  loadModules,
+  parseDescriptor,
+  DESCRIPTOR_FILE,
+  notifyingProducers,
+  consumersOf,
+  chooseModules,
+} from './load';

@@ -98,3 +98,18 @@ export function consumersOf(
     : [];
   return [...(service.consumes ?? []), ...inbox];
 }
+
+/**
+ * The modules of a standalone deployment (`MODULES=events`: `npm start` runs, and the
+ * gateway routes and lists, only these): Core (accounts and sign-in, which
+ * every module needs) and the modules named; all of them when none is named.
+ */
+export function chooseModules(modules: ModuleDescriptor[], names?: string[]): ModuleDescriptor[] {
+  if (!names?.length) return modules;
+  const unknown = names.filter((n) => !modules.some((m) => m.name === n));
+  if (unknown.length)
+    throw new Error(
+      `MODULES names unknown modules (${unknown.join(', ')}); known: ${modules.map((m) => m.name).join(', ')}`,
+    );
+  return modules.filter((m) => m.service?.signsTokens || names.includes(m.name));
+}
