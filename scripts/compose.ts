@@ -102,7 +102,10 @@ ${services.map(serviceBlock).join('\n')}
     <<: *service
     # Only Core first: a module's API answers 503 until its service is up, and a standalone deployment
     # starts the gateway with its modules alone.
-    depends_on: [${services.filter((s) => s.signsTokens).map((s) => s.name).join(', ')}]
+    depends_on: [${services
+      .filter((s) => s.signsTokens)
+      .map((s) => s.name)
+      .join(', ')}]
     ports: ['\${PORT:-8080}:8080']
     # A fixed address, so services can believe its X-Forwarded-For and nobody else's.
     networks:
