@@ -1,97 +1,144 @@
 /**
- * `npm run bench:events -w bench` (needs DATABASE_URL and NATS_URL like the tests): svc-events on its own
- * database and NATS prefix (removed afterwards), seeded with EVENTS (default 100,000) events by
- * generate_series; then the latency of the events list's first page for each filter (sequential requests
- * through the app, no network), and the time 200 simultaneous registrations for 50 seats take.
+ * Events under load (not a test: it prints figures). `npm run bench:events -w bench` (needs DATABASE_URL
+ * and NATS_URL like the tests; about 3 minutes). Starts a standalone Events deployment as
+ * `MODULES=events npm start` does (svc-identity, svc-events, gateway; own database and NATS prefix,
+ * removed afterwards), then:
+ *  1. seeds 1,000 events, measures each filter's first page straight to svc-events (one connection, so the
+ *     time of one request) and the unfiltered first page through the gateway at a steady 500 req/s;
+ *  2. grows to 100,000 events (EVENTS=) and measures the same: the ratio large / small shows whether each
+ *     list stays an index range scan;
+ *  3. races 500 simultaneous registrations (distinct people, through the gateway) for 100 seats.
+ * Goals (issue 11): first page at 100k ≤ 1.5 × at 1k; p99 ≤ 25 ms through the gateway at 500 req/s;
+ * exactly 100 confirmed and 400 on the waiting list in distinct positions.
  */
-import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import postgres from 'postgres';
-import { startServiceForTest } from '@platform/testing';
-import type { LightMyRequestResponse } from 'fastify';
-import type { App } from '@platform/service-kit';
-import { readConfig, type EventsConfig } from '../svc-events/src/config';
-import { buildApp } from '../svc-events/src/app';
+import { performance } from 'node:perf_hooks';
+import type postgres from 'postgres';
+import { benchPlatform, type BenchPlatform } from './bench-platform';
+import { load, steadyLoad, type Figures } from './load';
 
-const COUNT = Number(process.env.EVENTS ?? 100_000);
-const ROUNDS = 200;
+const LARGE = Number(process.env.EVENTS ?? 100_000);
+const SIZES = [1_000, LARGE];
+const QUERIES = [
+  '',
+  '?category=Webinar',
+  '?region=Uganda',
+  '?category=Workshop&region=Rwanda',
+  '?search=malaria',
+  '?page=50',
+];
+const say = (line: string) => console.log(line);
+const load1 = () => loadavg()[0]!.toFixed(1);
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+/** Adds events numbered from..to-1: spread over the next year, every category and region, 1 in 97 on malaria. */
+async function seed(sql: postgres.Sql, from: number, to: number) {
+  await sql`
+    insert into events.events (title, description, category, date, time, time_zone, starts_at, duration_minutes,
+      location, region, search_text, poster_id, organizer_id, organizer_name, capacity)
+    select 'Event ' || i, 'CPD session number ' || i || case when i % 97 = 0 then ' on malaria' else '' end,
+      (array['Training','Meeting','Webinar','Conference','Workshop'])[1 + i % 5],
+      (now() + (1 + i % 365) * interval '1 day')::date, '09:00', 'Africa/Nairobi',
+      now() + (1 + i % 365) * interval '1 day' + (i % 600) * interval '1 minute', 60,
+      'Nairobi', (array['Kenya','Uganda','Tanzania','Rwanda','Online'])[1 + (i / 5) % 5],
+      'Event ' || i || ' CPD session number ' || i || case when i % 97 = 0 then ' on malaria' else '' end,
+      gen_random_uuid(), gen_random_uuid(), 'Clinic', 100
+    from generate_series(${from}::int, ${to - 1}::int) i`;
+  await sql`analyze events.events`;
+}
 
 async function main() {
-  const ctx = await startServiceForTest<EventsConfig, LightMyRequestResponse, App>(
-    'eventsbench',
-    readConfig,
-    buildApp,
-    {
-      LOG_LEVEL: 'silent',
-    },
-  );
+  const bench = await benchPlatform('events', { modules: 'events' });
   try {
-    const sql = postgres(ctx.db.url, { max: 1 });
-    const seedStart = performance.now();
-    await sql`
-      insert into events.events (title, description, category, date, time, time_zone, starts_at, duration_minutes,
-        location, region, search_text, poster_id, organizer_id, organizer_name, capacity)
-      select 'Event ' || i, 'CPD session number ' || i || case when i % 97 = 0 then ' on malaria' else '' end,
-        (array['Training','Meeting','Webinar','Conference','Workshop'])[1 + i % 5],
-        (now() + (i % 365) * interval '1 day')::date, '09:00', 'Africa/Nairobi',
-        now() + (i % 365) * interval '1 day' + (i % 600) * interval '1 minute', 60,
-        'Nairobi', (array['Kenya','Uganda','Tanzania','Rwanda','Online'])[1 + (i / 5) % 5],
-        'Event ' || i || ' CPD session number ' || i || case when i % 97 = 0 then ' on malaria' else '' end,
-        gen_random_uuid(), gen_random_uuid(), 'Clinic', 100
-      from generate_series(1, ${COUNT}) i`;
-    await sql`analyze events.events`;
-    console.log(`seeded ${COUNT} events in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-    await sql.end();
-
-    const clinic = ctx.persona('Clinic');
-    console.log(`\n| call | p50 ms | p99 ms |\n| --- | --- | --- |`);
-    for (const query of [
-      '',
-      '?category=Webinar',
-      '?region=Uganda',
-      '?category=Workshop&region=Rwanda',
-      '?search=malaria',
-      '?page=50',
-    ]) {
-      const times: number[] = [];
-      for (let i = 0; i < ROUNDS + 20; i++) {
-        const t = performance.now();
-        const res = await ctx.call('GET', `/api/event/get${query}`);
-        if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode}`);
-        if (i >= 20) times.push(performance.now() - t);
+    const platform = await bench.boot();
+    const direct = platform.services['svc-events']!;
+    const gateway = bench.gatewayUrl();
+    const firstPage: Record<string, Figures[]> = {};
+    const steady: Figures[] = [];
+    let seeded = 0;
+    for (const size of SIZES) {
+      const t = performance.now();
+      await seed(bench.sql, seeded, size);
+      seeded = size;
+      console.error(`seeded ${size} events in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      for (const q of QUERIES) {
+        await load(direct + '/api/event/get' + q, { connections: 1, seconds: 1 }); // warm-up
+        (firstPage[q] ??= []).push(await load(direct + '/api/event/get' + q, { connections: 1, seconds: 5 }));
       }
-      times.sort((a, b) => a - b);
-      console.log(
-        `| \`GET /api/event/get${query}\` | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.99).toFixed(1)} |`,
-      );
+      await steadyLoad(gateway + '/api/event/get', { connections: 50, seconds: 3, rate: 500 }); // warm-up
+      steady.push(await steadyLoad(gateway + '/api/event/get', { connections: 50, seconds: 15, rate: 500 }));
     }
 
-    const event = (
-      await ctx.call('POST', '/api/event/add', clinic, {
-        title: 'Race',
-        description: 'Seats race',
-        category: 'Training',
-        date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
-        time: '09:00',
-        location: 'Nairobi',
-        capacity: 50,
-      })
-    ).json().data;
-    const people = Array.from({ length: 200 }, () => ctx.persona('user'));
-    const t = performance.now();
-    const answers = await Promise.all(
-      people.map((p) => ctx.call('POST', `/api/event/${event.id}/registrations`, p)),
-    );
-    const ms = performance.now() - t;
-    const confirmed = answers.filter((a) => a.json().data?.status === 'confirmed').length;
-    console.log(`\n200 simultaneous registrations for 50 seats: ${ms.toFixed(0)} ms, ${confirmed} confirmed`);
-    console.log(`1-minute load average: ${loadavg()[0]!.toFixed(2)}`);
+    const [small, large] = SIZES.map((n) => n.toLocaleString('en'));
+    say(`First page straight to svc-events, one connection, 5 s each (ms; 1-minute load ${load1()}):`);
+    say(`| call | ${small} events p50 / p99 | ${large} events p50 / p99 | p50 ratio |`);
+    say('| --- | --- | --- | --- |');
+    for (const q of QUERIES) {
+      const [a, b] = firstPage[q]! as [Figures, Figures];
+      const ratio = (b.p50 / Math.max(a.p50, 1)).toFixed(2); // autocannon's resolution is 1 ms
+      say(`| \`GET /api/event/get${q}\` | ${a.p50} / ${a.p99} | ${b.p50} / ${b.p99} | ${ratio} |`);
+    }
+    say('');
+    say('`GET /api/event/get` through the gateway at a steady 500 req/s for 15 s (aim: p99 ≤ 25 ms):');
+    say('| events | served req/s | p50 ms | p99 ms | failed |');
+    say('| --- | --- | --- | --- | --- |');
+    SIZES.forEach((n, i) => {
+      const f = steady[i]!;
+      say(`| ${n.toLocaleString('en')} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.failed} |`);
+    });
+
+    await race(bench, gateway, 500, 100);
+    say(`1-minute load average at the end: ${load1()}`);
   } finally {
-    await ctx.close();
+    await bench.cleanup();
   }
+}
+
+/** `people` distinct signed-in people register at once for an event of `seats` seats, through the gateway. */
+async function race(bench: BenchPlatform, gateway: string, people: number, seats: number) {
+  const clinic = bench.token({ role: 'Clinic', orgId: randomUUID(), email: 'events@bench.example' });
+  const post = await fetch(`${gateway}/api/event/add`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${clinic}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Seats race',
+      description: 'Registration race',
+      category: 'Training',
+      date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+      time: '09:00',
+      location: 'Nairobi',
+      capacity: seats,
+    }),
+  });
+  if (post.status !== 201) throw new Error(`post event: ${post.status} ${await post.text()}`);
+  const { id } = ((await post.json()) as { data: { id: string } }).data;
+  const tokens = Array.from({ length: people }, (_, i) =>
+    bench.token({ role: 'user', email: `nurse${i}@bench.example` }),
+  );
+  const t = performance.now();
+  const answers = await Promise.all(
+    tokens.map(async (token) => {
+      const res = await fetch(`${gateway}/api/event/${id}/registrations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { data?: { status: string; position: number | null } },
+      };
+    }),
+  );
+  const ms = performance.now() - t;
+  const confirmed = answers.filter((a) => a.body.data?.status === 'confirmed').length;
+  const positions = new Set(
+    answers.flatMap((a) => (a.body.data?.status === 'waitlisted' ? [a.body.data.position] : [])),
+  );
+  const failed = answers.filter((a) => a.status !== 201).length;
+  say('');
+  say(
+    `${people} simultaneous registrations for ${seats} seats through the gateway: ${ms.toFixed(0)} ms; ` +
+      `${confirmed} confirmed, ${positions.size} on the waiting list in distinct positions, ${failed} refused`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -11,56 +11,26 @@
  * queries; steps 3-4 run again with it on, as deployed.
  * Run: `npm run bench:hire -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~3 minutes).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
+import type { RunningPlatform } from '../scripts/platform';
+import { benchPlatform } from './bench-platform';
 import { seed } from './hire-seed';
 import { load, type Figures } from './load';
-import {
-  createTestDatabase,
-  deleteStreamsWithPrefix,
-  freePort,
-  natsUrl,
-  signToken,
-  testNatsPrefix,
-} from '@platform/testing';
-import { readStartConfig } from '../scripts/config';
-import { startPlatform } from '../scripts/platform';
 
 /** First-page latency: one connection, so it is the time of one request, not of a queue. */
 const latency = (url: string, token?: string) => load(url, { token, connections: 1, seconds: 5 });
 
 async function main() {
-  const db = await createTestDatabase('bench_hire');
-  const prefix = testNatsPrefix();
-  const nats = natsUrl();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'afya-bench-'));
-  // The gateway's per-IP limit would otherwise refuse a load generator on one address.
-  process.env.RATE_LIMIT_PER_MINUTE = '100000000';
-  const boot = async (boardCacheMs: number) => {
-    process.env.BOARD_CACHE_MS = String(boardCacheMs); // services inherit the environment
-    const port = await freePort();
-    return startPlatform(
-      readStartConfig({
-        PORT: String(port),
-        DATABASE_URL: db.url,
-        NATS_URL: nats,
-        NATS_PREFIX: prefix,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'error',
-      }),
-      () => {},
-    );
-  };
-  let platform = await boot(0);
-  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  const bench = await benchPlatform('hire');
+  const sql = bench.sql;
+  // Services inherit the environment: the board's cache off measures the query.
+  const boot = (boardCacheMs: number) => bench.boot({ BOARD_CACHE_MS: String(boardCacheMs) });
+  let platform: RunningPlatform = await boot(0);
   const say = (line: string) => console.log(line);
 
   /** Max throughput straight vs through the gateway, then p99 at a fixed 1,000 req/s. */
   async function throughput(label: string) {
     const board = '/api/job/get';
-    const gateway = platform.url.replace('localhost', '127.0.0.1');
+    const gateway = bench.gatewayUrl();
     const direct = platform.services['svc-hire']!;
     await load(direct + board, { connections: 20, seconds: 3 }); // warm-up
     const straight = await load(direct + board, { connections: 20, seconds: 10 });
@@ -85,11 +55,7 @@ async function main() {
 
   try {
     const [row] = await sql<{ id: string }[]>`select md5('owner' || 0)::uuid::text as id`;
-    const token = signToken(
-      readFileSync(path.join(dataDir, 'keys', 'jwt-ed25519.pem'), 'utf8'),
-      { role: 'Clinic', orgId: row!.id, email: 'hr0@bench.example' },
-      { audience: 'afya-platform', issuer: 'svc-identity' },
-    );
+    const token = bench.token({ role: 'Clinic', orgId: row!.id, email: 'hr0@bench.example' });
     const pages = [
       { name: 'GET /api/job/get (first page)', path: '/api/job/get' },
       { name: 'GET /api/job/get?title=midwife', path: '/api/job/get?title=midwife' },
@@ -126,15 +92,10 @@ async function main() {
     }
 
     await throughput('board cache off (every request queries Postgres)');
-    await platform.stop();
     platform = await boot(1000);
     await throughput('board cache on (1 s, as deployed)');
   } finally {
-    await sql.end();
-    await platform.stop();
-    await deleteStreamsWithPrefix(nats, prefix).catch(() => {});
-    await db.drop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.cleanup();
   }
 }
 
