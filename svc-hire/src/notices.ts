@@ -1,12 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { makeEnvelope } from '@platform/event-bus';
-import {
-  HireEvents,
-  type EmailTiming,
-  type Envelope,
-  type NotificationRequestedData,
-  type Translated,
-} from '@platform/contracts';
+import { makeNotice } from '@platform/event-bus';
+import type { Translated } from '@platform/contracts';
 
 /** svc-hire's notices in every language the platform speaks; the platform inbox stores and mails them. */
 const TEXTS = {
@@ -27,29 +20,6 @@ const TEXTS = {
   }),
 };
 
-/** The same text in every language: what a person wrote, or names that are not translated. */
-const asIs = (text: string): Translated => ({ en: text, sw: text, fr: text });
-
-function notice(
-  userId: string,
-  kind: string,
-  title: Translated,
-  body: string,
-  link: string,
-  email: EmailTiming,
-): Envelope<NotificationRequestedData> {
-  return makeEnvelope<NotificationRequestedData>(HireEvents.notificationRequested, {
-    id: randomUUID(),
-    userId,
-    kind,
-    title,
-    ...(body ? { body: asIs(body) } : {}),
-    link,
-    email,
-    createdAt: new Date().toISOString(),
-  });
-}
-
 /** The applicant hears of the clinic's decision at once, with the clinic's message if it wrote one. */
 export function decisionNotice(
   applicantId: string,
@@ -57,14 +27,14 @@ export function decisionNotice(
   decision: 'accepted' | 'rejected',
   message: string,
 ) {
-  return notice(
-    applicantId,
-    'hire.application-decided',
-    TEXTS[decision](jobTitle),
-    message,
-    '/userdashboard',
-    'now',
-  );
+  return makeNotice('hire', {
+    userId: applicantId,
+    kind: 'hire.application-decided',
+    title: TEXTS[decision](jobTitle),
+    body: message,
+    link: '/userdashboard',
+    email: 'now',
+  });
 }
 
 /** A new job matching a saved search: in the inbox now, by e-mail in the daily digest. */
@@ -72,12 +42,12 @@ export function jobAlertNotice(
   userId: string,
   job: { id: string; title: string; organization: string; location: string },
 ) {
-  return notice(
+  return makeNotice('hire', {
     userId,
-    'hire.job-alert',
-    TEXTS.jobAlert(job.title),
-    `${job.organization} · ${job.location}`,
-    `/hire/${job.id}`,
-    'digest',
-  );
+    kind: 'hire.job-alert',
+    title: TEXTS.jobAlert(job.title),
+    body: `${job.organization} · ${job.location}`,
+    link: `/hire/${job.id}`,
+    email: 'digest',
+  });
 }

@@ -255,4 +255,6 @@ export const EventsEvents = {
   registrationConfirmed: 'events.registration.confirmed.v1',
   registrationCancelled: 'events.registration.cancelled.v1',
   checkinRecorded: 'events.checkin.recorded.v1',
+  /** Notices for the platform inbox (NotificationRequestedData): a seat confirmed from the waiting list, a cancellation. */
+  notificationRequested: 'events.notification.requested.v1',
 } as const;

@@ -1,5 +1,6 @@
 export type { BusLog, EventBus, EventSchemas, FollowOptions, SubscribeOptions, Subscription } from './bus';
 export { makeEnvelope } from './envelope';
+export { makeNotice, asIs } from './notice';
 export {
   durableName,
   inboxPrefix,

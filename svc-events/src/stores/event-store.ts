@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
   DEFAULT_EVENT_TIME_ZONE,
@@ -14,7 +14,8 @@ import {
   type MyRegistration,
 } from '@platform/contracts';
 import { badRequest, likeTerm, pageOf, trimStrings } from '@platform/service-kit';
-import { eventsTable, outbox, users, type EventRow } from '../db/schema';
+import { cancelledNotice } from '../notices';
+import { eventsTable, outbox, registrations, users, type EventRow } from '../db/schema';
 import type { Actor, Db } from './db';
 import { checkTimeZone, instantOf, todayInNairobi } from './when';
 import { promoteWaitlist, type Tx } from './seats';
@@ -235,6 +236,12 @@ export class EventStore {
         .where(and(eq(eventsTable.id, id), live))
         .returning();
       if (!row) return false;
+      // Everyone holding a seat or a waiting-list place is told (their registrations stay, as history).
+      const holders = await tx
+        .select({ userId: registrations.userId })
+        .from(registrations)
+        .where(and(eq(registrations.eventId, id), ne(registrations.status, 'cancelled')));
+      for (const h of holders) await enqueue(tx, outbox, cancelledNotice(h.userId, row));
       const cancelled: EventCancelledData = {
         eventId: row.id,
         organizerId: row.organizerId,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import { EventsEvents, type RegistrationChangedData } from '@platform/contracts';
 import { eventsTable, outbox, registrations, type EventRow } from '../db/schema';
+import { promotedNotice } from '../notices';
 import type { Db } from './db';
 
 /** A transaction of this service's database. */
@@ -44,7 +45,7 @@ export async function promoteWaitlist(tx: Tx, event: EventRow): Promise<EventRow
     })
     .where(eq(eventsTable.id, event.id))
     .returning();
-  for (const r of promoted)
+  for (const r of promoted) {
     await announce(tx, EventsEvents.registrationConfirmed, {
       registrationId: r.id,
       eventId: r.eventId,
@@ -52,5 +53,7 @@ export async function promoteWaitlist(tx: Tx, event: EventRow): Promise<EventRow
       reason: 'promoted',
       at: now.toISOString(),
     });
+    await enqueue(tx, outbox, promotedNotice(r.userId, updated!));
+  }
   return updated!;
 }
