@@ -126,7 +126,8 @@ it('stores each notice once, newest first, and shows and marks only the recipien
 
   const list = await eventually(async () => {
     const body = (await inbox(amina.token)).json();
-    return body.pageInfo.total === 2 ? body : undefined;
+    // The page and its total are read side by side: wait until both have seen the second notice.
+    return body.pageInfo.total === 2 && body.data.length === 2 ? body : undefined;
   });
   expect(list.unread).toBe(2);
   expect(list.data.map((n: { id: string }) => n.id)).toEqual([second.id, first.id]);
