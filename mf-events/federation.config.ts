@@ -8,6 +8,9 @@ const build: FederatedBuild = {
   title: 'AfyaHR Events (standalone)',
   exposes: {
     './routes': './src/exposes/routes.tsx',
+    // Composed by the shell into /clinicdashboard and /userdashboard.
+    './ClinicEvents': './src/exposes/ClinicEvents.tsx',
+    './UserEvents': './src/exposes/UserEvents.tsx',
   },
 };
 export default build;

@@ -8,8 +8,9 @@ const build: FederatedBuild = {
   title: 'AfyaHR Hire (standalone)',
   exposes: {
     './routes': './src/exposes/routes.tsx',
-    // Composed by the shell into /clinicdashboard.
+    // Composed by the shell into /clinicdashboard and /userdashboard.
     './ClinicJobs': './src/exposes/ClinicJobs.tsx',
+    './UserJobs': './src/exposes/UserJobs.tsx',
   },
 };
 export default build;

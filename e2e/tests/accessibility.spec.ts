@@ -16,6 +16,7 @@ type Account = { token: string; user: unknown };
 let clinic: Account;
 let professional: Account;
 let jobId: string;
+let eventId: string;
 // A second job nobody has applied for: its apply dialog.
 const openJob = `Ward Clerk ${Date.now().toString(36)}`;
 
@@ -85,6 +86,27 @@ test.beforeAll(async ({ playwright }, info) => {
   expect(applied.ok()).toBe(true);
   const saved = await api.put(`/api/job/${jobId}/save`, { headers: auth(professional) });
   expect(saved.ok()).toBe(true);
+  // An event with seats and CPD points, which she registered for: /event, its page and both dashboards.
+  const event = await api.post('/api/event/add', {
+    headers: auth(clinic),
+    data: {
+      title: 'Neonatal resuscitation refresher',
+      description:
+        'Hands-on practice of the newborn life-support algorithm. Bring your practising licence number.',
+      category: 'Training',
+      date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      time: '09:30',
+      location: 'Kisumu County Referral Hospital',
+      speaker: { name: 'Dr. Achieng Otieno', designation: 'Consultant Paediatrician' },
+      tags: ['CPD', 'Neonatal'],
+      capacity: 20,
+      cpdPoints: 3,
+    },
+  });
+  expect(event.status()).toBe(201);
+  eventId = ((await event.json()) as { data: { id: string } }).data.id;
+  const registered = await api.post(`/api/event/${eventId}/registrations`, { headers: auth(professional) });
+  expect(registered.status()).toBe(201);
   await api.dispose();
 });
 
@@ -187,6 +209,17 @@ for (const lng of LANGUAGES) {
         await visit(page, `/hire/${jobId}`);
         await check(page, at('a job page'));
 
+        await visit(page, '/event');
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await check(page, at('/event'));
+        if (width === 360) {
+          await page.locator('.filters-toggle').click();
+          await expect(page.getByRole('search')).toBeVisible();
+          await check(page, at('/event with the filters open'));
+        }
+        await visit(page, `/event/${eventId}`);
+        await check(page, at('an event page'));
+
         await page.goto('/no-such-page');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await check(page, at('404'));
@@ -204,6 +237,9 @@ for (const lng of LANGUAGES) {
         await check(page, at('/notifications'));
         await visit(page, `/hire/${jobId}`);
         await check(page, at('a job page she applied to and saved'));
+        await visit(page, `/event/${eventId}`);
+        await expect(page.locator('.ticket img')).toBeVisible();
+        await check(page, at('an event page with her ticket'));
         await visit(page, `/hire?title=${encodeURIComponent(openJob)}`);
         await page
           .getByRole('article')

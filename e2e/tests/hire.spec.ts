@@ -441,10 +441,12 @@ test('an admin reaching the dashboards is told whose they are; a visitor is sent
     'This dashboard is for clinic accounts. Your own applications are on your dashboard.',
   );
   await expect(page.getByRole('region', { name: 'Post New Job' })).toHaveCount(0);
+  // /userdashboard is the shell's page now (Hire's and Events' widgets): the text names both modules' work.
   await page.goto('/userdashboard');
   await expect(page.getByRole('status')).toHaveText(
-    'This dashboard is for professionals. Clinic accounts manage their jobs on the clinic dashboard.',
+    'This dashboard is for professionals. Clinic accounts manage their jobs and events on the clinic dashboard.',
   );
+  await expect(page.getByRole('region', { name: 'Your Job Applications' })).toHaveCount(0);
 });
 
 /** A job posted through the API by a clinic account (the posting screen has its own journey above). */

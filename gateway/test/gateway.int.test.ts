@@ -237,9 +237,12 @@ describe('shell, remotes and headers', () => {
       {
         name: 'mf_hire',
         entry: '/mf/mf-hire/remoteEntry.js',
-        routes: ['/hire', '/userdashboard'],
-        // The shell's /clinicdashboard is composed of widgets like this one.
-        widgets: [{ slot: 'clinic-dashboard', module: './ClinicJobs' }],
+        routes: ['/hire'],
+        // The shell's /clinicdashboard and /userdashboard are composed of widgets like these.
+        widgets: [
+          { slot: 'clinic-dashboard', module: './ClinicJobs', order: 10 },
+          { slot: 'user-dashboard', module: './UserJobs', order: 10 },
+        ],
       },
     ]);
   });

@@ -9,6 +9,7 @@ import type {
   EventPatch,
   EventResponse,
   MessageResponse,
+  MyEventsResponse,
   RegistrantListResponse,
   RegistrationResponse,
 } from '@platform/contracts';
@@ -28,6 +29,12 @@ export const eventsApi = {
   /** An event's registrants, for its organiser. */
   registrants: (id: string, page: number, limit: number) =>
     endpoint<RegistrantListResponse>(`/api/event/${id}/registrations?page=${page}&limit=${limit}`),
+  /** The organiser's own events (upcoming or past), with seat counts and the online link. */
+  mine: (when: 'upcoming' | 'past', page: number, limit: number) =>
+    endpoint<MyEventsResponse>(`/api/event/mine?when=${when}&page=${page}&limit=${limit}`),
+  /** The signed-in person's registrations with their events (upcoming or past). */
+  myRegistrations: (when: 'upcoming' | 'past', page: number, limit: number) =>
+    endpoint<MyEventsResponse>(`/api/event/registrations/me?when=${when}&page=${page}&limit=${limit}`),
   /** The signed-in person's CPD points and certificates for a year. */
   cpd: (year: number) => endpoint<CpdResponse>(`/api/event/cpd/me?year=${year}`),
   /** Whether a certificate is genuine (public). */
@@ -49,6 +56,8 @@ export const eventsApi = {
   /** A new private calendar feed address (revokes the previous one). */
   newCalendarFeed: () => apiRequest<CalendarFeedResponse>('/api/event/calendar/token', { method: 'POST' }),
   revokeCalendarFeed: () => apiRequest<MessageResponse>('/api/event/calendar/token', { method: 'DELETE' }),
+  /** One event as a calendar file: public (no online link), so a plain download link. */
+  icsPath: (id: string) => `/api/event/${id}/ics`,
   /** Downloads carry the bearer token, which a plain link cannot: fetched as files. */
   registrantsCsv: (id: string) => apiFile(`/api/event/${id}/registrations.csv`),
   certificatePdf: (id: string) => apiFile(`/api/event/certificates/${id}/pdf`),

@@ -4,12 +4,20 @@ import {
   CPD_POINTS_MAX,
   DEFAULT_EVENT_TIME_ZONE,
   EVENT_CATEGORIES,
+  EVENT_PERIODS,
   EVENT_REGIONS,
   REGISTRATION_STATUSES,
 } from './values';
 
-export { CPD_POINTS_MAX, DEFAULT_EVENT_TIME_ZONE, EVENT_CATEGORIES, EVENT_REGIONS, REGISTRATION_STATUSES };
-export type { EventCategory, EventRegion, RegistrationStatus } from './values';
+export {
+  CPD_POINTS_MAX,
+  DEFAULT_EVENT_TIME_ZONE,
+  EVENT_CATEGORIES,
+  EVENT_PERIODS,
+  EVENT_REGIONS,
+  REGISTRATION_STATUSES,
+};
+export type { EventCategory, EventPeriod, EventRegion, RegistrationStatus } from './values';
 
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Day = Type.String({ format: 'date' });
@@ -73,7 +81,10 @@ export const MyRegistration = Type.Object({
   position: Type.Union([Type.Integer(), Type.Null()]),
   /** The signed check-in code, once confirmed. */
   ticket: Type.Optional(Type.String()),
-  /** The same ticket as a short code a person can read out or type (e.g. `K7F3-9QX2`), once confirmed. */
+  /**
+   * The same ticket as a short code a person can read out or type at the door (e.g. `00K7-F39QX2`), once
+   * confirmed. The check-in call takes either.
+   */
   ticketCode: Type.Optional(Type.String()),
   registeredAt: Instant,
   checkedInAt: Type.Union([Instant, Type.Null()]),
@@ -143,6 +154,19 @@ export const EventListResponse = Ok({
   pageInfo: Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]),
 });
 export type EventListResponse = Static<typeof EventListResponse>;
+
+/**
+ * GET /api/event/mine (an organiser's events) and GET /api/event/registrations/me (the caller's
+ * registrations): `upcoming` (not yet ended: soonest first) or `past` (ended: latest first).
+ */
+export const MyEventsQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ when: Type.Optional(StringEnum(EVENT_PERIODS)) }),
+]);
+export type MyEventsQuery = Static<typeof MyEventsQuery>;
+/** Events with the caller's part in them: `organizing` for an organiser's, `myRegistration` for a registrant's. */
+export const MyEventsResponse = Ok({ data: Type.Array(EventView), pageInfo: PageInfo });
+export type MyEventsResponse = Static<typeof MyEventsResponse>;
 
 export const RegistrationResponse = Ok({ data: MyRegistration });
 export type RegistrationResponse = Static<typeof RegistrationResponse>;

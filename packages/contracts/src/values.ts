@@ -64,6 +64,13 @@ export const DEFAULT_EVENT_TIME_ZONE = 'Africa/Nairobi';
 /** The most CPD points one event may award. */
 export const CPD_POINTS_MAX = 50;
 
+/** An organiser's events and a person's registrations: not yet ended (`upcoming`) or ended (`past`). */
+export const EVENT_PERIODS = ['upcoming', 'past'] as const;
+export type EventPeriod = (typeof EVENT_PERIODS)[number];
+
+/** The yearly CPD points the medical board asks of a doctor: the target a professional's dashboard shows. */
+export const CPD_YEARLY_TARGET = 50;
+
 export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 

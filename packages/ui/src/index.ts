@@ -32,3 +32,7 @@ export { lazyPage, type LazyPage } from './lazy-page';
 export { EMAIL, useForm, failureText, type FormOptions, type FormState } from './forms';
 export { formatMoney, formatSalary, useSalaryFormat, type SalaryWords } from './money';
 export { useMediaQuery } from './media-query';
+export { Pager } from './components/Pager';
+export { FilterPanel } from './components/FilterPanel';
+export { saveFile, useFileDownload } from './files';
+export { useDateFormat } from './dates';

@@ -29,7 +29,7 @@ const clock = (at: Date, timeZone: string) =>
   );
 
 export default async function checkinRoutes(app: App, { publicUrl }: { publicUrl: string }) {
-  const { tickets, checkins } = app;
+  const { tickets, checkins, registrations } = app;
 
   app.post(
     '/api/event/:id/checkins',
@@ -44,12 +44,17 @@ export default async function checkinRoutes(app: App, { publicUrl }: { publicUrl
     },
     async (request, reply) => {
       const { row: event } = await organisedEvent(app, request.params.id, actorOf(request));
-      // The signature first: a forged or mistyped code never reaches the database.
-      const ticket = tickets.verify(request.body.ticket.trim());
-      if (!ticket) throw badRequest('ticket: this is not a valid ticket', 'events.ticket_invalid');
-      if (ticket.eventId !== event.id)
+      // The signature first: a forged or mistyped code never reaches the database. The scanned ticket,
+      // or its short code typed at the door (which names this event in its signature).
+      const typed = request.body.ticket.trim();
+      const ticket = tickets.verify(typed);
+      const code = ticket ? undefined : tickets.verifyCode(event.id, typed);
+      const registrationId =
+        ticket?.registrationId ?? (code && (await registrations.idBySeq(event.id, code.seq)));
+      if (!registrationId) throw badRequest('ticket: this is not a valid ticket', 'events.ticket_invalid');
+      if (ticket && ticket.eventId !== event.id)
         throw new HttpError(422, 'This ticket is for another event.', 'events.ticket_other_event');
-      const r = await checkins.checkIn(event.id, ticket.registrationId);
+      const r = await checkins.checkIn(event.id, registrationId);
       const at = clock(r.checkedInAt, event.timeZone);
       const data = {
         registrationId: r.registrationId,

@@ -7,6 +7,8 @@ import {
   EventResponse,
   IdParams,
   MessageResponse,
+  MyEventsQuery,
+  MyEventsResponse,
   PagePreviewResponse,
 } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
@@ -48,6 +50,21 @@ export default async function eventRoutes(app: App) {
       const row = await events.create(actorOf(request), request.body);
       const data = toEventView(row, request.user.name, { organizing: true });
       return reply.status(201).send({ success: true, message: 'Event posted.', data });
+    },
+  );
+
+  // The organiser's own events, for its dashboard: with their seat counts and the online link.
+  app.get(
+    '/api/event/mine',
+    {
+      preHandler: app.requireRole(...ORGANISERS),
+      schema: { ...secured, querystring: MyEventsQuery, response: { 200: MyEventsResponse, ...errors } },
+    },
+    async (request) => {
+      const { rows, total } = await events.organisedBy(actorOf(request).organizerId, request.query);
+      const { page, limit } = pageOf(request.query);
+      const data = rows.map((r) => toEventView(r.row, r.posterName, { organizing: true }));
+      return { success: true as const, data, pageInfo: { page, limit, total } };
     },
   );
 

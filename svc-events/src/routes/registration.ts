@@ -3,12 +3,15 @@ import {
   FileAnswer,
   IdParams,
   MessageResponse,
+  MyEventsQuery,
+  MyEventsResponse,
   PageQuery,
   RegistrantListResponse,
   RegistrationResponse,
 } from '@platform/contracts';
 import { pageOf, type App } from '@platform/service-kit';
-import { actorOf, organisedEvent } from './actor';
+import { toEventView } from '../stores/event-store';
+import { actorOf, organisedEvent, organizes } from './actor';
 import { toCsv } from './csv';
 
 const errors = {
@@ -35,6 +38,30 @@ export default async function registrationRoutes(app: App) {
       const data = await registrations.register(request.params.id, actorOf(request));
       const message = data.status === 'confirmed' ? 'You are registered.' : 'You are on the waiting list.';
       return reply.status(201).send({ success: true, message, data });
+    },
+  );
+
+  // The signed-in person's events: upcoming (with waiting-list places and tickets) or attended.
+  app.get(
+    '/api/event/registrations/me',
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, querystring: MyEventsQuery, response: { 200: MyEventsResponse, ...errors } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { data, total } = await registrations.ofUser(actor.id, request.query);
+      const { page, limit } = pageOf(request.query);
+      return {
+        success: true as const,
+        data: data.map((x) =>
+          toEventView(x.event, x.posterName, {
+            organizing: organizes(actor, x.event),
+            registration: x.registration,
+          }),
+        ),
+        pageInfo: { page, limit, total },
+      };
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
   DEFAULT_EVENT_TIME_ZONE,
@@ -11,6 +11,7 @@ import {
   type EventQuery,
   type EventRegion,
   type EventView,
+  type MyEventsQuery,
   type MyRegistration,
 } from '@platform/contracts';
 import { badRequest, likeTerm, pageOf, trimStrings } from '@platform/service-kit';
@@ -21,6 +22,8 @@ import { checkTimeZone, instantOf, todayInNairobi } from './when';
 import { promoteWaitlist, type Tx } from './seats';
 
 const live = isNull(eventsTable.cancelledAt);
+/** The longest an event may last (`durationMinutes` at most a week). */
+const LONGEST_MS = 7 * 24 * 3600_000;
 
 /** What the caller may see beyond the public fields. */
 export interface Viewer {
@@ -202,6 +205,38 @@ export class EventStore {
     ]);
     const n = counted[0]?.n ?? 0;
     return { rows, total: Math.min(n, cap), totalCapped: n > cap };
+  }
+
+  /**
+   * The events an organiser runs (cancelled ones too, marked): `upcoming` (not yet ended, soonest
+   * first) or `past` (ended, latest first). One range of the (organizer_id, starts_at) index.
+   */
+  async organisedBy(organizerId: string, q: MyEventsQuery, now = new Date()) {
+    const { limit, offset } = pageOf(q);
+    const ends = sql`${eventsTable.startsAt} + make_interval(mins => ${eventsTable.durationMinutes})`;
+    const upcoming = (q.when ?? 'upcoming') === 'upcoming';
+    const where = and(
+      eq(eventsTable.organizerId, organizerId),
+      // The start bound (an event lasts at most a week) lets the index range do the work.
+      upcoming
+        ? and(
+            gt(eventsTable.startsAt, new Date(now.getTime() - LONGEST_MS)),
+            sql`${ends} > ${now.toISOString()}::timestamptz`,
+          )
+        : and(lte(eventsTable.startsAt, now), sql`${ends} <= ${now.toISOString()}::timestamptz`),
+    );
+    const [rows, [counted]] = await Promise.all([
+      this.selectWithPoster()
+        .where(where)
+        .orderBy(upcoming ? asc(eventsTable.startsAt) : desc(eventsTable.startsAt), asc(eventsTable.id))
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(eventsTable)
+        .where(where),
+    ]);
+    return { rows, total: counted?.n ?? 0 };
   }
 
   /**

@@ -1,5 +1,5 @@
-import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
-import { EventsEvents, type MyRegistration, type Registrant } from '@platform/contracts';
+import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { EventsEvents, type MyEventsQuery, type MyRegistration, type Registrant } from '@platform/contracts';
 import { conflict, HttpError, notFound, pageOf } from '@platform/service-kit';
 import { eventsTable, registrations, users, type EventRow, type RegistrationRow } from '../db/schema';
 import type { Actor, Db } from './db';
@@ -52,7 +52,9 @@ export class RegistrationStore {
       id: r.id,
       status: r.status,
       position: await this.waitlistPosition(tx, r),
-      ...(r.status === 'confirmed' ? { ticket: this.tickets.sign(r.id, r.eventId) } : {}),
+      ...(r.status === 'confirmed'
+        ? { ticket: this.tickets.sign(r.id, r.eventId), ticketCode: this.tickets.code(r.eventId, r.seq) }
+        : {}),
       registeredAt: r.registeredAt.toISOString(),
       checkedInAt: r.checkedInAt?.toISOString() ?? null,
     };
@@ -151,6 +153,57 @@ export class RegistrationStore {
       .orderBy(sql`${registrations.seq} desc`)
       .limit(1);
     return row && this.view(this.db, row);
+  }
+
+  /** The registration a ticket's short code names (its arrival number), in this event only. */
+  async idBySeq(eventId: string, seq: number): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), eq(registrations.seq, seq)));
+    return row?.id;
+  }
+
+  /**
+   * The person's registrations with their events: `upcoming` are those not withdrawn of events not yet
+   * ended (soonest first, cancelled events included and marked), `past` the confirmed ones of events that
+   * have ended (latest first). Each with the caller's registration (waiting-list place, ticket).
+   */
+  async ofUser(userId: string, q: MyEventsQuery, now = new Date()) {
+    const { limit, offset } = pageOf(q);
+    const ends = sql`${eventsTable.startsAt} + make_interval(mins => ${eventsTable.durationMinutes})`;
+    const upcoming = (q.when ?? 'upcoming') === 'upcoming';
+    const where = and(
+      eq(registrations.userId, userId),
+      upcoming ? active : eq(registrations.status, 'confirmed'),
+      upcoming
+        ? sql`${ends} > ${now.toISOString()}::timestamptz`
+        : sql`${ends} <= ${now.toISOString()}::timestamptz`,
+    );
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({ r: registrations, e: eventsTable, posterName: users.name })
+        .from(registrations)
+        .innerJoin(eventsTable, eq(eventsTable.id, registrations.eventId))
+        .leftJoin(users, eq(users.id, eventsTable.posterId))
+        .where(where)
+        .orderBy(upcoming ? asc(eventsTable.startsAt) : desc(eventsTable.startsAt), asc(registrations.seq))
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(registrations)
+        .innerJoin(eventsTable, eq(eventsTable.id, registrations.eventId))
+        .where(where),
+    ]);
+    const data = await Promise.all(
+      rows.map(async ({ r, e, posterName }) => ({
+        event: e,
+        posterName,
+        registration: await this.view(this.db, r),
+      })),
+    );
+    return { data, total: counted?.n ?? 0 };
   }
 
   /** The organiser's list: everyone who registered, in arrival order, with current names. */

@@ -1,12 +1,11 @@
 import type { Application } from '@platform/contracts';
-import { Button, useTranslation } from '@platform/ui';
+import { Button, useFileDownload, useTranslation } from '@platform/ui';
 import { hireApi } from '../../api';
-import { useFileDownload } from '../cv/useFileDownload';
 
 /** An applicant's CV: the stored PDF it was sent with (downloaded with the session's token), or the link. */
 export function ApplicantCv({ application: a }: { application: Application }) {
   const { t } = useTranslation('hire');
-  const file = useFileDownload();
+  const file = useFileDownload('hire', 'cv.downloadFailed');
   if (!a.cv)
     return (
       // The server accepts only http(s) links; a new tab without access to this page.

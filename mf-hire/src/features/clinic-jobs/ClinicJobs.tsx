@@ -2,8 +2,16 @@ import { useState } from 'react';
 import type { PostedJob } from '@platform/contracts';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { hireApi } from '../../api';
-import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
-import { Pager } from '../shared/Pager';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  failureText,
+  Pager,
+  Spinner,
+  useToast,
+  useTranslation,
+} from '@platform/ui';
 import { PostJobForm } from './PostJobForm';
 import { PostedJobCard } from './PostedJobCard';
 import '../shared/hire.css';
@@ -64,7 +72,7 @@ export default function ClinicJobs() {
         {!jobs && !error && <Spinner label={t('clinic.loading')} />}
         {jobs && jobs.data.length === 0 && <p>{t('clinic.noJobs')}</p>}
         {jobs && jobs.data.length > 0 && (
-          <ul className="job-list">
+          <ul className="card-list">
             {jobs.data.map((job) => (
               <li key={job.id}>
                 <PostedJobCard

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { PostedJob } from '@platform/contracts';
-import { Button, useSalaryFormat, useTranslation } from '@platform/ui';
-import { useDateFormat } from '../shared/format';
+import { Button, useDateFormat, useSalaryFormat, useTranslation } from '@platform/ui';
 import { Applicants } from './Applicants';
 
 export function PostedJobCard({

@@ -1,11 +1,19 @@
 import { useState } from 'react';
 import { refreshApi, useApiQuery } from '@platform/data';
-import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  failureText,
+  Spinner,
+  useDateFormat,
+  useFileDownload,
+  useToast,
+  useTranslation,
+} from '@platform/ui';
 import { hireApi } from '../../api';
-import { useDateFormat } from '../shared/format';
 import { CvUpload } from './CvUpload';
 import { sizeText } from './cv-file';
-import { useFileDownload } from './useFileDownload';
 
 /** The dashboard's "My CV": the stored PDF (download, replace, delete) or a file input to upload one. */
 export function MyCv() {
@@ -14,7 +22,7 @@ export function MyCv() {
   const date = useDateFormat();
   const answer = useApiQuery(hireApi.myCv());
   const cv = answer.data?.data ?? null;
-  const file = useFileDownload();
+  const file = useFileDownload('hire', 'cv.downloadFailed');
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);

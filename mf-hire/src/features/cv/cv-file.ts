@@ -12,19 +12,6 @@ export function cvFileProblem(file: File): CvFileProblem | null {
   return null;
 }
 
-/** A downloaded file handed to the browser's save: a link to an object URL, clicked once, then freed. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Some browsers read the URL after click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** "1.2 MB" / "350 KB" in the page's language. */
 export function sizeText(bytes: number, locale: string): string {
   const mb = bytes >= 1024 * 1024;

@@ -9,11 +9,12 @@ import {
   ModalCancel,
   TextArea,
   TextField,
+  useDateFormat,
   useForm,
   useToast,
   useTranslation,
 } from '@platform/ui';
-import { useDateFormat, withScheme } from '../shared/format';
+import { withScheme } from '../shared/format';
 import { CvUpload } from '../cv/CvUpload';
 import { applyPayload, validateApply, type ApplyError, type ApplyForm, type CvChoice } from './apply-form';
 

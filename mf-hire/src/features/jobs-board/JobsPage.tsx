@@ -8,19 +8,19 @@ import {
   Alert,
   Button,
   failureText,
+  FilterPanel,
+  Pager,
   SelectField,
   Spinner,
   TextField,
   useRouteMeta,
   useTranslation,
 } from '@platform/ui';
-import { Pager } from '../shared/Pager';
 import { JobCard } from './JobCard';
 import { CreateAlertButton } from './CreateAlertButton';
 import { ApplyModal } from './ApplyModal';
 import { activeFilterCount, apiQuery, boardUrl, NO_FILTERS, readFilters, type Filters } from './filters';
 import { useViewerState } from '../shared/viewer-state';
-import { FilterPanel } from './FilterPanel';
 import { useApply } from './useApply';
 import '../shared/hire.css';
 
@@ -69,8 +69,12 @@ export default function JobsPage() {
     <div className="container section">
       <h1>{t('board.title')}</h1>
       <p className="muted">{t('board.intro')}</p>
-      <div className="hire-layout">
-        <FilterPanel active={activeFilterCount(filters)}>
+      <div className="list-layout">
+        <FilterPanel
+          id="job-filters"
+          title={t('board.filters')}
+          toggleText={t('board.filtersButton', { count: activeFilterCount(filters) })}
+        >
           <form onSubmit={submit} role="search">
             <TextField
               label={t('board.department')}
@@ -172,7 +176,7 @@ export default function JobsPage() {
               {result.data.length === 0 ? (
                 <p>{t('board.empty')}</p>
               ) : (
-                <ul className="job-list">
+                <ul className="card-list">
                   {result.data.map((job) => (
                     <li key={job.id}>
                       <JobCard

@@ -1,6 +1,6 @@
 import type { Job } from '@platform/contracts';
-import { useSalaryFormat, useTranslation } from '@platform/ui';
-import { useDateFormat, useShortDateFormat } from './format';
+import { useDateFormat, useSalaryFormat, useTranslation } from '@platform/ui';
+import { useShortDateFormat } from './format';
 
 /** A job's facts as the board's card and the job's own page both show them. */
 export function JobFacts({ job }: { job: Job }) {

@@ -1,12 +1,5 @@
 import { localeOf, useTranslation } from '@platform/ui';
 
-/** Dates as the reader's language writes them ("23 Nov 2026", "23 nov. 2026"). */
-export function useDateFormat(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const fmt = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium' });
-  return (iso) => fmt.format(new Date(iso));
-}
-
 /** A closing day as "12 Dec" (a date only: read in UTC so no time zone moves it). */
 export function useShortDateFormat(): (day: string) => string {
   const { i18n } = useTranslation();

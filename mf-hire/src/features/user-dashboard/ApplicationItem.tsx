@@ -1,6 +1,5 @@
 import type { Application } from '@platform/contracts';
-import { Button, useTranslation } from '@platform/ui';
-import { useDateFormat } from '../shared/format';
+import { Button, useDateFormat, useTranslation } from '@platform/ui';
 import { StatusBadge } from '../shared/StatusBadge';
 
 /** One of the professional's applications; Withdraw is offered only while the clinic has not decided. */

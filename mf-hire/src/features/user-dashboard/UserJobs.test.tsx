@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Application, SavedJob } from '@platform/contracts';
 import { fakeApi, renderScreen, type ApiCall, type ApiAnswer } from '@platform/ui/testing';
 import { AMINA, APPLICATION, JOB, resetSession, signIn } from '../../test/fixtures';
-import UserDashboardPage from './UserDashboardPage';
+import UserJobs from './UserJobs';
 
 const application = (id: string, title: string, status: Application['status']): Application => ({
   ...APPLICATION,
@@ -60,7 +60,7 @@ describe('the professional’s dashboard', () => {
       application('a-accepted', 'Day Nurse', 'accepted'),
       application('a-rejected', 'Ward Clerk', 'rejected'),
     ]);
-    await renderScreen(<UserDashboardPage />, { path: '/userdashboard' });
+    await renderScreen(<UserJobs />, { path: '/userdashboard' });
     const list = await screen.findByRole('region', { name: 'Your Job Applications' });
     const item = (title: string) => within(list).getByRole('heading', { name: title }).closest('article')!;
 
@@ -89,7 +89,7 @@ describe('the professional’s dashboard', () => {
         },
       };
     });
-    await renderScreen(<UserDashboardPage />, { path: '/userdashboard' });
+    await renderScreen(<UserJobs />, { path: '/userdashboard' });
     const section = await screen.findByRole('region', { name: 'Saved jobs' });
     expect(await within(section).findByRole('link', { name: 'Saved job 1' })).toHaveAttribute(
       'href',
@@ -118,7 +118,7 @@ describe('the professional’s dashboard', () => {
 
   it('says so when nothing is saved, with a way to the board', async () => {
     dashboardApi([]);
-    await renderScreen(<UserDashboardPage />, { path: '/userdashboard' });
+    await renderScreen(<UserJobs />, { path: '/userdashboard' });
     const section = await screen.findByRole('region', { name: 'Saved jobs' });
     expect(await within(section).findByText(/You have not saved any jobs yet/)).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Browse jobs' })).toHaveAttribute('href', '/hire');

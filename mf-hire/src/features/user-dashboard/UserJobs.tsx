@@ -1,19 +1,9 @@
 import { useState } from 'react';
-import { Link, Navigate } from '@platform/router';
+import { Link } from '@platform/router';
 import type { Application } from '@platform/contracts';
 import { refreshApi, useApiPages } from '@platform/data';
-import { loginPath, useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
-import {
-  Alert,
-  Button,
-  ConfirmDialog,
-  failureText,
-  Spinner,
-  useRouteMeta,
-  useToast,
-  useTranslation,
-} from '@platform/ui';
+import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { ApplicationItem } from './ApplicationItem';
 import { MyCv } from '../cv/MyCv';
 import { SavedJobs } from './SavedJobs';
@@ -27,31 +17,21 @@ const pathOf = (status: 'active' | 'withdrawn') => (page: number) =>
 const activePath = pathOf('active');
 const withdrawnPath = pathOf('withdrawn');
 
-/** /userdashboard: a professional's applications, scoped by the server to their own. */
-export default function UserDashboardPage() {
+/**
+ * Hire's widget on the shell's /userdashboard (slot `user-dashboard`, shown to professionals): their
+ * applications (scoped by the server to their own), CV, saved jobs and job alerts.
+ */
+export default function UserJobs() {
   const { t } = useTranslation('hire');
-  useRouteMeta(t('user.title'));
   const toast = useToast();
-  const user = useSession((s) => s.user);
-  const mine = user?.role === 'user';
-  const active = useApiPages(activePath, { enabled: mine });
-  const withdrawn = useApiPages(withdrawnPath, { enabled: mine });
+  const active = useApiPages(activePath);
+  const withdrawn = useApiPages(withdrawnPath);
   const counts = active.first?.counts;
   const failed = active.error ?? withdrawn.error;
   const error = failed && failureText(t, failed, 'user.loadFailed');
   const [confirming, setConfirming] = useState<Application | null>(null);
   const [busy, setBusy] = useState(false);
   const [withdrawError, setWithdrawError] = useState<string | null>(null);
-
-  if (!user) return <Navigate to={loginPath('/userdashboard')} replace />;
-  if (!mine)
-    return (
-      <div className="container section">
-        <h1>{t('user.title')}</h1>
-        <p role="status">{t('user.wrongRole')}</p>
-        {user.role === 'Clinic' && <Link to="/clinicdashboard">{t('user.toClinic')}</Link>}
-      </div>
-    );
 
   const load = () => {
     active.reload();
@@ -77,8 +57,7 @@ export default function UserDashboardPage() {
   const loading = (active.loading || withdrawn.loading) && !error;
   const ready = counts && !active.loading && !withdrawn.loading;
   return (
-    <div className="container section">
-      <h1>{t('user.title')}</h1>
+    <div className="stack user-jobs">
       {error && (
         <Alert kind="error">
           {error}{' '}

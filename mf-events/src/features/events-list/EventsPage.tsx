@@ -1,0 +1,147 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from '@platform/router';
+import { EVENT_CATEGORIES, EVENT_REGIONS } from '@platform/contracts/values';
+import { useApiQuery } from '@platform/data';
+import {
+  Alert,
+  Button,
+  failureText,
+  FilterPanel,
+  Pager,
+  SelectField,
+  Spinner,
+  TextField,
+  useRouteMeta,
+  useTranslation,
+} from '@platform/ui';
+import { eventsApi } from '../../api';
+import { EventCard } from './EventCard';
+import { activeFilterCount, apiQuery, listUrl, NO_FILTERS, readFilters, type Filters } from './filters';
+import '../shared/events.css';
+
+/** What a bare /event asks first; svc-events/module.json's `firstData` preloads the same. */
+const PAGE_SIZE = 10;
+
+/** /event: the public list of CPD events, soonest first. Filters live in the URL. */
+export default function EventsPage() {
+  const { t } = useTranslation('events');
+  useRouteMeta(t('meta.listTitle'), t('meta.list'));
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const filters = readFilters(search);
+  const [draft, setDraft] = useState<Filters>(filters);
+  const list = useApiQuery(eventsApi.list(apiQuery(filters, PAGE_SIZE)));
+  const result = list.data;
+  const error = list.error && failureText(t, list.error, 'list.loadFailed');
+
+  useEffect(() => setDraft(readFilters(search)), [search]);
+
+  const go = (next: Partial<Filters>) => navigate(listUrl({ ...filters, ...next }));
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    go({ ...draft, page: 1 });
+  }
+  const set = (key: keyof Filters) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
+
+  const pages = result ? Math.max(1, Math.ceil(result.pageInfo.total / PAGE_SIZE)) : 1;
+  return (
+    <div className="container section">
+      <h1>{t('list.title')}</h1>
+      <p className="muted">{t('list.intro')}</p>
+      <div className="list-layout">
+        <FilterPanel
+          id="event-filters"
+          title={t('list.filters')}
+          toggleText={t('list.filtersButton', { count: activeFilterCount(filters) })}
+        >
+          <form onSubmit={submit} role="search" aria-label={t('list.filters')}>
+            <TextField
+              label={t('list.keyword')}
+              placeholder={t('list.keywordPlaceholder')}
+              maxLength={100}
+              type="search"
+              value={draft.search}
+              onChange={set('search')}
+            />
+            <SelectField
+              label={t('list.category')}
+              value={draft.category}
+              onChange={set('category')}
+              options={[
+                { value: '', label: t('list.allCategories') },
+                ...EVENT_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
+              ]}
+            />
+            <TextField
+              label={t('list.after')}
+              hint={t('list.afterHint')}
+              type="date"
+              value={draft.after}
+              onChange={set('after')}
+            />
+            <SelectField
+              label={t('list.region')}
+              value={draft.region}
+              onChange={set('region')}
+              options={[
+                { value: '', label: t('list.allRegions') },
+                ...EVENT_REGIONS.map((r) => ({ value: r, label: t(`regions.${r}`) })),
+              ]}
+            />
+            <Button type="submit">{t('list.search')}</Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setDraft(NO_FILTERS);
+                navigate('/event');
+              }}
+            >
+              {t('list.clear')}
+            </Button>
+          </form>
+        </FilterPanel>
+        <section aria-labelledby="events-title">
+          <h2 id="events-title" className="visually-hidden">
+            {t('list.results')}
+          </h2>
+          {error && (
+            <Alert kind="error">
+              {error}{' '}
+              <Button variant="secondary" onClick={list.reload}>
+                {t('list.retry')}
+              </Button>
+            </Alert>
+          )}
+          {!result && !error && <Spinner label={t('list.loading')} />}
+          {result && (
+            <>
+              <p className="result-count" role="status">
+                {result.pageInfo.totalCapped
+                  ? t('list.countCapped', { count: result.pageInfo.total })
+                  : t('list.count', { count: result.pageInfo.total })}
+              </p>
+              {result.data.length === 0 ? (
+                <p>{t('list.empty')}</p>
+              ) : (
+                <ul className="card-list">
+                  {result.data.map((event) => (
+                    <li key={event.id}>
+                      <EventCard event={event} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Pager
+                page={filters.page}
+                pages={pages}
+                exact={!result.pageInfo.totalCapped}
+                onPage={(page) => go({ page })}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
