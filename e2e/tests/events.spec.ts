@@ -44,6 +44,7 @@ const TEXTS = {
     cancelRegistration: 'Cancel registration',
     cancelDialog: 'Cancel your registration?',
     cancelledToast: 'Your registration is cancelled.',
+    seatIsYours: (title: string) => `A seat is yours: ${title}`,
     attendees: 'Attendees',
     attendeesOf: (title: string) => `Attendees of ${title}`,
     cancelledRegistration: 'Cancelled registration',
@@ -93,6 +94,7 @@ const TEXTS = {
     cancelRegistration: 'Ghairi usajili',
     cancelDialog: 'Ungependa kughairi usajili wako?',
     cancelledToast: 'Usajili wako umeghairiwa.',
+    seatIsYours: (title: string) => `Umepata nafasi: ${title}`,
     attendees: 'Washiriki',
     attendeesOf: (title: string) => `Washiriki wa ${title}`,
     cancelledRegistration: 'Usajili umeghairiwa',
@@ -235,6 +237,11 @@ async function journey(page: Page, T: Texts, width: number) {
   const codes: Record<string, string> = {};
   for (const person of [chebet, amina]) {
     await logIn(page, T, person.email);
+    if (person === chebet) {
+      // Chebet is told in her inbox that the freed seat is hers.
+      await page.goto('/notifications');
+      await expect(page.getByRole('main')).toContainText(T.seatIsYours(title));
+    }
     await page.goto(eventPath);
     await expect(page.getByText(T.youAreRegistered)).toBeVisible();
     codes[person.name] = (await page.locator('.ticket-code').textContent())!;
