@@ -209,6 +209,13 @@ for (const lng of LANGUAGES) {
         await visit(page, `/hire/${jobId}`);
         await check(page, at('a job page'));
 
+        await page.goto('/no-such-page');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await check(page, at('404'));
+      });
+
+      test('the events list, its filters and an event page', async ({ page }) => {
+        await arrive(page, null);
         await visit(page, '/event');
         await expect(page.getByRole('article').first()).toBeVisible();
         await check(page, at('/event'));
@@ -219,10 +226,6 @@ for (const lng of LANGUAGES) {
         }
         await visit(page, `/event/${eventId}`);
         await check(page, at('an event page'));
-
-        await page.goto('/no-such-page');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await check(page, at('404'));
       });
 
       test("a professional's pages and the apply dialog", async ({ page }) => {

@@ -88,7 +88,7 @@ export default function ClinicEvents() {
         )}
       </div>
 
-      <div className="event-actions" role="group" aria-label={t('clinic.which')}>
+      <div className="event-actions event-period" role="group" aria-label={t('clinic.which')}>
         {(['upcoming', 'past'] as const).map((w) => (
           <Button
             key={w}

@@ -90,6 +90,44 @@ describe("an event's page", () => {
     expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument();
   });
 
+  it('shows a checked-in attendee when, and the certificate; the used seat cannot be cancelled', async () => {
+    signIn(AMINA);
+    const year = Number(EVENT.date.slice(0, 4));
+    fakeApi(({ path }) =>
+      path.startsWith('/api/event/cpd/me')
+        ? {
+            body: {
+              success: true,
+              data: {
+                year,
+                total: 3,
+                entries: [
+                  {
+                    certificateId: '7a3e1c2b-9d4f-4e5a-8b6c-1d2e3f4a5b6c',
+                    eventId: EVENT.id,
+                    eventTitle: EVENT.title,
+                    eventDate: EVENT.date,
+                    organizer: EVENT.postedBy,
+                    points: 3,
+                    issuedAt: '2026-11-24T06:42:00.000Z',
+                  },
+                ],
+              },
+            },
+          }
+        : eventAnswer({ myRegistration: { ...CONFIRMED, checkedInAt: '2026-11-24T06:42:00.000Z' } }),
+    );
+    await renderScreen(<EventPage />, { path: `/event/${EVENT.id}` });
+    // On the event's clock (Nairobi), as the door staff saw it.
+    expect(await screen.findByText('Checked in at 09:42.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download certificate (PDF)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Check this certificate' })).toHaveAttribute(
+      'href',
+      '/event/certificates/7a3e1c2b-9d4f-4e5a-8b6c-1d2e3f4a5b6c',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel registration' })).not.toBeInTheDocument();
+  });
+
   it('shows a waiting-list place, and a full event offers the waiting list', async () => {
     signIn(AMINA);
     fakeApi(() =>

@@ -174,7 +174,8 @@ export function RegistrationPanel({
         </p>
       )}
 
-      {registered && (openness === 'open' || openness === 'closed') && (
+      {/* Once checked in, the seat was used: nothing to cancel. */}
+      {registered && !mine?.checkedInAt && (openness === 'open' || openness === 'closed') && (
         <div className="event-actions">
           <Button variant="secondary" onClick={() => setCancelling(true)}>
             {mine?.status === 'waitlisted' ? t('registration.leaveWaitlist') : t('registration.cancel')}
