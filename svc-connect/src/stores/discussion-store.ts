@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
   CONNECT_LIMITS,
@@ -17,7 +17,7 @@ import {
   type ReplyPostedData,
   type ReplyView,
 } from '@platform/contracts';
-import { badRequest, conflict, forbidden, notFound, pageOf } from '@platform/service-kit';
+import { badRequest, conflict, forbidden, newestFirst, notFound, pageOf } from '@platform/service-kit';
 import {
   discussions,
   flags,
@@ -225,7 +225,7 @@ export class DiscussionStore {
     const [rows, counted] = await Promise.all([
       this.selectWithAuthor()
         .where(where)
-        .orderBy(desc(discussions.createdAt), desc(discussions.id))
+        .orderBy(...newestFirst(discussions.createdAt, discussions.id))
         .limit(limit)
         .offset(offset),
       this.db.execute<{ n: number }>(

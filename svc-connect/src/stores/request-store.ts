@@ -8,7 +8,15 @@ import {
   type RequestAcceptedData,
   type RequestSentData,
 } from '@platform/contracts';
-import { conflict, forbidden, HttpError, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
+import {
+  conflict,
+  forbidden,
+  HttpError,
+  isUniqueViolation,
+  newestFirst,
+  notFound,
+  pageOf,
+} from '@platform/service-kit';
 import { connectionRequests, outbox, type RequestRow, type UserRow } from '../db/schema';
 import { requestAcceptedNotice, requestReceivedNotice } from '../notices';
 import { accountAgeDays, type Actor, type Db } from './db';
@@ -178,7 +186,7 @@ export class RequestStore {
         .select()
         .from(connectionRequests)
         .where(where)
-        .orderBy(desc(connectionRequests.createdAt), desc(connectionRequests.id))
+        .orderBy(...newestFirst(connectionRequests.createdAt, connectionRequests.id))
         .limit(limit)
         .offset(offset),
       this.db
@@ -201,7 +209,7 @@ export class RequestStore {
         .select()
         .from(connectionRequests)
         .where(where)
-        .orderBy(desc(connectionRequests.decidedAt), desc(connectionRequests.id))
+        .orderBy(...newestFirst(connectionRequests.decidedAt, connectionRequests.id))
         .limit(limit)
         .offset(offset),
       this.db
