@@ -65,7 +65,7 @@ export const replyNotice = (
 ) =>
   makeNotice('connect', {
     userId: authorId,
-    kind: 'connect.reply',
+    kind: 'connect.reply-posted',
     title: TEXTS.reply(replierName, title),
     body: excerpt(reply),
     link: discussionLink(discussionId),
@@ -76,7 +76,7 @@ export const replyNotice = (
 export const likeNotice = (authorId: string, likerName: string, title: string, discussionId: string) =>
   makeNotice('connect', {
     userId: authorId,
-    kind: 'connect.like',
+    kind: 'connect.discussion-liked',
     title: TEXTS.like(likerName, title),
     link: discussionLink(discussionId),
     email: 'none',

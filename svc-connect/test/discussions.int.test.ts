@@ -226,7 +226,7 @@ describe('replies, edits, likes', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ userId: nurse.id, kind: 'connect.reply', email: 'digest' });
+    expect(notices[0]).toMatchObject({ userId: nurse.id, kind: 'connect.reply-posted', email: 'digest' });
     expect(notices[0]!.title.fr).toBe(`${doctor.name} a répondu à votre discussion : Oxygen concentrators`);
   });
 
@@ -282,7 +282,7 @@ describe('replies, edits, likes', () => {
         `${ctx.prefix}${ConnectEvents.notificationRequested}`,
       );
       const mine = all.filter(
-        (e) => e.data.kind === 'connect.like' && e.data.link === `/connect/discussions/${d.id}`,
+        (e) => e.data.kind === 'connect.discussion-liked' && e.data.link === `/connect/discussions/${d.id}`,
       );
       return mine.length >= 2 ? mine : undefined;
     });
