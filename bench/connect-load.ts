@@ -82,7 +82,8 @@ async function seedPosts(sql: postgres.Sql, n: number) {
 }
 
 async function main() {
-  const bench = await benchPlatform('connect', { modules: 'connect' });
+  // Only APIs are loaded: no page is needed, so no frontend is built for it.
+  const bench = await benchPlatform('connect', { modules: 'connect', buildFrontends: false });
   try {
     await bench.boot({ DIRECTORY_FACETS_CACHE_MS: '0' });
     const gateway = bench.gatewayUrl();

@@ -276,7 +276,11 @@ export const DiscussionView = Type.Object({
 });
 export type DiscussionView = Static<typeof DiscussionView>;
 
-export const DiscussionListResponse = Ok({ data: Type.Array(DiscussionView), pageInfo: PageInfo });
+/** Newest first; `total` is exact up to 100 matches past the page, then capped (`totalCapped`), as the job board. */
+export const DiscussionListResponse = Ok({
+  data: Type.Array(DiscussionView),
+  pageInfo: Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]),
+});
 export type DiscussionListResponse = Static<typeof DiscussionListResponse>;
 
 /** GET /api/discussion/:id: the discussion with the first page of its replies (oldest first). */
