@@ -32,7 +32,7 @@ export async function buildApp(config: ConnectConfig, opts: BuildOptions = {}): 
     producer: 'connect',
     bus: opts.bus,
   });
-  await app.register(connectStores, { db, facetCacheMs: config.DIRECTORY_FACETS_CACHE_MS });
+  await app.register(connectStores, { db, cacheMs: config.DIRECTORY_CACHE_MS });
   await app.register(userSync, { bus, db });
   await app.register(moderation, { bus, db });
   await app.register(directoryRoutes);

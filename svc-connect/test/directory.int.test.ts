@@ -209,6 +209,43 @@ describe('contact details', () => {
   });
 });
 
+describe('a search reused for a moment (DIRECTORY_CACHE_MS)', () => {
+  it('keeps the ranked page and counts, but reads the cards fresh', async () => {
+    const cached = await startConnect({ DIRECTORY_CACHE_MS: '60000' });
+    try {
+      const p = await cached.member('user', {
+        name: 'Zawadi Cached',
+        skills: ['Oncology'],
+        contactPublic: false,
+      });
+      const q = await cached.member('user', { name: 'Zuberi Cached', skills: ['Oncology'] });
+      const viewer = await cached.member('user');
+      const search = async () =>
+        (await cached.call('GET', '/api/connect/professionals?search=oncolgy', viewer)).json();
+      expect((await search()).data.map((c: Card) => c.name)).toEqual(['Zawadi Cached', 'Zuberi Cached']);
+      await cached.identity.publish(
+        userEvent(IdentityEvents.userUpdated, p.id, {
+          name: 'Zawadi Renamed',
+          role: 'user',
+          skills: ['Oncology'],
+          phone: '+254 722 000000',
+          contactPublic: true,
+          version: 2,
+        }),
+      );
+      await cached.identity.publish(makeEnvelope(IdentityEvents.userDeleted, { id: q.id, version: 2 }));
+      const after = await eventually(async () => {
+        const body = await search();
+        return body.data.length === 1 ? body : undefined;
+      });
+      expect(after.data[0]).toMatchObject({ name: 'Zawadi Renamed', phone: '+254 722 000000' });
+      expect(after.pageInfo.total).toBe(2); // the count is the remembered one
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
 describe('indexes', () => {
   it('reads the directory by name, by profession and by search through its indexes', async () => {
     const plan = async (query: string) =>

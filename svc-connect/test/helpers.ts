@@ -36,7 +36,7 @@ export async function startConnect(env: Record<string, string> = {}): Promise<Co
     'connect',
     readConfig,
     buildApp,
-    { DIRECTORY_FACETS_CACHE_MS: '0', ...env },
+    { DIRECTORY_CACHE_MS: '0', ...env },
   );
   const identity = await NatsEventBus.connect({
     url: ctx.natsUrl,

@@ -13,9 +13,9 @@ declare module 'fastify' {
 }
 
 /** svc-connect's repositories, decorated on the app for its routes and consumers. */
-export const connectStores = fp<{ db: Db; facetCacheMs: number }>(
-  async (app, { db, facetCacheMs }) => {
-    app.decorate('people', new PeopleStore(db, facetCacheMs));
+export const connectStores = fp<{ db: Db; cacheMs: number }>(
+  async (app, { db, cacheMs }) => {
+    app.decorate('people', new PeopleStore(db, cacheMs));
     app.decorate('requests', new RequestStore(db));
     app.decorate('discussions', new DiscussionStore(db));
   },

@@ -41,11 +41,12 @@ export interface Facets {
  * people behind requests and discussions.
  */
 export class PeopleStore {
-  private readonly facetCache = new Map<string, { at: number; value: Facets }>();
+  /** Facets and totals per filter, and ranked pages of searches: what the viewer does not change. */
+  private readonly cache = new Map<string, { at: number; value: unknown }>();
 
   constructor(
     private readonly db: Db,
-    private readonly facetCacheMs: number,
+    private readonly cacheMs: number,
   ) {}
 
   /**
@@ -173,7 +174,7 @@ export class PeopleStore {
             ('profession', profession)) as f(facet, value)
           where ${LISTED} and f.value <> '' group by f.facet, f.value`);
     });
-    this.facetCache.clear();
+    this.cache.clear();
   }
 
   async find(id: string): Promise<UserRow | undefined> {
@@ -225,8 +226,11 @@ export class PeopleStore {
       order = sql`${users.name}, ${users.id}`;
     }
     const where = and(...filters)!;
+    const page = () => this.db.select().from(users).where(where).orderBy(order).limit(limit).offset(offset);
     const [rows, counted] = await Promise.all([
-      this.db.select().from(users).where(where).orderBy(order).limit(limit).offset(offset),
+      // A search ranks every match to find its page: the ranked page's ids are reused a moment (the cards
+      // themselves are read fresh); a list by name is one index range scan, read each time.
+      term ? this.rankedPage(JSON.stringify(['page', term, q, limit, offset]), page) : page(),
       this.facets(q, term, where),
     ]);
     const states = await this.connectionStates(
@@ -263,12 +267,40 @@ export class PeopleStore {
     return sql`(${sql.join(each, sql` && `)})`;
   }
 
-  /** Facets and total: from the kept counts without filters, else counted over the result (briefly cached). */
+  private remembered<T>(key: string): T | undefined {
+    const hit = this.cache.get(key);
+    return hit && Date.now() - hit.at < this.cacheMs ? (hit.value as T) : undefined;
+  }
+
+  private remember(key: string, value: unknown) {
+    if (this.cacheMs <= 0) return;
+    if (this.cache.size > 2000) this.cache.clear();
+    this.cache.set(key, { at: Date.now(), value });
+  }
+
+  private async rankedPage(key: string, page: () => Promise<UserRow[]>): Promise<UserRow[]> {
+    const ids = this.remembered<string[]>(key);
+    if (!ids) {
+      const rows = await page();
+      this.remember(
+        key,
+        rows.map((r) => r.id),
+      );
+      return rows;
+    }
+    const found = await this.findMany(ids);
+    return ids.flatMap((id) => {
+      const u = found.get(id);
+      return u && listed(u) ? [u] : [];
+    });
+  }
+
+  /** Facets and total: from the kept counts without filters, else counted over the result (reused a moment). */
   private async facets(q: ProfessionalQuery, term: string, where: SQL): Promise<Facets> {
     const filtered = term || q.profession || q.facility?.trim() || q.location?.trim() || q.country?.trim();
-    const key = JSON.stringify([term, q.profession, q.facility, q.location, q.country]);
-    const cached = this.facetCache.get(key);
-    if (cached && Date.now() - cached.at < this.facetCacheMs) return cached.value;
+    const key = JSON.stringify(['facets', term, q.profession, q.facility, q.location, q.country]);
+    const cached = this.remembered<Facets>(key);
+    if (cached) return cached;
     const rows = filtered
       ? await this.db.execute<{ facet: string; value: string; count: number }>(sql`
           with matches as materialized (select facility, location, country, profession from ${users} where ${where})
@@ -293,10 +325,7 @@ export class PeopleStore {
       value.facets[f] = value.facets[f]
         .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
         .slice(0, FACET_VALUES);
-    if (this.facetCacheMs > 0) {
-      if (this.facetCache.size > 1000) this.facetCache.clear();
-      this.facetCache.set(key, { at: Date.now(), value });
-    }
+    this.remember(key, value);
     return value;
   }
 
