@@ -3,7 +3,8 @@
  * and NATS_URL like the tests; a few minutes). Starts a standalone Connect deployment as
  * `MODULES=connect npm start` does (svc-identity, svc-connect, gateway; own database and NATS prefix,
  * removed afterwards), seeds 50,000 profiles and 200,000 discussions with generate_series, then measures
- * through the gateway at a steady 300 req/s (issue 12's goal: p99 ≤ 50 ms):
+ * each call's latency alone (one connection, straight to svc-connect: the time of one request), then through
+ * the gateway at a steady 300 req/s (issue 12's goal: p99 ≤ 50 ms):
  *  - the directory: a misspelled skill search, a search with a filter, and the unfiltered first page;
  *  - the discussion list: newest first, by category, and a search.
  * The directory's facet cache is off (DIRECTORY_CACHE_MS=0): every request counts its facets.
@@ -13,7 +14,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
 import { benchPlatform } from './bench-platform';
-import { steadyLoad, type Figures } from './load';
+import { load, steadyLoad, type Figures } from './load';
 
 const PROFILES = Number(process.env.PROFILES ?? 50_000);
 const POSTS = Number(process.env.POSTS ?? 200_000);
@@ -85,7 +86,8 @@ async function main() {
   // Only APIs are loaded: no page is needed, so no frontend is built for it.
   const bench = await benchPlatform('connect', { modules: 'connect', buildFrontends: false });
   try {
-    await bench.boot({ DIRECTORY_CACHE_MS: '0' });
+    const platform = await bench.boot(process.env.DIRECTORY_CACHE === '0' ? { DIRECTORY_CACHE_MS: '0' } : {});
+    const direct = platform.services['svc-connect']!;
     const gateway = bench.gatewayUrl();
     let t = performance.now();
     await seedProfiles(bench.sql, PROFILES);
@@ -102,6 +104,17 @@ async function main() {
       email: 'nurse@bench.example',
       name: 'Bench Nurse',
     });
+
+    const alone: [string, Figures][] = [];
+    for (const path of [...DIRECTORY, ...DISCUSSIONS]) {
+      await load(direct + path, { token, connections: 1, seconds: 1 }); // warm-up
+      alone.push([path, await load(direct + path, { token, connections: 1, seconds: 5 })]);
+    }
+    say(`Each call alone, straight to svc-connect, one connection, 5 s (ms; 1-minute load ${load1()}):`);
+    say('| call | p50 | p99 |');
+    say('| --- | --- | --- |');
+    for (const [path, f] of alone) say(`| \`GET ${path}\` | ${f.p50} | ${f.p99} |`);
+    say('');
 
     const results: [string, Figures][] = [];
     for (const path of [...DIRECTORY, ...DISCUSSIONS]) {
