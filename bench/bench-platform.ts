@@ -21,7 +21,14 @@ export type BenchPlatform = Awaited<ReturnType<typeof benchPlatform>>;
  * data directory, all removed by `cleanup()`. The gateway's per-address limit is raised: a load generator
  * is one address. `modules` makes a standalone deployment (`MODULES`).
  */
-export async function benchPlatform(name: string, opts: { modules?: string } = {}) {
+export async function benchPlatform(
+  name: string,
+  opts: {
+    modules?: string;
+    /** False for runs that load APIs only: frontends missing from this checkout are not built. */
+    buildFrontends?: boolean;
+  } = {},
+) {
   const db = await createTestDatabase(`bench_${name}`);
   const prefix = testNatsPrefix();
   const nats = natsUrl();
@@ -47,6 +54,7 @@ export async function benchPlatform(name: string, opts: { modules?: string } = {
           ...(opts.modules ? { MODULES: opts.modules } : {}),
         }),
         () => {},
+        { buildFrontends: opts.buildFrontends },
       );
       return running;
     },

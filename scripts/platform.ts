@@ -131,15 +131,23 @@ function runTs(name: string, dir: string, env: Record<string, string>, log: Log)
 
 const httpOk = (url: string) => fetch(url).then((r) => r.ok);
 
-/** Starts databases, bus, services and the gateway; resolves once the gateway answers. */
-export async function startPlatform(cfg: StartConfig, log: Log = console.log): Promise<RunningPlatform> {
+/**
+ * Starts databases, bus, services and the gateway; resolves once the gateway answers. Missing frontends are
+ * built first unless `opts.buildFrontends` is false (API load runs need no pages: the gateway then has none
+ * to serve).
+ */
+export async function startPlatform(
+  cfg: StartConfig,
+  log: Log = console.log,
+  opts: { buildFrontends?: boolean } = {},
+): Promise<RunningPlatform> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => {});
   };
   try {
     const modules = chooseModules(loadModules(REPO_ROOT), cfg.modules);
-    buildMissing(log, modules);
+    if (opts.buildFrontends !== false) buildMissing(log, modules);
     const db = await startDatabase(cfg, log);
     stops.push(db.stop);
     const nats = await startNats(cfg, log);

@@ -16,6 +16,9 @@ import { readConfig as hireConfig } from '../svc-hire/src/config';
 import { buildApp as buildEvents } from '../svc-events/src/app';
 import { readConfig as eventsConfig } from '../svc-events/src/config';
 import { anEvent } from '../svc-events/test/helpers';
+import { buildApp as buildConnect } from '../svc-connect/src/app';
+import { readConfig as connectConfig } from '../svc-connect/src/config';
+import { aDiscussion } from '../svc-connect/test/helpers';
 import { buildApp as buildGateway } from '../gateway/src/app';
 import { readConfig as gatewayConfig } from '../gateway/src/config';
 
@@ -25,9 +28,11 @@ const AUD = { audience: 'afya-platform', issuer: 'svc-identity' };
 let run: ServiceTestEnv;
 let hireDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let eventsDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let connectDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let identity: App;
 let hire: App;
 let events: App;
+let connect: App;
 let gateway: App;
 let gatewayBus: NatsEventBus;
 let gatewayRevocations: FollowedRevocations;
@@ -35,6 +40,7 @@ let adminToken: string;
 let identityUrl: string;
 let hireUrl: string;
 let eventsUrl: string;
+let connectUrl: string;
 
 const env = () => ({ ...run.env, JWT_PRIVATE_KEY: run.keys.privateKey });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -77,6 +83,11 @@ interface Guarded {
   write: { url: string; payload: () => object };
   read: string;
   count: () => Promise<number>;
+  /**
+   * Its write is open to every signed-in role (Connect: anyone may post a discussion), so a demoted Clinic's
+   * new token still writes (201); otherwise the new role is refused (403). Old tokens are refused either way.
+   */
+  openToEveryRole?: boolean;
 }
 
 const visible = async (app: App, url: string) =>
@@ -96,6 +107,14 @@ const GUARDED: Guarded[] = [
     write: { url: '/api/event/add', payload: () => anEvent() },
     read: '/api/event/cpd/me',
     count: () => visible(events, '/api/event/get?limit=100'),
+  },
+  {
+    name: 'svc-connect',
+    app: () => connect,
+    write: { url: '/api/discussion/add', payload: () => aDiscussion() },
+    read: '/api/connect/requests?box=incoming',
+    count: () => visible(connect, '/api/discussion/get?limit=100'),
+    openToEveryRole: true,
   },
 ];
 
@@ -137,7 +156,12 @@ async function refusedEverywhere(kind: 'read' | 'write', token: string) {
   );
 }
 
-const upstreams = () => ({ IDENTITY_URL: identityUrl, HIRE_URL: hireUrl, EVENTS_URL: eventsUrl });
+const upstreams = () => ({
+  IDENTITY_URL: identityUrl,
+  HIRE_URL: hireUrl,
+  EVENTS_URL: eventsUrl,
+  CONNECT_URL: connectUrl,
+});
 
 beforeAll(async () => {
   run = await serviceTestEnv('trust');
@@ -148,9 +172,12 @@ beforeAll(async () => {
   hire = await buildHire(hireConfig({ ...run.env, DATABASE_URL: hireDb.url }));
   eventsDb = await createTestDatabase('trust_events');
   events = await buildEvents(eventsConfig({ ...run.env, DATABASE_URL: eventsDb.url }));
+  connectDb = await createTestDatabase('trust_connect');
+  connect = await buildConnect(connectConfig({ ...run.env, DATABASE_URL: connectDb.url }));
   identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
   hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
   eventsUrl = await events.listen({ port: 0, host: '127.0.0.1' });
+  connectUrl = await connect.listen({ port: 0, host: '127.0.0.1' });
   gatewayBus = await NatsEventBus.connect({ url: run.natsUrl, prefix: run.prefix, name: 'gateway-test' });
   gatewayRevocations = new FollowedRevocations(gatewayBus);
   await gatewayRevocations.start();
@@ -166,9 +193,11 @@ afterAll(async () => {
   await gatewayBus?.close();
   await hire?.close();
   await events?.close();
+  await connect?.close();
   await identity?.close();
   await hireDb?.drop();
   await eventsDb?.drop();
+  await connectDb?.drop();
   await run?.cleanup();
 });
 
@@ -271,7 +300,7 @@ describe('ending sessions reaches every service within 2 seconds', () => {
         headers: bearer(again.token),
         payload: svc.write.payload(),
       });
-      expect([svc.name, posted.statusCode]).toEqual([svc.name, 403]);
+      expect([svc.name, posted.statusCode]).toEqual([svc.name, svc.openToEveryRole ? 201 : 403]);
     }
   });
 

@@ -4,6 +4,7 @@ import type { App } from '@platform/service-kit';
 import { aUser, startIdentity } from '../../svc-identity/test/helpers';
 import { aJob, anApplication, startHire } from '../../svc-hire/test/helpers';
 import { anEvent, startEvents } from '../../svc-events/test/helpers';
+import { aDiscussion, startConnect } from '../../svc-connect/test/helpers';
 
 export type Role = 'user' | 'Clinic' | 'admin';
 
@@ -152,5 +153,53 @@ const svcEvents: FuzzTarget = {
   },
 };
 
+const svcConnect: FuzzTarget = {
+  name: 'svc-connect',
+  async start() {
+    const ctx = await startConnect();
+    // Members of the directory (identity's events projected), so requests and posts find their people.
+    const user = await ctx.member('user', { designation: 'Registered Nurse' });
+    const clinic = await ctx.member('Clinic');
+    const admin = await ctx.member('admin');
+    const ok = async <T>(res: Promise<LightMyRequestResponse>, what: string): Promise<T> => {
+      const r = await res;
+      if (r.statusCode >= 300) throw new Error(`${what}: ${r.statusCode} ${r.body}`);
+      return (r.json() as { data: T }).data;
+    };
+    return {
+      app: ctx.app,
+      async fixtures() {
+        // A discussion of this user with a reply of the clinic, and a request between them (a fresh pair
+        // each time: a fuzzed withdrawal may have ended the last one).
+        const discussion = await ok<{ id: string }>(
+          ctx.call('POST', '/api/discussion/add', user, aDiscussion()),
+          'post discussion',
+        );
+        const reply = await ok<{ id: string }>(
+          ctx.call('POST', `/api/discussion/${discussion.id}/replies`, clinic, { content: 'Agreed.' }),
+          'reply',
+        );
+        const other = await ctx.member('user');
+        const request = await ok<{ id: string }>(
+          ctx.call('POST', '/api/connect/requests', other, { userId: user.id }),
+          'request',
+        );
+        return {
+          tokens: { user: user.token, Clinic: clinic.token, admin: admin.token },
+          idsFor: (path) => ({
+            id: path.startsWith('/api/discussion/replies')
+              ? [reply.id, discussion.id]
+              : path.startsWith('/api/connect/requests')
+                ? [request.id, discussion.id]
+                : [discussion.id, reply.id],
+            userId: [other.id],
+          }),
+        };
+      },
+      close: () => ctx.close(),
+    };
+  },
+};
+
 /** Every service the fuzz test walks. A new service adds its entry here. */
-export const TARGETS: FuzzTarget[] = [svcIdentity, svcHire, svcEvents];
+export const TARGETS: FuzzTarget[] = [svcIdentity, svcHire, svcEvents, svcConnect];

@@ -231,6 +231,32 @@ describe('profile and directory', () => {
     expect(updated.data.version).toBe(2);
   });
 
+  it('keeps contact details private unless the person shows them, and tells the projections', async () => {
+    const { token, user } = await registerAndLogin();
+    expect(user.contactPublic).toBe(false);
+    const put = (payload: object) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/user/me',
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    expect((await put({ contactPublic: 'yes' })).statusCode).toBe(400);
+    const res = await put({ contactPublic: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.contactPublic).toBe(true);
+    const updated = await eventually(async () => {
+      const all = await readEvents<UserEventData>(ctx.natsUrl, `${ctx.prefix}${IdentityEvents.userUpdated}`);
+      return all.find((e) => e.data.id === user.id && e.data.contactPublic === true);
+    });
+    expect(updated.data.version).toBe(2);
+    // The public directory never carries the setting's subject: no e-mail or phone there.
+    const dir = await ctx.app.inject('/api/user/get?limit=100');
+    const listed = dir.json().users.find((u: { id: string }) => u.id === user.id);
+    expect(listed).not.toHaveProperty('email');
+    expect(listed).not.toHaveProperty('contactPublic');
+  });
+
   it.each([
     ['a javascript: photo URL', { photo: 'javascript:alert(1)' }],
     ['an empty update', {}],

@@ -78,6 +78,11 @@ export const UserProfile = Type.Object({
   entitlements: Type.Array(Type.String()),
   /** The language the person chose (the site's switch saves it): their e-mails are written in it. */
   language: StringEnum(LANGUAGES),
+  /**
+   * Whether the person shows their e-mail and phone to every signed-in member in the Connect directory
+   * (off by default: then only their accepted connections see them).
+   */
+  contactPublic: Type.Boolean(),
 });
 export type UserProfile = Static<typeof UserProfile>;
 
@@ -94,6 +99,8 @@ export const UpdateProfileBody = Type.Object(
     location: Type.Optional(shortText(160)),
     photo: Type.Optional(Type.Union([HttpUrl, Type.Literal('')])),
     language: Type.Optional(StringEnum(LANGUAGES)),
+    /** Show e-mail and phone to every signed-in member in the Connect directory. */
+    contactPublic: Type.Optional(Type.Boolean()),
     /** null clears it. */
     plan: Type.Optional(PlanOrNone),
   },
@@ -176,6 +183,8 @@ export const UserEventData = Type.Object({
   ...privateFields,
   /** Optional: events written before plans were kept have none. */
   plan: Type.Optional(PlanOrNone),
+  /** The directory may show e-mail and phone to every signed-in member. Older events have none: false. */
+  contactPublic: Type.Optional(Type.Boolean()),
   /** Monotonic per user: consumers upsert only when newer (version-guarded projection). */
   version: Type.Integer({ minimum: 1 }),
 });

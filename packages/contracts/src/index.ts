@@ -3,6 +3,8 @@ export * from './envelope';
 export * from './identity';
 export * from './hire';
 export * from './events';
+export * from './connect';
+export * from './content';
 export * from './remotes';
 export * from './formats';
 export * from './navigation';

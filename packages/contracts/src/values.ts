@@ -79,3 +79,81 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
  * render: the visitor's language, and whether they answered the cookie banner. Neither says who they are.
  */
 export const PAGE_COOKIES = { language: 'afya.lang', consent: 'afya.consent' } as const;
+
+/**
+ * Professions of the Connect directory (the spec's Role filter) and of Role-Based discussions: a Clinic
+ * account is `Clinic`; a person's profession is read from their designation (`professionOf`).
+ */
+export const PROFESSIONS = [
+  'Clinic',
+  'Doctor',
+  'Nurse',
+  'Clinical Officer',
+  'Pharmacist',
+  'Laboratory Technologist',
+  'Other',
+] as const;
+export type Profession = (typeof PROFESSIONS)[number];
+
+/** Words of a designation that name a profession, most specific first ("Clinical Officer" before "Officer"). */
+const PROFESSION_WORDS: [Profession, RegExp][] = [
+  ['Clinical Officer', /\bclinical officer\b/i],
+  ['Nurse', /\b(nurse|nursing|midwife|midwifery)\b/i],
+  ['Pharmacist', /\b(pharmacist|pharmacy|pharmaceutical)\b/i],
+  ['Laboratory Technologist', /\b(lab|laboratory|medical technologist|radiographer|sonographer)\b/i],
+  [
+    'Doctor',
+    /\b(doctor|dr\.?|physician|surgeon|consultant|medical officer|paediatrician|pediatrician|gynaecologist|gynecologist|obstetrician|dentist|psychiatrist|radiologist|anaesthetist|anesthetist|cardiologist|general practitioner|gp)\b/i,
+  ],
+];
+
+/** The directory's profession of an account: Clinic accounts are `Clinic`; people by their designation. */
+export function professionOf(role: string, designation: string): Profession {
+  if (role === 'Clinic') return 'Clinic';
+  for (const [profession, words] of PROFESSION_WORDS) if (words.test(designation)) return profession;
+  return 'Other';
+}
+
+/** Discussion categories (the spec's list): the form offers them, the list filters by them. */
+export const DISCUSSION_CATEGORIES = [
+  'General',
+  'Clinical',
+  'NHIF & Compliance',
+  'Task Shifting in Rural Clinics',
+  'Mobile Clinics & Outreach',
+  'Medical Supply Chain',
+  'Administrative',
+  'Research',
+] as const;
+export type DiscussionCategory = (typeof DISCUSSION_CATEGORIES)[number];
+
+/**
+ * Who may read a discussion: every signed-in user; the author's organisation only; or the professions
+ * the author chose (`roles`).
+ */
+export const DISCUSSION_VISIBILITIES = ['Public', 'Clinic Internal', 'Role-Based'] as const;
+export type DiscussionVisibility = (typeof DISCUSSION_VISIBILITIES)[number];
+
+export const CONNECTION_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Where the viewer stands with a person of the directory: what the Connect button shows. */
+export const CONNECTION_STATES = ['self', 'none', 'outgoing', 'incoming', 'connected'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/** Connect's rules for new accounts and abuse (Discourse's trust levels, LinkedIn's invitation caps). */
+export const CONNECT_LIMITS = {
+  /** An account younger than this many days is new. */
+  newAccountDays: 7,
+  /** Connection requests a new account may send in 24 hours. */
+  newAccountRequestsPerDay: 20,
+  /** Discussions and replies a new account may post in its first day. */
+  newAccountDiscussionsFirstDay: 3,
+  newAccountRepliesFirstDay: 10,
+  /** Links one post or reply of a new account may carry. */
+  newAccountLinksPerPost: 2,
+  /** A declined or withdrawn request may be sent again after this many days. */
+  requestCoolOffDays: 21,
+  /** Flags from different people that hide a post until a moderator decides. */
+  flagsToHide: 3,
+} as const;

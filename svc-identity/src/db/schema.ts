@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   jsonb,
   index,
   integer,
@@ -45,6 +46,8 @@ export const users = identity.table(
     country: text('country').notNull().default(''),
     location: text('location').notNull().default(''),
     photo: text('photo').notNull().default(''),
+    /** Show e-mail and phone to every signed-in member in the Connect directory (off by default). */
+    contactPublic: boolean('contact_public').notNull().default(false),
     /** The plan chosen on /pricing: a declared interest until billing exists; null when none. */
     plan: text('plan', { enum: PLAN_IDS }),
     /** active, suspended (by an admin, perhaps until a date) or deleted (personal data erased). */

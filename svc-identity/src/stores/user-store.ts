@@ -53,6 +53,7 @@ export function toProfile(u: UserRow): UserProfile {
     plan: u.plan,
     createdAt: u.createdAt.toISOString(),
     language: u.language,
+    contactPublic: u.contactPublic,
   };
 }
 

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { professionOf } from '@platform/contracts';
+import { unauthorized, type App } from '@platform/service-kit';
+import type { Actor } from '../stores/db';
+
+/**
+ * The acting account: who from the verified token only; their profession, facility, country and the
+ * account's age from the users projection (an account not projected yet counts as new, profession from
+ * its role).
+ */
+export async function actorOf(app: App, request: FastifyRequest): Promise<Actor> {
+  const u = request.user;
+  const row = await app.people.find(u.sub);
+  const known = row && !row.deleted ? row : undefined;
+  return {
+    id: u.sub,
+    name: u.name,
+    role: u.role,
+    orgId: u.orgId ?? u.sub,
+    profession: known?.profession ?? professionOf(u.role, ''),
+    facility: known?.facility ?? '',
+    country: known?.country ?? '',
+    accountCreatedAt: known?.accountCreatedAt ?? new Date(),
+  };
+}
+
+/** The actor when a token was sent (it must then be valid), else undefined: a visitor. */
+export const maybeActor = (app: App, request: FastifyRequest) =>
+  request.user ? actorOf(app, request) : Promise.resolve(undefined);
+
+/** preHandler for routes open to visitors that show more to a signed-in caller: a token, when sent, must be valid. */
+export function optionalUser(app: App) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization) await app.authenticate.call(app, request, reply, () => {});
+  };
+}
+
+/**
+ * preHandler for routes only signed-in people use, answering a visitor with the spec's own words (e.g.
+ * 'Please log in to post a discussion'); a token that is sent is checked as everywhere.
+ */
+export function signedIn(app: App, message: string, code: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.headers.authorization) throw unauthorized(message, code);
+    await app.authenticate.call(app, request, reply, () => {});
+  };
+}

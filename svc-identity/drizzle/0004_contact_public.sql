@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."users" ADD COLUMN "contact_public" boolean DEFAULT false NOT NULL;
