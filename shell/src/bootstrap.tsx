@@ -58,11 +58,13 @@ async function start() {
     await preloadPage(manifest, window.location.pathname);
     await preloadNamespaces();
   }
+  // In a transition, React renders (and hydrates) in slices, yielding to the browser between them: no
+  // single long task blocks input while the first screen is built or attached to (Total Blocking Time).
   if (pageLanguage) {
-    hydrateRoot(root, site);
+    startTransition(() => {
+      hydrateRoot(root, site);
+    });
   } else {
-    // A transition renders in slices, yielding to the browser between them: no single long task blocks
-    // input while the first screen is built (Total Blocking Time).
     startTransition(() => createRoot(root).render(site));
   }
   followLanguageCookie();
