@@ -72,3 +72,10 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
  * render: the visitor's language, and whether they answered the cookie banner. Neither says who they are.
  */
 export const PAGE_COOKIES = { language: 'afya.lang', consent: 'afya.consent' } as const;
+
+/**
+ * A prerendered page's scripts start once it has been painted: the page loads the shell's `start.js`
+ * (not `main.js`), which then preloads the scripts the gateway lists as JSON in the element of this id,
+ * and runs `main.js`.
+ */
+export const AFTER_PAINT = { script: 'start.js', listId: 'afya-after-paint' } as const;

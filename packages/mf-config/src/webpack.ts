@@ -7,6 +7,7 @@ import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createSharedConfig } from './shared';
 import { StartAssetsPlugin } from './start-assets';
+import { StartAfterPaintPlugin } from './start-after-paint';
 
 /** Text files worth compressing (fonts and images are compressed already). */
 const COMPRESSIBLE = /\.(js|css|json|svg)$/;
@@ -144,7 +145,7 @@ export function createWebpackConfig(
           ]
         : []),
       ...(build.kind === 'host' ? [oneFederationRuntime()] : []),
-      ...(build.kind === 'host' && prod ? [new StartAssetsPlugin()] : []),
+      ...(build.kind === 'host' && prod ? [new StartAssetsPlugin(), new StartAfterPaintPlugin()] : []),
       // Compressed once at build, at the highest levels, beside each file; the gateway serves the `.br`
       // or `.gz` the browser accepts. index.html is not: the gateway changes it for each page.
       ...(prod
