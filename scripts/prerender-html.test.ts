@@ -23,7 +23,15 @@ it('puts the page, its language, title, description, canonical and Open Graph ta
   expect(html).toContain('<meta property="og:title" content="Bei — AfyaHR" />');
   expect(html).toContain('<meta property="og:locale" content="sw_KE" />');
   expect(html).not.toContain('noscript');
-  expect(html).toContain('<script defer src=/main.js></script>');
+});
+
+it("loads the shell's start.js in place of main.js: the page's scripts start once it is painted", () => {
+  const html = pageHtml(TEMPLATE, '/pricing', 'sw', rendered);
+  expect(html).toContain('<script defer src="/start.js"></script></body>');
+  expect(html).not.toContain('main.js');
+  expect(() => pageHtml(TEMPLATE.replace(/<script[^>]*><\/script>/, ''), '/', 'en', rendered)).toThrow(
+    /main/,
+  );
 });
 
 it('refuses a template it cannot fill rather than writing a page without the site in it', () => {

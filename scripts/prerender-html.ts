@@ -1,4 +1,5 @@
 /** A prerendered page's HTML, from the shell's index.html (scripts/prerender.ts). */
+import { AFTER_PAINT } from '@platform/contracts/values';
 
 export interface Rendered {
   /** The site's markup as React's server renderer made it. */
@@ -15,6 +16,7 @@ const escapeHtml = (s: string) =>
 /**
  * The shell's index.html with the page in #root and the page's own language, title, description,
  * canonical link and Open Graph tags. The "needs JavaScript" notice goes: this page reads without it.
+ * Its scripts start once it has been painted: the shell's `start.js` (mf-config) in place of `main.js`.
  */
 export function pageHtml(
   template: string,
@@ -45,6 +47,10 @@ export function pageHtml(
     [/<\/head>/, `${tags}</head>`],
     [/<noscript>[\s\S]*?<\/noscript>\s*/, ''],
     [/<div id="?root"?><\/div>/, `<div id="root">${rendered.body}</div>`],
+    [
+      /<script[^>]*\ssrc="?\/main\.js"?[^>]*><\/script>/,
+      `<script defer src="/${AFTER_PAINT.script}"></script>`,
+    ],
   ] as const;
   return parts.reduce((html, [pattern, text]) => {
     if (!pattern.test(html)) throw new Error(`the shell's index.html has no ${pattern}`);

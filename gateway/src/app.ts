@@ -108,6 +108,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
       shellAssets: startAssets.shell(),
       startAssets: startAssets.all(),
       dataPreloads: firstData.of(request.url),
+      scriptsAfterPaint: file !== 'index.html',
     });
     try {
       const preview = await previews.previewOf(pathname);

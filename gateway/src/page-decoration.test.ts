@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 // jsdom: the decorated page is read back by a real HTML parser, as a browser would read it.
 import type { RemotesManifest } from '@platform/contracts';
+import { AFTER_PAINT } from '@platform/contracts/values';
 import { decoratePage, MANIFEST_ELEMENT_ID, remoteForPath } from './page-decoration';
 
 const SHELL =
@@ -75,6 +76,37 @@ describe('decoratePage', () => {
         ...(pathname === '/' ? ['/mf/mf-core/remoteEntry.js'] : []),
       ]);
     }
+  });
+
+  it("lists a prerendered page's scripts for start.js to preload once painted, with no script hint in the head", () => {
+    const shellAssets = { js: ['/470.abc.js'], css: ['/905.abc.css'] };
+    const startAssets = { mf_core: { js: ['/mf/mf-core/routes.abc.js'], css: [] } };
+    const label = '</script><script>alert(1)</script>';
+    const html = decoratePage(SHELL, {
+      manifest: manifest(label),
+      pathname: '/',
+      shellAssets,
+      startAssets,
+      scriptsAfterPaint: true,
+    });
+    const doc = parse(html);
+    expect(hrefs(doc, 'script')).toEqual([]);
+    // The stylesheets the paint needs are still hinted.
+    expect(hrefs(doc, 'style')).toEqual(['/905.abc.css']);
+    const list = doc.getElementById(AFTER_PAINT.listId)!;
+    expect(list.tagName).toBe('SCRIPT');
+    expect(list.getAttribute('type')).toBe('application/json');
+    expect(list.parentElement?.tagName).toBe('HEAD');
+    expect(JSON.parse(list.textContent!)).toEqual([
+      '/470.abc.js',
+      '/mf/mf-core/remoteEntry.js',
+      '/mf/mf-core/routes.abc.js',
+    ]);
+    // Two JSON elements, nothing executable.
+    expect(doc.querySelectorAll('script')).toHaveLength(2);
+    expect(
+      [...doc.querySelectorAll('script')].every((s) => s.getAttribute('type') === 'application/json'),
+    ).toBe(true);
   });
 
   it('hints nothing but the manifest on a page no remote serves', () => {

@@ -1,4 +1,5 @@
 import type { RemotesManifest } from '@platform/contracts';
+import { AFTER_PAINT } from '@platform/contracts/values';
 
 /** The id of the inlined manifest; the shell reads it (shell/src/remotes.ts) before fetching /mf/remotes.json. */
 export const MANIFEST_ELEMENT_ID = 'afya-remotes';
@@ -19,6 +20,12 @@ export interface PageContext {
   startAssets?: Record<string, RemoteStartAssets>;
   /** API calls the page's first screen makes, fetched in parallel with the code. */
   dataPreloads?: string[];
+  /**
+   * The page is readable before its scripts run (prerendered) and starts them once painted (the shell's
+   * start.js): its scripts are listed for start.js to preload then, not hinted in the head, where they
+   * would share the bandwidth and the main thread with what the first paint waits for.
+   */
+  scriptsAfterPaint?: boolean;
 }
 
 /**
@@ -54,25 +61,31 @@ export function remoteForPath(manifest: RemotesManifest, pathname: string) {
  * the remotes manifest inlined (JSON, never executed, so the CSP needs no hash), and preload hints for
  * the shell's start-up chunks, the current route's remote entry, its routes module's files and the first
  * screen's data. A pure function of the HTML, so it applies to the plain shell and to a prerendered page
- * alike.
+ * alike (which gets its scripts' list for after its paint instead: `scriptsAfterPaint`).
  */
 export function decoratePage(html: string, page: PageContext): string {
   const tags = [
     `<script type="application/json" id="${MANIFEST_ELEMENT_ID}">${scriptSafeJson(page.manifest)}</script>`,
   ];
+  const scripts: string[] = [];
   const preload = (assets: RemoteStartAssets | undefined) => {
     for (const css of assets?.css ?? [])
       tags.push(`<link rel="preload" as="style" href="${escapeAttribute(css)}" />`);
-    for (const js of assets?.js ?? [])
-      tags.push(`<link rel="preload" as="script" href="${escapeAttribute(js)}" />`);
+    scripts.push(...(assets?.js ?? []));
   };
   preload(page.shellAssets);
   const remote = remoteForPath(page.manifest, page.pathname);
   if (remote) {
     // Remote entries are classic scripts, loaded by the federation runtime without crossorigin.
-    tags.push(`<link rel="preload" as="script" href="${escapeAttribute(remote.entry)}" />`);
+    scripts.push(remote.entry);
     preload(page.startAssets?.[remote.name]);
   }
+  if (page.scriptsAfterPaint)
+    tags.push(
+      `<script type="application/json" id="${AFTER_PAINT.listId}">${scriptSafeJson(scripts)}</script>`,
+    );
+  else
+    for (const js of scripts) tags.push(`<link rel="preload" as="script" href="${escapeAttribute(js)}" />`);
   // fetch() requests are CORS mode with same-origin credentials: `crossorigin` (anonymous) matches them.
   for (const url of page.dataPreloads ?? [])
     tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}" />`);

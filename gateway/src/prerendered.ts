@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RemotesManifest } from '@platform/contracts';
-import { PAGE_COOKIES } from '@platform/contracts/values';
+import { AFTER_PAINT, PAGE_COOKIES } from '@platform/contracts/values';
 
 /**
  * Prerendered pages (the build's `scripts/prerender.ts`): for a page path a remote declares in
@@ -31,11 +31,13 @@ export const manifestStamp = (manifest: RemotesManifest) => sha256(JSON.stringif
 
 /**
  * The shell build's identity: its index.html and the scripts it loads (its entry, `main.js`, keeps its
- * name from build to build, so the HTML alone would not change with the code).
+ * name from build to build, so the HTML alone would not change with the code), and `start.js`, which
+ * prerendered pages load in its place, where the build has one.
  */
 export function shellStamp(shellDist: string, read = (file: string) => readFileSync(file)): string {
   const html = read(path.join(shellDist, 'index.html'));
   const scripts = [...html.toString().matchAll(/<script[^>]*\ssrc="?\/?([^">\s]+)/g)].map((m) => m[1]!);
+  if (existsSync(path.join(shellDist, AFTER_PAINT.script))) scripts.push(AFTER_PAINT.script);
   return sha256(Buffer.concat([html, ...scripts.map((s) => read(path.join(shellDist, s)))]));
 }
 
@@ -93,8 +95,8 @@ class FileStamps {
     return this.cached(file, [file], () => sha256(readFileSync(file)));
   }
   shell(shellDist: string): string | undefined {
-    // Whichever of the two changes, the build changed; main.js's name is fixed.
-    const files = [path.join(shellDist, 'index.html'), path.join(shellDist, 'main.js')];
+    // Whichever of them changes, the build changed; the names of main.js and start.js are fixed.
+    const files = ['index.html', 'main.js', AFTER_PAINT.script].map((f) => path.join(shellDist, f));
     return this.cached(
       `shell:${shellDist}`,
       files.filter((f) => existsSync(f)),

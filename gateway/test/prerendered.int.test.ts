@@ -119,6 +119,14 @@ it('serves the plain shell once the shell is rebuilt, even when only its entry s
   expect((await get('/')).body).not.toContain('<h1>');
 });
 
+it("serves the plain shell once the shell's start.js changes (the prerendered pages load it)", async () => {
+  write(path.join(shellDist(), 'start.js'), 'load(); // v1');
+  writePages();
+  expect((await get('/')).body).toContain('<h1>/ en</h1>');
+  write(path.join(shellDist(), 'start.js'), 'load(); // v2, rebuilt');
+  expect((await get('/')).body).toBe(SHELL);
+});
+
 it('serves the plain shell once another remote joins the site (its links were not in the navbar)', async () => {
   write(path.join(dir, 'mf-hire', 'dist', 'remoteEntry.js'), 'var mf_hire;');
   expect((await get('/')).body).toBe(SHELL);

@@ -34,8 +34,22 @@ const SYMBOLS: Record<Currency, string> = { KES: 'Ksh' };
  * the narrow no-break space), so an amount never breaks across lines.
  */
 export function formatAmount(amount: number, currency: Currency, locale: string): string {
-  const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount);
-  return `${SYMBOLS[currency]}\u00a0${n}`;
+  return `${SYMBOLS[currency]}\u00a0${wholeNumbers(locale).format(amount)}`;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One formatter per locale, made once: making an Intl.NumberFormat costs far more than using one (on the
+ * landing page, a new one per price was a sixth of the hydration's script time on a phone-speed CPU).
+ */
+function wholeNumbers(locale: string): Intl.NumberFormat {
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    formats.set(locale, format);
+  }
+  return format;
 }
 
 /**
@@ -51,7 +65,7 @@ export function salaryFigures(
   const money = (n: number) => formatAmount(n, s.currency, locale);
   if (s.min !== null && s.max !== null) {
     if (s.min === s.max) return money(s.min);
-    return `${money(s.min)} - ${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(s.max)}`;
+    return `${money(s.min)} - ${wholeNumbers(locale).format(s.max)}`;
   }
   return s.min !== null ? words.from(money(s.min)) : words.upTo(money(s.max!));
 }

@@ -157,3 +157,10 @@ export const CONNECT_LIMITS = {
   /** Flags from different people that hide a post until a moderator decides. */
   flagsToHide: 3,
 } as const;
+
+/**
+ * A prerendered page's scripts start once it has been painted: the page loads the shell's `start.js`
+ * (not `main.js`), which then preloads the scripts the gateway lists as JSON in the element of this id,
+ * and runs `main.js`.
+ */
+export const AFTER_PAINT = { script: 'start.js', listId: 'afya-after-paint' } as const;

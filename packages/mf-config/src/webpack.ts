@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Configuration, WebpackPluginInstance } from 'webpack';
+import webpack, { type Configuration, type WebpackPluginInstance } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
@@ -7,6 +7,7 @@ import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createSharedConfig } from './shared';
 import { StartAssetsPlugin } from './start-assets';
+import { StartAfterPaintPlugin } from './start-after-paint';
 
 /** Text files worth compressing (fonts and images are compressed already). */
 const COMPRESSIBLE = /\.(js|css|json|svg)$/;
@@ -26,6 +27,20 @@ const mainScriptFirst: WebpackPluginInstance = {
     });
   },
 };
+
+/**
+ * The federation plugin adds the CommonJS build of its runtime-injection plugin to the shell's entry,
+ * and through its `require`s the CommonJS copy of the federation runtime (with the snapshot plugin
+ * that `disableSnapshot` leaves out of the other), next to the ES module copy everything else imports:
+ * the runtime twice in main.js, both evaluated before anything else runs. The ES module build of the
+ * same plugin imports the one copy.
+ */
+const INJECT_RUNTIME_PLUGIN_CJS =
+  /@module-federation[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/;
+const oneFederationRuntime = () =>
+  new webpack.NormalModuleReplacementPlugin(INJECT_RUNTIME_PLUGIN_CJS, (resource) => {
+    resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+  });
 
 export interface FederatedBuild {
   /** 'host' for the shell, 'remote' for an mf-* module. */
@@ -129,7 +144,8 @@ export function createWebpackConfig(
             mainScriptFirst,
           ]
         : []),
-      ...(build.kind === 'host' && prod ? [new StartAssetsPlugin()] : []),
+      ...(build.kind === 'host' ? [oneFederationRuntime()] : []),
+      ...(build.kind === 'host' && prod ? [new StartAssetsPlugin(), new StartAfterPaintPlugin()] : []),
       // Compressed once at build, at the highest levels, beside each file; the gateway serves the `.br`
       // or `.gz` the browser accepts. index.html is not: the gateway changes it for each page.
       ...(prod

@@ -10,6 +10,7 @@ export {
   type Language,
 } from './i18n';
 export { useTranslation } from './use-translation';
+export { useHydrated } from './hydrated';
 export { pageTitle, usePageMeta, useRouteMeta } from './page-meta';
 export { Button, type ButtonProps } from './components/Button';
 export { Spinner } from './components/Spinner';

@@ -8,7 +8,7 @@ import {
   useSession,
   useSiteMap,
 } from '@platform/shell-state';
-import { Button, LanguageSwitcher, useMediaQuery, useTranslation } from '@platform/ui';
+import { Button, LanguageSwitcher, useHydrated, useMediaQuery, useTranslation } from '@platform/ui';
 import { useMenuFocus } from './menu-focus';
 
 // Signed-in people only: the bell and its inbox are no part of a visitor's first page (its JS budget).
@@ -36,6 +36,7 @@ export function Navbar() {
   const navigate = useNavigate();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
@@ -78,6 +79,8 @@ export function Navbar() {
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="main-menu"
+          // On a prerendered page, the menu opens once its scripts have arrived.
+          disabled={!hydrated}
           onClick={() => setMenuOpen((o) => !o)}
         >
           <span className="visually-hidden">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './Spinner';
+import { useHydrated } from '../hydrated';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'ghost';
@@ -16,11 +17,13 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  // On a prerendered page, pressable once its scripts have arrived (useHydrated).
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={['btn', `btn-${variant}`, className].filter(Boolean).join(' ')}
-      disabled={disabled || loading}
+      disabled={disabled || loading || !hydrated}
       aria-busy={loading || undefined}
       {...rest}
     >

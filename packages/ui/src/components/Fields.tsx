@@ -5,6 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useHydrated } from '../hydrated';
 
 interface FieldChrome {
   label: string;
@@ -41,6 +42,12 @@ function Chrome({
   );
 }
 
+/** On a prerendered page, fields take input once its scripts have arrived (useHydrated). */
+const useDisabled = (disabled?: boolean) => {
+  const hydrated = useHydrated();
+  return disabled || !hydrated;
+};
+
 const describedBy = (id: string, error?: string, hint?: string) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
@@ -53,6 +60,7 @@ export function TextField({
 }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const auto = useId();
   const fid = id ?? auto;
+  const disabled = useDisabled(rest.disabled);
   return (
     <Chrome id={fid} label={label} error={error} hint={hint} required={rest.required}>
       <input
@@ -60,6 +68,7 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(fid, error, hint)}
         {...rest}
+        disabled={disabled}
       />
     </Chrome>
   );
@@ -74,6 +83,7 @@ export function TextArea({
 }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const fid = id ?? auto;
+  const disabled = useDisabled(rest.disabled);
   return (
     <Chrome id={fid} label={label} error={error} hint={hint} required={rest.required}>
       <textarea
@@ -81,6 +91,7 @@ export function TextArea({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(fid, error, hint)}
         {...rest}
+        disabled={disabled}
       />
     </Chrome>
   );
@@ -97,6 +108,7 @@ export function SelectField({
   SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }) {
   const auto = useId();
   const fid = id ?? auto;
+  const disabled = useDisabled(rest.disabled);
   return (
     <Chrome id={fid} label={label} error={error} hint={hint} required={rest.required}>
       <select
@@ -104,6 +116,7 @@ export function SelectField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(fid, error, hint)}
         {...rest}
+        disabled={disabled}
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
