@@ -32,6 +32,24 @@ const scan = (eventId: string, ticket: string, who: Persona = clinic) =>
   ctx.call('POST', `/api/event/${eventId}/checkins`, who, { ticket });
 
 describe('POST /api/event/:id/checkins', () => {
+  it('a checked-in seat cannot be withdrawn (409): it is not handed on while its certificate stands', async () => {
+    const e = await post({ cpdPoints: 2, capacity: 1 });
+    const nurse = ctx.persona('user');
+    const waiting = ctx.persona('user');
+    const ticket = await ticketFor(e.id, nurse);
+    expect((await ctx.call('POST', `/api/event/${e.id}/registrations`, waiting)).json().data.status).toBe(
+      'waitlisted',
+    );
+    expect((await scan(e.id, ticket)).statusCode).toBe(201);
+    const res = await ctx.call('DELETE', `/api/event/${e.id}/registrations/me`, nurse);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('events.registration_checked_in');
+    // Nothing moved: the seat is still hers, the waiting list still waits.
+    const seen = (await ctx.call('GET', `/api/event/${e.id}`, waiting)).json().data;
+    expect(seen).toMatchObject({ seatsTaken: 1, waitlisted: 1 });
+    expect(seen.myRegistration).toMatchObject({ status: 'waitlisted', position: 1 });
+  });
+
   it('records a check-in once; a second scan says since when, and the event is published once', async () => {
     const e = await post({ cpdPoints: 3 });
     const nurse = ctx.persona('user', { name: 'Amina Wanjiru' });

@@ -119,6 +119,9 @@ export class RegistrationStore {
         .from(registrations)
         .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId), active));
       if (!mine) throw notFound('You are not registered for this event.', 'events.registration_not_found');
+      // A used seat stays used: freeing it would hand it on while its certificate stands.
+      if (mine.checkedInAt)
+        throw conflict('You have been checked in at this event.', 'events.registration_checked_in');
       await tx
         .update(registrations)
         .set({ status: 'cancelled', cancelledAt: new Date() })
