@@ -241,14 +241,9 @@ export class PeopleStore {
     return { data, ...counted };
   }
 
-  /**
-   * The full-text query for what was typed, forgiving misspellings: each word matches itself, words it
-   * begins, and the directory's words nearest to it by trigram similarity; every typed word must match.
-   */
-  private async tolerantQuery(term: string): Promise<SQL> {
-    const parts = [...new Set(term.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
-    if (parts.length === 0) return sql`''::tsquery`;
-    const near = await this.db.execute<{ part: string; word: string }>(sql`
+  /** The vocabulary's nearest words (trigram similarity) to each typed word: the misspellings' meaning. */
+  private async nearWords(parts: string[]): Promise<{ part: string; word: string }[]> {
+    const rows = await this.db.execute<{ part: string; word: string }>(sql`
       select p.part, t.word from unnest(array[${sql.join(
         parts.map((p) => sql`${p}`),
         sql`, `,
@@ -257,10 +252,27 @@ export class PeopleStore {
         select word from ${searchTerms} where uses > 0 and word % p.part
         order by similarity(word, p.part) desc, uses desc limit 6
       ) t`);
+    return rows.map((r) => ({ part: r.part, word: r.word }));
+  }
+
+  /**
+   * The full-text query for what was typed, forgiving misspellings: each word matches itself, words it
+   * begins, and the directory's words nearest to it by trigram similarity; every typed word must match.
+   */
+  private async tolerantQuery(term: string): Promise<SQL> {
+    const parts = [...new Set(term.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
+    if (parts.length === 0) return sql`''::tsquery`;
+    const nearKey = JSON.stringify(['near', parts]);
+    let near = this.remembered<{ part: string; word: string }[]>(nearKey);
+    if (!near) {
+      near = await this.nearWords(parts);
+      this.remember(nearKey, near);
+    }
+    const found = near;
     const each = parts.map((part) => {
       const alternatives = [
         sql`to_tsquery('simple', ${`${part}:*`})`,
-        ...near.filter((n) => n.part === part).map((n) => sql`plainto_tsquery('simple', ${n.word})`),
+        ...found.filter((n) => n.part === part).map((n) => sql`plainto_tsquery('simple', ${n.word})`),
       ];
       return sql`(${sql.join(alternatives, sql` || `)})`;
     });
