@@ -139,9 +139,9 @@ it('the platform inbox takes its notices: svc-identity consumes pharmacy.notific
     durable: 'svc-identity__notifications-pharmacy',
     filter: 'pharmacy.notification.>',
   });
-  expect(composeFile(modules, root)).toContain("NOTIFICATION_PRODUCERS: 'events,hire,pharmacy'");
+  expect(composeFile(modules, root)).toContain("NOTIFICATION_PRODUCERS: 'connect,events,hire,pharmacy'");
   expect(servicesToRun(modules, root).find((s) => s.name === 'svc-identity')?.notificationProducers).toBe(
-    'events,hire,pharmacy',
+    'connect,events,hire,pharmacy',
   );
 });
 
