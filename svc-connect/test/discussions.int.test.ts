@@ -8,6 +8,7 @@ import {
 import { makeEnvelope } from '@platform/event-bus';
 import { eventually, readEvents } from '@platform/testing';
 import { aDiscussion, daysAgo, startConnect, type ConnectContext, type Persona } from './helpers';
+import { inertHtml, PAYLOADS } from './xss-payloads';
 
 let ctx: ConnectContext;
 let nurse: Persona; // at clinic A
@@ -357,6 +358,23 @@ describe('flags and moderation', () => {
       (await ctx.call('GET', `/api/discussion/${d.id}`, outsider)).statusCode === 404 ? true : undefined,
     );
     expect((await ctx.call('GET', `/api/discussion/${d.id}`, admin)).json().data.hidden).toBe(true);
+  });
+});
+
+describe('content safety', () => {
+  it('answers every XSS payload in a post, a reply and an edit with inert contentHtml, keeping the source', async () => {
+    const d = await post(nurse, { title: 'XSS', content: PAYLOADS.join('\n\n') });
+    expect(inertHtml(d.contentHtml)).toEqual([]);
+    expect(d.content).toBe(PAYLOADS.join('\n\n'));
+    for (const payload of PAYLOADS) {
+      const reply = await ctx.call('POST', `/api/discussion/${d.id}/replies`, doctor, { content: payload });
+      expect(reply.statusCode).toBe(201);
+      expect([payload, inertHtml(reply.json().data.contentHtml)]).toEqual([payload, []]);
+    }
+    const edited = await ctx.call('PATCH', `/api/discussion/${d.id}`, nurse, { content: PAYLOADS[0] });
+    expect(inertHtml(edited.json().data.contentHtml)).toEqual([]);
+    const listed = (await list(doctor, '?search=XSS')).find((x) => x.id === d.id)!;
+    expect(inertHtml(listed.contentHtml)).toEqual([]);
   });
 });
 

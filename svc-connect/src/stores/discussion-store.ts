@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
   CONNECT_LIMITS,
@@ -239,17 +239,19 @@ export class DiscussionStore {
   /** Which of `ids` the viewer likes and has flagged. */
   async marks(viewerId: string | undefined, ids: string[]) {
     if (!viewerId || ids.length === 0) return { liked: new Set<string>(), flagged: new Set<string>() };
-    const [l, f] = await Promise.all([
-      this.db
-        .select({ id: likes.discussionId })
-        .from(likes)
-        .where(and(eq(likes.userId, viewerId), eq(likes.active, true), inArray(likes.discussionId, ids))),
-      this.db
-        .select({ id: flags.discussionId })
-        .from(flags)
-        .where(and(eq(flags.userId, viewerId), inArray(flags.discussionId, ids))),
-    ]);
-    return { liked: new Set(l.map((r) => r.id)), flagged: new Set(f.map((r) => r.id)) };
+    // One round trip for both marks.
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = await this.db.execute<{ id: string; mark: 'like' | 'flag' }>(sql`
+      select discussion_id as id, 'like' as mark from ${likes}
+        where user_id = ${viewerId} and active and discussion_id in (${list})
+      union all
+      select discussion_id, 'flag' from ${flags} where user_id = ${viewerId} and discussion_id in (${list})`);
+    const liked = new Set(rows.filter((r) => r.mark === 'like').map((r) => r.id));
+    const flagged = new Set(rows.filter((r) => r.mark === 'flag').map((r) => r.id));
+    return { liked, flagged };
   }
 
   /** The author edits their own discussion (re-rendered, the link rule re-applied). */

@@ -42,7 +42,7 @@ export interface Facets {
  */
 export class PeopleStore {
   /** Facets and totals per filter, and ranked pages of searches: what the viewer does not change. */
-  private readonly cache = new Map<string, { at: number; value: unknown }>();
+  private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(
     private readonly db: Db,
@@ -241,14 +241,9 @@ export class PeopleStore {
     return { data, ...counted };
   }
 
-  /**
-   * The full-text query for what was typed, forgiving misspellings: each word matches itself, words it
-   * begins, and the directory's words nearest to it by trigram similarity; every typed word must match.
-   */
-  private async tolerantQuery(term: string): Promise<SQL> {
-    const parts = [...new Set(term.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
-    if (parts.length === 0) return sql`''::tsquery`;
-    const near = await this.db.execute<{ part: string; word: string }>(sql`
+  /** The vocabulary's nearest words (trigram similarity) to each typed word: the misspellings' meaning. */
+  private async nearWords(parts: string[]): Promise<{ part: string; word: string }[]> {
+    const rows = await this.db.execute<{ part: string; word: string }>(sql`
       select p.part, t.word from unnest(array[${sql.join(
         parts.map((p) => sql`${p}`),
         sql`, `,
@@ -257,37 +252,62 @@ export class PeopleStore {
         select word from ${searchTerms} where uses > 0 and word % p.part
         order by similarity(word, p.part) desc, uses desc limit 6
       ) t`);
+    return rows.map((r) => ({ part: r.part, word: r.word }));
+  }
+
+  /**
+   * The full-text query for what was typed, forgiving misspellings: each word matches itself, words it
+   * begins, and the directory's words nearest to it by trigram similarity; every typed word must match.
+   */
+  private async tolerantQuery(term: string): Promise<SQL> {
+    const parts = [...new Set(term.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, 6);
+    if (parts.length === 0) return sql`''::tsquery`;
+    const nearKey = JSON.stringify(['near', parts]);
+    const found = await this.once(nearKey, () => this.nearWords(parts));
     const each = parts.map((part) => {
       const alternatives = [
         sql`to_tsquery('simple', ${`${part}:*`})`,
-        ...near.filter((n) => n.part === part).map((n) => sql`plainto_tsquery('simple', ${n.word})`),
+        ...found.filter((n) => n.part === part).map((n) => sql`plainto_tsquery('simple', ${n.word})`),
       ];
       return sql`(${sql.join(alternatives, sql` || `)})`;
     });
     return sql`(${sql.join(each, sql` && `)})`;
   }
 
-  private remembered<T>(key: string): T | undefined {
+  /**
+   * The remembered answer of `key` while fresh, else `compute()` remembered: a promise, so the requests
+   * arriving while it is computed share it (no stampede when an entry expires under load).
+   */
+  private once<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.cache.get(key);
-    return hit && Date.now() - hit.at < this.cacheMs ? (hit.value as T) : undefined;
+    if (hit && Date.now() - hit.at < this.cacheMs) return hit.value as Promise<T>;
+    const value = compute();
+    this.remember(key, value);
+    return value;
   }
 
-  private remember(key: string, value: unknown) {
+  private remember(key: string, value: Promise<unknown>) {
     if (this.cacheMs <= 0) return;
     if (this.cache.size > 2000) this.cache.clear();
     this.cache.set(key, { at: Date.now(), value });
+    // A failure is not remembered.
+    value.catch(() => {
+      if (this.cache.get(key)?.value === value) this.cache.delete(key);
+    });
   }
 
+  /** A search's ranked page: its ids are remembered, the cards are read fresh each time. */
   private async rankedPage(key: string, page: () => Promise<UserRow[]>): Promise<UserRow[]> {
-    const ids = this.remembered<string[]>(key);
-    if (!ids) {
-      const rows = await page();
+    const hit = this.cache.get(key);
+    if (!hit || Date.now() - hit.at >= this.cacheMs) {
+      const rows = page();
       this.remember(
         key,
-        rows.map((r) => r.id),
+        rows.then((r) => r.map((u) => u.id)),
       );
       return rows;
     }
+    const ids = await (hit.value as Promise<string[]>);
     const found = await this.findMany(ids);
     return ids.flatMap((id) => {
       const u = found.get(id);
@@ -299,8 +319,10 @@ export class PeopleStore {
   private async facets(q: ProfessionalQuery, term: string, where: SQL): Promise<Facets> {
     const filtered = term || q.profession || q.facility?.trim() || q.location?.trim() || q.country?.trim();
     const key = JSON.stringify(['facets', term, q.profession, q.facility, q.location, q.country]);
-    const cached = this.remembered<Facets>(key);
-    if (cached) return cached;
+    return this.once(key, () => this.countFacets(!!filtered, where));
+  }
+
+  private async countFacets(filtered: boolean, where: SQL): Promise<Facets> {
     const rows = filtered
       ? await this.db.execute<{ facet: string; value: string; count: number }>(sql`
           with matches as materialized (select facility, location, country, profession from ${users} where ${where})
@@ -325,7 +347,6 @@ export class PeopleStore {
       value.facets[f] = value.facets[f]
         .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
         .slice(0, FACET_VALUES);
-    this.remember(key, value);
     return value;
   }
 
