@@ -5,8 +5,8 @@ export const uniqueEmail = (who: string) =>
   `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.example`;
 
 /** Dismisses the cookie banner so it covers nothing. */
-export async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accept' });
+export async function acceptCookies(page: Page, label = 'Accept') {
+  const accept = page.getByRole('button', { name: label });
   if (await accept.isVisible().catch(() => false)) await accept.click();
 }
 
