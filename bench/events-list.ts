@@ -48,7 +48,7 @@ async function seed(sql: postgres.Sql, from: number, to: number) {
 }
 
 async function main() {
-  const bench = await benchPlatform('events', { modules: 'events' });
+  const bench = await benchPlatform('events', { modules: 'events', buildFrontends: false });
   try {
     const platform = await bench.boot();
     const direct = platform.services['svc-events']!;
