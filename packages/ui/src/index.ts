@@ -34,6 +34,7 @@ export { EMAIL, useForm, failureText, type FormOptions, type FormState } from '.
 export { formatMoney, formatSalary, useSalaryFormat, type SalaryWords } from './money';
 export { useMediaQuery } from './media-query';
 export { Pager } from './components/Pager';
+export { ListStatus } from './components/ListStatus';
 export { FilterPanel } from './components/FilterPanel';
 export { saveFile, useFileDownload } from './files';
 export { useDateFormat } from './dates';

@@ -3,13 +3,12 @@ import { useLocation, useNavigate } from '@platform/router';
 import { EVENT_CATEGORIES, EVENT_REGIONS } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
 import {
-  Alert,
+  ListStatus,
   Button,
   failureText,
   FilterPanel,
   Pager,
   SelectField,
-  Spinner,
   TextField,
   useRouteMeta,
   useTranslation,
@@ -105,41 +104,39 @@ export default function EventsPage() {
           <h2 id="events-title" className="visually-hidden">
             {t('list.results')}
           </h2>
-          {error && (
-            <Alert kind="error">
-              {error}{' '}
-              <Button variant="secondary" onClick={list.reload}>
-                {t('list.retry')}
-              </Button>
-            </Alert>
-          )}
-          {!result && !error && <Spinner label={t('list.loading')} />}
-          {result && (
-            <>
-              <p className="result-count" role="status">
-                {result.pageInfo.totalCapped
-                  ? t('list.countCapped', { count: result.pageInfo.total })
-                  : t('list.count', { count: result.pageInfo.total })}
-              </p>
-              {result.data.length === 0 ? (
-                <p>{t('list.empty')}</p>
-              ) : (
-                <ul className="card-list">
-                  {result.data.map((event) => (
-                    <li key={event.id}>
-                      <EventCard event={event} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <Pager
-                page={filters.page}
-                pages={pages}
-                exact={!result.pageInfo.totalCapped}
-                onPage={(page) => go({ page })}
-              />
-            </>
-          )}
+          <ListStatus
+            error={error}
+            loaded={!!result}
+            pageInfo={result?.pageInfo}
+            onRetry={list.reload}
+            texts={{
+              retry: t('list.retry'),
+              loading: t('list.loading'),
+              count: (count, capped) => t(capped ? 'list.countCapped' : 'list.count', { count }),
+            }}
+          >
+            {result && (
+              <>
+                {result.data.length === 0 ? (
+                  <p>{t('list.empty')}</p>
+                ) : (
+                  <ul className="card-list">
+                    {result.data.map((event) => (
+                      <li key={event.id}>
+                        <EventCard event={event} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Pager
+                  page={filters.page}
+                  pages={pages}
+                  exact={!result.pageInfo.totalCapped}
+                  onPage={(page) => go({ page })}
+                />
+              </>
+            )}
+          </ListStatus>
         </section>
       </div>
     </div>

@@ -5,13 +5,12 @@ import { useApiQuery } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
 import {
-  Alert,
+  ListStatus,
   Button,
   failureText,
   FilterPanel,
   Pager,
   SelectField,
-  Spinner,
   TextField,
   useRouteMeta,
   useTranslation,
@@ -156,48 +155,46 @@ export default function JobsPage() {
           <h2 id="jobs-title" className="visually-hidden">
             {t('board.jobsList')}
           </h2>
-          {error && (
-            <Alert kind="error">
-              {error}{' '}
-              <Button variant="secondary" onClick={board.reload}>
-                {t('board.retry')}
-              </Button>
-            </Alert>
-          )}
-          {!result && !error && <Spinner label={t('board.loading')} />}
-          {result && (
-            <>
-              <p className="result-count" role="status">
-                {result.pageInfo.totalCapped
-                  ? t('board.countCapped', { count: result.pageInfo.total })
-                  : t('board.count', { count: result.pageInfo.total })}
-              </p>
-              <CreateAlertButton filters={filters} />
-              {result.data.length === 0 ? (
-                <p>{t('board.empty')}</p>
-              ) : (
-                <ul className="card-list">
-                  {result.data.map((job) => (
-                    <li key={job.id}>
-                      <JobCard
-                        job={job}
-                        canApply={applyFlow.canApply}
-                        onApply={() => applyFlow.apply(job)}
-                        viewer={viewer}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <Pager
-                page={filters.page}
-                pages={pages}
-                exact={!result.pageInfo.totalCapped}
-                onPage={(page) => go({ page })}
-              />
-              {user && user.role !== 'user' && <p className="muted">{t('board.clinicCannotApply')}</p>}
-            </>
-          )}
+          <ListStatus
+            error={error}
+            loaded={!!result}
+            pageInfo={result?.pageInfo}
+            onRetry={board.reload}
+            texts={{
+              retry: t('board.retry'),
+              loading: t('board.loading'),
+              count: (count, capped) => t(capped ? 'board.countCapped' : 'board.count', { count }),
+            }}
+          >
+            {result && (
+              <>
+                <CreateAlertButton filters={filters} />
+                {result.data.length === 0 ? (
+                  <p>{t('board.empty')}</p>
+                ) : (
+                  <ul className="card-list">
+                    {result.data.map((job) => (
+                      <li key={job.id}>
+                        <JobCard
+                          job={job}
+                          canApply={applyFlow.canApply}
+                          onApply={() => applyFlow.apply(job)}
+                          viewer={viewer}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Pager
+                  page={filters.page}
+                  pages={pages}
+                  exact={!result.pageInfo.totalCapped}
+                  onPage={(page) => go({ page })}
+                />
+                {user && user.role !== 'user' && <p className="muted">{t('board.clinicCannotApply')}</p>}
+              </>
+            )}
+          </ListStatus>
         </section>
       </div>
       {applying && <ApplyModal job={applying} onClose={closeApply} />}
