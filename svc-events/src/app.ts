@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildServiceRuntime, type App } from '@platform/service-kit';
+import { AnswerCache, buildServiceRuntime, type App } from '@platform/service-kit';
 import type { EventBus } from '@platform/event-bus';
 import type { EventsConfig } from './config';
 import * as schema from './db/schema';
@@ -34,7 +34,13 @@ export async function buildApp(config: EventsConfig, opts: BuildOptions = {}): P
   });
   await app.register(eventsStores, { db });
   await app.register(userSync, { bus, db });
-  await app.register(eventRoutes);
+  // The public list's answers, kept LIST_CACHE_MS. Any change this instance makes (an event posted,
+  // edited or cancelled, a seat taken or freed) clears them, so it shows on the next load.
+  const list = new AnswerCache(config.LIST_CACHE_MS);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) list.clear();
+  });
+  await app.register(eventRoutes, { list, listCaching: AnswerCache.sharedCacheControl(config.LIST_CACHE_MS) });
   await app.register(registrationRoutes);
   await app.register(calendarRoutes);
   await app.register(checkinRoutes, { publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') });

@@ -167,6 +167,9 @@ describe('GET /api/event/get', () => {
     expect(ids(await list('?search=stewardship'))).toEqual([webinar.id]);
     expect(ids(await list('?search=kato%20mugisha'))).toEqual([webinar.id]);
     expect(ids(await list('?search=malaria'))).toEqual([later.id]);
+    // Case-blind, whichever case was typed or stored.
+    expect(ids(await list('?search=MALARIA%20case'))).toEqual([later.id]);
+    expect(ids(await list('?search=Kato%20MUGISHA'))).toEqual([webinar.id]);
     expect(ids(await list('?category=Webinar&limit=100'))).toContain(webinar.id);
     expect(ids(await list('?category=Webinar&limit=100'))).not.toContain(later.id);
     expect(ids(await list('?region=Uganda'))).toEqual([sooner.id]);
@@ -211,6 +214,46 @@ describe('GET /api/event/get', () => {
       for (const p of [await plan(''), await plan(`and category = 'Webinar'`)]) expect(p).not.toMatch(/Sort/);
     } finally {
       await client.end();
+    }
+  });
+});
+
+describe("the list's answers, kept a second (LIST_CACHE_MS)", () => {
+  const seatsLeft = async (id: string) =>
+    (await list('?limit=100')).data.find((e: { id: string }) => e.id === id)?.seatsLeft;
+
+  it('marks the list for the gateway to keep one second, and browsers not at all', async () => {
+    const res = await ctx.call('GET', '/api/event/get');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+  });
+
+  it('shows a change made here at once: a seat taken, an event posted or cancelled', async () => {
+    const e = await post({ capacity: 5, date: inDays(3) });
+    expect(await seatsLeft(e.id)).toBe(5);
+    const res = await ctx.call('POST', `/api/event/${e.id}/registrations`, ctx.persona('user'));
+    expect(res.statusCode).toBe(201);
+    expect(await seatsLeft(e.id)).toBe(4);
+    const another = await post({ capacity: 3, date: inDays(3) });
+    expect(await seatsLeft(another.id)).toBe(3);
+    expect((await ctx.call('DELETE', `/api/event/${another.id}`, clinic)).statusCode).toBe(200);
+    expect(ids(await list('?limit=100'))).not.toContain(another.id);
+  });
+
+  it('a refused change keeps the kept answers, and the same filters in another order share one', async () => {
+    const before = await ctx.call('GET', '/api/event/get?region=Kenya&category=Training');
+    expect((await ctx.call('POST', '/api/event/add', nurse, anEvent())).statusCode).toBe(403);
+    const after = await ctx.call('GET', '/api/event/get?category=Training&region=Kenya');
+    expect(after.body).toBe(before.body);
+  });
+
+  it('is off with LIST_CACHE_MS=0: no shared caching either', async () => {
+    const off = await startEvents({ LIST_CACHE_MS: '0' });
+    try {
+      const res = await off.call('GET', '/api/event/get');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBeUndefined();
+    } finally {
+      await off.close();
     }
   });
 });

@@ -11,7 +11,7 @@ import {
   MyEventsResponse,
   PagePreviewResponse,
 } from '@platform/contracts';
-import { notFound, pageOf, type App } from '@platform/service-kit';
+import { AnswerCache, notFound, pageOf, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
 import { actorOf, optionalUser, organisedEvent, organizes } from './actor';
 
@@ -19,7 +19,14 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
 const ORGANISERS = ['Clinic', 'admin'] as const;
 
-export default async function eventRoutes(app: App) {
+interface ListCaching {
+  /** The list's answers by query; the app clears it on every change. */
+  list: AnswerCache;
+  /** Its Cache-Control for the gateway, when it keeps answers a second or more. */
+  listCaching?: string;
+}
+
+export default async function eventRoutes(app: App, { list, listCaching }: ListCaching) {
   const { events, registrations } = app;
 
   app.get(
@@ -31,12 +38,24 @@ export default async function eventRoutes(app: App) {
         response: { 200: EventListResponse, 400: ErrorResponse },
       },
     },
-    async (request) => {
-      const { rows, total, totalCapped } = await events.list(request.query);
-      const { page, limit } = pageOf(request.query);
-      // The public list: never the online link, whoever asks.
-      const data = rows.map((r) => toEventView(r.row, r.posterName, { organizing: false }));
-      return { success: true as const, data, pageInfo: { page, limit, total, totalCapped } };
+    async (request, reply) => {
+      const key = AnswerCache.keyOf(request.query);
+      let body = list.get(key);
+      if (!body) {
+        const { rows, total, totalCapped } = await events.list(request.query);
+        const { page, limit } = pageOf(request.query);
+        // The public list: never the online link, whoever asks (so one answer serves everyone).
+        const data = rows.map((r) => toEventView(r.row, r.posterName, { organizing: false }));
+        body = reply.serialize({
+          success: true,
+          data,
+          pageInfo: { page, limit, total, totalCapped },
+        }) as string;
+        list.set(key, body);
+      }
+      if (listCaching) reply.header('cache-control', listCaching);
+      // A string is sent as is: the serialised answer is reused, not re-serialised.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, like, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
   DEFAULT_EVENT_TIME_ZONE,
@@ -104,7 +104,8 @@ function storedFields(f: Fields) {
     speakerName,
     speakerDesignation,
     tags,
-    searchText: [t.title, t.description, speakerName, ...tags].join(' '),
+    // Lower case, matched with LIKE on a lower-cased term (listFilter): case-blind at a plain LIKE's cost.
+    searchText: [t.title, t.description, speakerName, ...tags].join(' ').toLowerCase(),
     capacity: f.capacity ?? null,
     cpdPoints: f.cpdPoints ?? null,
     registrationDeadline: deadline,
@@ -140,8 +141,8 @@ function listFilter(q: EventQuery): SQL {
     live,
     gte(eventsTable.startsAt, sql`(${after}::date)::timestamp at time zone ${DEFAULT_EVENT_TIME_ZONE}`),
   ];
-  const search = likeTerm(q.search);
-  if (search) filters.push(ilike(eventsTable.searchText, search));
+  const search = likeTerm(q.search?.toLowerCase());
+  if (search) filters.push(like(eventsTable.searchText, search));
   if (q.category) filters.push(eq(eventsTable.category, q.category));
   if (q.region) filters.push(eq(eventsTable.region, q.region));
   return and(...filters)!;

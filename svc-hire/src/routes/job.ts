@@ -13,8 +13,7 @@ import {
   PageQuery,
   PostedJobListResponse,
 } from '@platform/contracts';
-import { forbidden, notFound, pageOf, type App } from '@platform/service-kit';
-import { BoardCache } from './board-cache';
+import { AnswerCache, forbidden, notFound, pageOf, type App } from '@platform/service-kit';
 import { actorOf } from './actor';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -23,12 +22,9 @@ const secured = { tags: ['job'], security: [{ bearer: [] }] };
 export default async function jobRoutes(app: App, { boardCacheMs }: { boardCacheMs: number }) {
   const jobs = app.jobs;
   // Every job change below clears it, so the change shows on the board at once.
-  const board = new BoardCache(boardCacheMs);
-  // The board is the same for every viewer (it reads the query alone), so the gateway's shared cache
-  // may keep it as long as this service does; browsers may not (max-age=0), so a clinic's own change
-  // shows on its next load. Sent only when the cache is on (a whole second or more).
-  const boardCaching =
-    boardCacheMs >= 1000 ? `public, max-age=0, s-maxage=${Math.floor(boardCacheMs / 1000)}` : undefined;
+  const board = new AnswerCache(boardCacheMs);
+  // The board is the same for every viewer (it reads the query alone): the gateway may keep it too.
+  const boardCaching = AnswerCache.sharedCacheControl(boardCacheMs);
 
   app.get(
     '/api/job/get',
@@ -40,7 +36,7 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
       },
     },
     async (request, reply) => {
-      const key = BoardCache.keyOf(request.query);
+      const key = AnswerCache.keyOf(request.query);
       let body = board.get(key);
       if (!body) {
         const { data, total, totalCapped } = await jobs.list(request.query);

@@ -1,9 +1,9 @@
 /**
- * A one-second cache of the public job board's answers (already serialised), by query. The board is
- * the hottest call and identical for every visitor; this instance's own job writes clear it at once,
- * other instances' writes show within `ttlMs`.
+ * A short-lived cache of a public list's answers (already serialised), by query: the job board, the
+ * events list. Such a list is the hottest call and the same for every visitor; this instance's own
+ * writes clear it at once (`clear()`), other instances' writes show within `ttlMs`.
  */
-export class BoardCache {
+export class AnswerCache {
   private readonly entries = new Map<string, { body: string; expires: number }>();
 
   constructor(
@@ -14,6 +14,15 @@ export class BoardCache {
   /** The same filters in any order give one key. */
   static keyOf(query: Record<string, unknown>): string {
     return JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  /**
+   * The `Cache-Control` of an answer this cache holds: the gateway's shared cache may keep it as long as
+   * the service does; browsers may not (max-age=0), so a clinic's own change shows on its next load.
+   * Undefined when the cache is off or under a whole second (the header counts seconds).
+   */
+  static sharedCacheControl(ttlMs: number): string | undefined {
+    return ttlMs >= 1000 ? `public, max-age=0, s-maxage=${Math.floor(ttlMs / 1000)}` : undefined;
   }
 
   get(key: string, now = Date.now()): string | undefined {
