@@ -229,7 +229,7 @@ describe('Community Discussions', () => {
         : { status: 201, body: { success: true, data: { ...DISCUSSION, id: 'new-id' } } };
     });
     await renderScreen(<ConnectPage />, { path: '/connect' });
-    await userEvent.click(await screen.findByRole('button', { name: '+ New Message' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'New Message' }));
     const dialog = screen.getByRole('dialog', { name: 'Start a New Discussion' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Discussion' }));
     expect(within(dialog).getByLabelText('Title')).toHaveAccessibleDescription('This field is required.');

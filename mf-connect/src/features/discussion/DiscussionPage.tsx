@@ -271,7 +271,7 @@ export default function DiscussionPage() {
           <div>
             <strong>{d.createdBy.name}</strong>
             <p className="discussion-meta muted">
-              <span className="badge">{t(`categories.${d.category}`)}</span>
+              <span className="badge badge-category">{t(`categories.${d.category}`)}</span>
               {d.visibility !== 'Public' && (
                 <span className="badge badge-visibility">{t(`visibilities.${d.visibility}`)}</span>
               )}

@@ -34,7 +34,7 @@ function DiscussionItem({ d }: { d: DiscussionView }) {
       </h3>
       <p className="discussion-meta muted">
         <span>{d.createdBy.name}</span>
-        <span className="badge">{t(`categories.${d.category}`)}</span>
+        <span className="badge badge-category">{t(`categories.${d.category}`)}</span>
         {d.visibility !== 'Public' && (
           <span className="badge badge-visibility">{t(`visibilities.${d.visibility}`)}</span>
         )}
@@ -91,7 +91,11 @@ export function Discussions({
     <section className="connect-section" aria-labelledby="discussions-title">
       <div className="section-head">
         <h2 id="discussions-title">{t('discussions.title')}</h2>
-        <Button onClick={startNew}>{t('discussions.new')}</Button>
+        <Button onClick={startNew}>
+          {/* The spec's '+ New Message': the plus is decoration, the name is the words. */}
+          <span aria-hidden="true">+ </span>
+          {t('discussions.new')}
+        </Button>
       </div>
       {!signedIn && <p className="muted">{t('discussions.visitorNote')}</p>}
       <div className="chips chip-buttons" role="group" aria-label={t('discussions.categories')}>
