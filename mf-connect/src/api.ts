@@ -27,8 +27,8 @@ export const connectApi = {
   professionals: (query: string) => endpoint<ProfessionalListResponse>(`/api/connect/professionals?${query}`),
   /** The discussions the caller may read, newest first; `query` is the section's query string. */
   discussions: (query: string) => endpoint<DiscussionListResponse>(`/api/discussion/get?${query}`),
-  /** One discussion with the first page of its replies. */
-  discussion: (id: string) => endpoint<DiscussionDetailResponse>(`/api/discussion/${id}?limit=50`),
+  /** One discussion (its replies come page by page from `replies`). */
+  discussion: (id: string) => endpoint<DiscussionDetailResponse>(`/api/discussion/${id}?limit=1`),
   /** Further replies, oldest first. */
   replies: (id: string, page: number, limit: number) =>
     endpoint<ReplyListResponse>(`/api/discussion/${id}/replies?page=${page}&limit=${limit}`),

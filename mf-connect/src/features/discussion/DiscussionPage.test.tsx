@@ -19,6 +19,8 @@ function service(
   write: (call: ApiCall) => { status?: number; body?: unknown },
 ) {
   return fakeApi((call) => {
+    if (call.method === 'GET' && call.path.startsWith(`/api/discussion/${DISCUSSION.id}/replies`))
+      return { body: { success: true, data: [REPLY], pageInfo: { page: 1, limit: 50, total: 1 } } };
     if (call.method === 'GET' && call.path.startsWith(`/api/discussion/${DISCUSSION.id}`))
       return {
         body: {
@@ -140,6 +142,42 @@ describe('a discussion', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(currentUrl()).toBe('/connect'));
+  });
+
+  it('shows replies 50 at a time, the next with "Show more replies"', async () => {
+    signIn(AMINA);
+    const replies = (page: number) =>
+      Array.from({ length: page === 1 ? 50 : 1 }, (_, i) => ({
+        ...REPLY,
+        id: `r-${page}-${i}`,
+        contentHtml: `<p>Reply ${page}.${i}</p>`,
+      }));
+    const calls = fakeApi((call) => {
+      const m = /\/replies\?page=(\d+)&limit=50$/.exec(call.path);
+      if (m)
+        return {
+          body: {
+            success: true,
+            data: replies(Number(m[1])),
+            pageInfo: { page: Number(m[1]), limit: 50, total: 51 },
+          },
+        };
+      return {
+        body: {
+          success: true,
+          data: { ...DISCUSSION, replies: [] },
+          repliesPageInfo: { page: 1, limit: 1, total: 51 },
+        },
+      };
+    });
+    await renderScreen(page, { path: PATH });
+    expect(await screen.findByRole('heading', { name: '51 replies' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('article', { name: /^Reply by/ })).toHaveLength(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more replies' }));
+    expect(await screen.findByText('Reply 2.0')).toBeInTheDocument();
+    expect(screen.getAllByRole('article', { name: /^Reply by/ })).toHaveLength(51);
+    expect(screen.queryByRole('button', { name: 'Show more replies' })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toContain(`/api/discussion/${DISCUSSION.id}/replies?page=2&limit=50`);
   });
 
   it('asks a visitor to log in to read it', async () => {

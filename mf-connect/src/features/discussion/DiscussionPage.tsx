@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { DiscussionView } from '@platform/contracts';
 import { DISCUSSION_CATEGORIES } from '@platform/contracts/values';
-import { ApiFailure, refreshApi, useApiQuery } from '@platform/data';
+import { ApiFailure, refreshApi, useApiPages, useApiQuery } from '@platform/data';
 import { Link, useNavigate, useParams } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import {
@@ -177,6 +177,47 @@ function ReplyForm({ id }: { id: string }) {
   );
 }
 
+const REPLIES_PAGE = 50;
+
+/** The replies, oldest first, 50 at a time with "Show more replies". */
+function Replies({ id }: { id: string }) {
+  const { t } = useTranslation('connect');
+  const replies = useApiPages((page) => connectApi.replies(id, page, REPLIES_PAGE));
+  return (
+    <>
+      <h2 id="replies-title">{t('discussion.replies', { count: replies.total })}</h2>
+      {replies.error && (
+        <Alert kind="error">
+          {failureText(t, replies.error, 'discussion.loadFailed')}{' '}
+          <Button variant="secondary" onClick={replies.reload}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      )}
+      {replies.loading && replies.items.length === 0 && <Spinner label={t('discussion.loading')} />}
+      {!replies.loading && !replies.error && replies.items.length === 0 && (
+        <p className="muted">{t('discussion.noReplies')}</p>
+      )}
+      {replies.items.length > 0 && (
+        <ol className="reply-list">
+          {replies.items.map((r) => (
+            <li key={r.id}>
+              <ReplyItem reply={r} discussionId={id} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {replies.hasMore && (
+        <p>
+          <Button variant="secondary" onClick={replies.loadMore} loading={replies.loading}>
+            {t('discussion.moreReplies')}
+          </Button>
+        </p>
+      )}
+    </>
+  );
+}
+
 /** /connect/discussions/:id: the post, its replies and the reply form; like, flag, edit and delete. */
 export default function DiscussionPage() {
   const { t } = useTranslation('connect');
@@ -260,7 +301,6 @@ export default function DiscussionPage() {
       </div>
     );
 
-  const total = answer.data!.repliesPageInfo.total;
   return (
     <div className="container section discussion-page">
       <p className="breadcrumb">{back}</p>
@@ -315,18 +355,7 @@ export default function DiscussionPage() {
       </article>
 
       <section className="replies" aria-labelledby="replies-title">
-        <h2 id="replies-title">{t('discussion.replies', { count: total })}</h2>
-        {d.replies.length === 0 ? (
-          <p className="muted">{t('discussion.noReplies')}</p>
-        ) : (
-          <ol className="reply-list">
-            {d.replies.map((r) => (
-              <li key={r.id}>
-                <ReplyItem reply={r} discussionId={d.id} />
-              </li>
-            ))}
-          </ol>
-        )}
+        <Replies id={d.id} />
         <ReplyForm id={d.id} />
       </section>
 
