@@ -287,6 +287,38 @@ test.describe('Connect', () => {
     await journey(page, TEXTS.en, 1280, 'Lactation counselling', 'lactaton');
   });
 
+  test('by keyboard alone: a category chip filters, the new discussion dialog keeps and returns focus', async ({
+    page,
+  }) => {
+    const T = TEXTS.en;
+    await page.addInitScript(() => localStorage.setItem('afya.cookieConsent', 'accepted'));
+    const me = await register(page, `Daudi Mwangi ${Date.now().toString(36)}`, 'user', {
+      designation: 'Pharmacist',
+      phone: '+254 744 000 004',
+    });
+    await logIn(page, T, me.email);
+    await page.goto('/connect');
+    const research = page.getByRole('button', { name: 'Research', exact: true });
+    await research.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/connect\?category=Research$/);
+    await expect(research).toHaveAttribute('aria-pressed', 'true');
+
+    const open = page.getByRole('button', { name: T.newMessage });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: T.dialog });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+  });
+
   test.describe('on a phone in French', () => {
     test.use({ locale: 'fr', viewport: { width: 360, height: 740 } });
 
