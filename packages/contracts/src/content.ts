@@ -1,5 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { StringEnum } from './common';
+import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
+import { Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 /**
  * The admin's moderation queue (svc-content) decides on content another module reported (e.g.
@@ -32,3 +32,258 @@ export type ModerationDecidedData = Static<typeof ModerationDecidedData>;
 export const ContentEvents = {
   moderationDecided: 'content.moderation.decided.v1',
 } as const;
+
+// ----- HTTP: svc-content (home content blocks, blog, the contact and demo inbox, the admin's dashboard,
+// the moderation queue). Admin-only unless marked public.
+
+const Instant = Type.String({ format: 'date-time' });
+const NullableInstant = Type.Union([Instant, Type.Null()]);
+/** Text a person typed: at least one visible character. */
+const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
+/** The six home content blocks, in the landing page's order (the original product's keys). */
+export const HOME_BLOCKS = [
+  'Hero',
+  'AboutUs',
+  'coreDescription',
+  'hiredescription',
+  'namedescription',
+  'conectdescription',
+] as const;
+export type HomeBlock = (typeof HOME_BLOCKS)[number];
+
+/** Public: each block's sanitised HTML ('' while never written). */
+export const MainComponentsResponse = Ok({
+  components: Type.Object(
+    Object.fromEntries(HOME_BLOCKS.map((b) => [b, Type.String()])) as Record<HomeBlock, TString>,
+  ),
+});
+export type MainComponentsResponse = Static<typeof MainComponentsResponse>;
+
+/** The spec's body: one block's key and its HTML (sanitised on the server), e.g. `{ "AboutUs": "<p>…</p>" }`. */
+export const UpsertMainComponentBody = Type.Object(
+  Object.fromEntries(
+    HOME_BLOCKS.map((b) => [b, Type.Optional(Type.String({ maxLength: 20_000 }))]),
+  ) as Record<HomeBlock, TOptional<TString>>,
+  { additionalProperties: false, minProperties: 1, maxProperties: 1 },
+);
+export type UpsertMainComponentBody = Static<typeof UpsertMainComponentBody>;
+
+export const BLOG_STATUSES = ['draft', 'published'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+export const BlogPost = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  /** The title (the spec's `name`). */
+  name: Type.String(),
+  /** Sanitised HTML (the spec's `data`). */
+  data: Type.String(),
+  slug: Type.String(),
+  status: StringEnum(BLOG_STATUSES),
+  createdAt: Instant,
+  updatedAt: Instant,
+  publishedAt: NullableInstant,
+});
+export type BlogPost = Static<typeof BlogPost>;
+
+export const BlogBody = Type.Object(
+  {
+    name: required(200),
+    data: required(100_000),
+    status: Type.Optional(StringEnum(BLOG_STATUSES, { default: 'draft' })),
+  },
+  { additionalProperties: false },
+);
+export type BlogBody = Static<typeof BlogBody>;
+
+/** Public: published posts, newest first. */
+export const BlogListResponse = Ok({ data: Type.Array(BlogPost), pageInfo: PageInfo });
+export type BlogListResponse = Static<typeof BlogListResponse>;
+
+/** Every post, drafts included, latest change first, with the spec's tiles' figures. */
+export const AdminBlogListResponse = Ok({
+  data: Type.Array(BlogPost),
+  pageInfo: PageInfo,
+  stats: Type.Object({
+    total: Type.Integer(),
+    lastUpdated: NullableInstant,
+    /** Posts changed in the last 7 days. */
+    recentlyEdited: Type.Integer(),
+  }),
+});
+export type AdminBlogListResponse = Static<typeof AdminBlogListResponse>;
+
+export const BlogPostResponse = Ok({ blog: BlogPost });
+export type BlogPostResponse = Static<typeof BlogPostResponse>;
+
+export const SlugParams = Type.Object({
+  slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 120 }),
+});
+export type SlugParams = Static<typeof SlugParams>;
+
+export const BlogVersion = Type.Object({
+  version: Type.Integer(),
+  name: Type.String(),
+  data: Type.String(),
+  status: StringEnum(BLOG_STATUSES),
+  savedAt: Instant,
+  savedBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type BlogVersion = Static<typeof BlogVersion>;
+export const BlogVersionsResponse = Ok({ data: Type.Array(BlogVersion) });
+export type BlogVersionsResponse = Static<typeof BlogVersionsResponse>;
+export const BlogVersionParams = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  version: Type.Integer({ minimum: 1 }),
+});
+export type BlogVersionParams = Static<typeof BlogVersionParams>;
+
+/**
+ * A field people never see (hidden from eyes and screen readers): a robot filling in every field fills it,
+ * and its message is then accepted in words but never stored.
+ */
+const Honeypot = Type.Optional(Type.String({ maxLength: 500 }));
+
+/** `/contact` (the spec's fields). */
+export const ContactMessageBody = Type.Object(
+  {
+    from_name: required(120),
+    from_email: Type.String({ format: 'email', maxLength: 254 }),
+    from_message: required(5000),
+    website: Honeypot,
+  },
+  { additionalProperties: false },
+);
+export type ContactMessageBody = Static<typeof ContactMessageBody>;
+
+export const FACILITY_TYPES = [
+  'Clinic',
+  'Hospital',
+  'Rehabilitation centre',
+  'Diagnostic centre',
+  'Pharmacy',
+  'Other',
+] as const;
+export type FacilityType = (typeof FACILITY_TYPES)[number];
+
+/** `/requestdemo` and the landing page's demo dialog (the spec's fields). */
+export const DemoRequestBody = Type.Object(
+  {
+    fullName: required(120),
+    organization: required(160),
+    facilityType: StringEnum(FACILITY_TYPES),
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    phone: Type.String({ minLength: 7, maxLength: 20, pattern: '^\\+?[0-9 ()-]{7,20}$' }),
+    /** YYYY-MM-DD, today or later (East African day). */
+    preferredDate: Type.String({ format: 'date' }),
+    preferredTime: Type.Optional(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })),
+    notes: Type.Optional(Type.String({ maxLength: 2000 })),
+    website: Honeypot,
+  },
+  { additionalProperties: false },
+);
+export type DemoRequestBody = Static<typeof DemoRequestBody>;
+
+export const INBOX_KINDS = ['contact', 'demo'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+export const InboxItem = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  kind: StringEnum(INBOX_KINDS),
+  name: Type.String(),
+  email: Type.String(),
+  /** The contact message, or the demo request's notes. */
+  message: Type.String(),
+  organization: Type.Union([Type.String(), Type.Null()]),
+  facilityType: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  preferredDate: Type.Union([Type.String(), Type.Null()]),
+  preferredTime: Type.Union([Type.String(), Type.Null()]),
+  receivedAt: Instant,
+  readAt: NullableInstant,
+  handledAt: NullableInstant,
+});
+export type InboxItem = Static<typeof InboxItem>;
+export const InboxQuery = Type.Object({
+  kind: Type.Optional(StringEnum(INBOX_KINDS)),
+  page: PageQuery.properties.page,
+  limit: PageQuery.properties.limit,
+});
+export type InboxQuery = Static<typeof InboxQuery>;
+export const InboxResponse = Ok({ data: Type.Array(InboxItem), pageInfo: PageInfo });
+export type InboxResponse = Static<typeof InboxResponse>;
+export const InboxPatch = Type.Object(
+  { read: Type.Optional(Type.Boolean()), handled: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type InboxPatch = Static<typeof InboxPatch>;
+
+/** The dashboard's tiles (`GET /api/dashboard/total-users`: the spec's `totalUsers`, and the split). */
+export const DashboardStatsResponse = Ok({
+  totalUsers: Type.Integer(),
+  totalRegularUsers: Type.Integer(),
+  totalClinics: Type.Integer(),
+});
+export type DashboardStatsResponse = Static<typeof DashboardStatsResponse>;
+
+export const DashboardUser = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  email: Type.String(),
+  role: StringEnum(['user', 'Clinic', 'admin'] as const),
+  designation: Type.String(),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  address: Type.String(),
+  createdAt: NullableInstant,
+});
+export type DashboardUser = Static<typeof DashboardUser>;
+export const LatestUsersResponse = Ok({ latestUsers: Type.Array(DashboardUser) });
+export type LatestUsersResponse = Static<typeof LatestUsersResponse>;
+export const DashboardUsersQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  page: PageQuery.properties.page,
+  limit: PageQuery.properties.limit,
+});
+export type DashboardUsersQuery = Static<typeof DashboardUsersQuery>;
+/** `GET /api/dashboard/users` (the spec's `users`) and `/clinics` (`clinics`), paged on the server. */
+export const DashboardUsersResponse = Ok({ users: Type.Array(DashboardUser), pageInfo: PageInfo });
+export type DashboardUsersResponse = Static<typeof DashboardUsersResponse>;
+export const DashboardClinicsResponse = Ok({ clinics: Type.Array(DashboardUser), pageInfo: PageInfo });
+export type DashboardClinicsResponse = Static<typeof DashboardClinicsResponse>;
+
+export const SERIES = ['signups', 'jobs', 'applications', 'registrations'] as const;
+export type SeriesName = (typeof SERIES)[number];
+export const WeeklySeries = Type.Array(
+  Type.Object({ weekStart: Type.String({ format: 'date' }), count: Type.Integer() }),
+);
+export type WeeklySeries = Static<typeof WeeklySeries>;
+export const SeriesQuery = Type.Object({
+  weeks: Type.Optional(Type.Integer({ minimum: 1, maximum: 52, default: 12 })),
+});
+export type SeriesQuery = Static<typeof SeriesQuery>;
+/** Weekly counts (weeks start on Monday, East African time), oldest first, counted from the services' events. */
+export const SeriesResponse = Ok({
+  series: Type.Object(
+    Object.fromEntries(SERIES.map((s) => [s, WeeklySeries])) as Record<SeriesName, typeof WeeklySeries>,
+  ),
+});
+export type SeriesResponse = Static<typeof SeriesResponse>;
+
+export const ModerationItem = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  subject: Type.Object({ module: Type.String(), kind: Type.String(), id: Type.String() }),
+  title: Type.String(),
+  excerpt: Type.String(),
+  authorName: Type.Union([Type.String(), Type.Null()]),
+  flags: Type.Integer(),
+  reasons: Type.Array(Type.String()),
+  flaggedAt: Instant,
+});
+export type ModerationItem = Static<typeof ModerationItem>;
+export const ModerationResponse = Ok({ data: Type.Array(ModerationItem), pageInfo: PageInfo });
+export type ModerationResponse = Static<typeof ModerationResponse>;
+export const ModerationDecisionBody = Type.Object(
+  { decision: StringEnum(MODERATION_DECISIONS), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+export type ModerationDecisionBody = Static<typeof ModerationDecisionBody>;
