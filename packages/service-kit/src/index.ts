@@ -17,6 +17,8 @@ export { authPlugin, ALLOWED_ALGORITHMS, type JwtOptions } from './auth';
 export { createDatabase, type Database, type DatabaseOptions } from './db';
 export { listenUntilSignalled, exitOnStartupError } from './serve';
 export { AnswerCache } from './answer-cache';
+export { addressKey } from './address-key';
+export { CSV_BOM, csvCell, csvLine, toCsv } from './csv';
 export { isUniqueViolation, pageOf, likeTerm, newestFirst, trimStrings } from './store-helpers';
 export { MAX_TOKEN_LIFETIME_SECONDS, REQUIRED_CLAIMS, hasSoundClaims, type RevocationState } from './trust';
 export { FollowedRevocations } from './revocations';

@@ -10,3 +10,4 @@ export { rawRequest, type RawRequest, type RawResponse } from './http';
 export { serviceTestEnv, type ServiceTestEnv } from './service-env';
 export { startServiceForTest, type Persona, type ServiceContext } from './service-context';
 export { userEvent } from './identity-events';
+export { XSS_PAYLOADS } from './xss-payloads';

@@ -9,10 +9,9 @@ import {
   RegistrantListResponse,
   RegistrationResponse,
 } from '@platform/contracts';
-import { pageOf, type App } from '@platform/service-kit';
+import { pageOf, toCsv, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
 import { actorOf, organisedEvent, organizes } from './actor';
-import { toCsv } from './csv';
 
 const errors = {
   400: ErrorResponse,

@@ -12,10 +12,10 @@ import {
   RegisterBody,
   UpdateProfileBody,
 } from '@platform/contracts';
-import { HttpError, notFound, tooManyRequests, unauthorized, type App } from '@platform/service-kit';
+import { addressKey, HttpError, notFound, tooManyRequests, unauthorized, type App } from '@platform/service-kit';
 import type { IdentityConfig } from '../../config';
 import { HashingBusyError, type PasswordHasher } from '../../passwords';
-import { addressKey, type LoginLimiter } from '../../stores/login-limiter';
+import type { LoginLimiter } from '../../stores/login-limiter';
 import { PASSWORD_RULES, passwordWeakness } from '../../password-policy';
 import { normaliseEmail, toProfile, type UserStore } from '../../stores/user-store';
 import { isSuspended, suspendedError } from './account-status';

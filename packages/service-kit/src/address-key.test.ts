@@ -1,6 +1,5 @@
-import { addressKey } from './login-limiter';
+import { addressKey } from './address-key';
 
-// The limits themselves need Postgres: test/login-limits.int.test.ts.
 describe('addressKey', () => {
   it('keeps an IPv4 address, also when written IPv4-mapped', () => {
     expect(addressKey('127.0.0.2')).toBe('127.0.0.2');

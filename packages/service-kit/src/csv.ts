@@ -11,6 +11,12 @@ export function csvCell(value: string | number | null): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/** One line of cells, with its line end. */
+export const csvLine = (row: (string | number | null)[]): string => `${row.map(csvCell).join(',')}\r\n`;
+
+/** The byte-order mark that starts every file, so Excel reads it as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
 export function toCsv(rows: (string | number | null)[][]): string {
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return CSV_BOM + rows.map(csvLine).join('');
 }

@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { outboxTable, processedEventsTable } from '@platform/event-bus';
+
+export const content = pgSchema('content');
+
+/**
+ * The admin's view of the accounts: this service's copy, kept from identity.user.* events (never read from
+ * identity's schema). `searchText` is the name and e-mail in lower case, for the users table's search.
+ */
+export const users = content.table(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    role: text('role', { enum: ['user', 'Clinic', 'admin'] }).notNull(),
+    designation: text('designation').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
+    /** When the account was made (identity's createdAt). */
+    accountCreatedAt: timestamp('account_created_at', { withTimezone: true }).notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    /** identity's version: an older event never overwrites a newer one. */
+    version: integer('version').notNull(),
+  },
+  (t) => [
+    index('users_live_created_idx')
+      .on(t.accountCreatedAt.desc(), t.id.desc())
+      .where(sql`not deleted`),
+    index('users_live_role_created_idx')
+      .on(t.role, t.accountCreatedAt.desc(), t.id.desc())
+      .where(sql`not deleted`),
+    index('users_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`not deleted`),
+  ],
+);
+
+/** The landing page's six blocks: sanitised HTML, the last writer kept. */
+export const blocks = content.table('blocks', {
+  key: text('key').primaryKey(),
+  html: text('html').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});
+
+export const blogPosts = content.table(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Sanitised HTML. */
+    data: text('data').notNull(),
+    slug: text('slug').notNull(),
+    status: text('status', { enum: ['draft', 'published'] }).notNull(),
+    /** The number of the latest version (blog_versions). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** First published; kept when the post goes back to draft and is published again. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('blog_posts_slug_key').on(t.slug),
+    index('blog_posts_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published' and deleted_at is null`),
+    index('blog_posts_updated_idx')
+      .on(t.updatedAt.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+  ],
+);
+
+/** Every saved state of a post, for its history and restore. */
+export const blogVersions = content.table(
+  'blog_versions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => blogPosts.id),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    data: text('data').notNull(),
+    status: text('status', { enum: ['draft', 'published'] }).notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    savedBy: uuid('saved_by'),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.version] })],
+);
+
+/** Contact messages and demo requests, for the admin's inbox. */
+export const inbox = content.table(
+  'inbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['contact', 'demo'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull().default(''),
+    organization: text('organization'),
+    facilityType: text('facility_type'),
+    phone: text('phone'),
+    preferredDate: text('preferred_date'),
+    preferredTime: text('preferred_time'),
+    /** The sender's address (its /64 for IPv6), for the per-address limit. */
+    address: text('address').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('inbox_received_idx').on(t.receivedAt.desc(), t.id.desc()),
+    index('inbox_kind_received_idx').on(t.kind, t.receivedAt.desc(), t.id.desc()),
+    index('inbox_address_received_idx').on(t.address, t.receivedAt),
+  ],
+);
+
+/** Weekly counts for the dashboard's charts, kept from the services' events (one row a series and week). */
+export const weeklyCounts = content.table(
+  'weekly_counts',
+  {
+    series: text('series').notNull(),
+    /** Monday of the week (East African time), YYYY-MM-DD. */
+    weekStart: text('week_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.weekStart] })],
+);
+
+/** Posts another module hid after flags (connect.post.flagged.v1), waiting for a moderator. */
+export const moderationItems = content.table(
+  'moderation_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    module: text('module').notNull(),
+    kind: text('kind').notNull(),
+    subjectId: text('subject_id').notNull(),
+    title: text('title').notNull(),
+    authorId: text('author_id'),
+    flags: integer('flags').notNull(),
+    reasons: text('reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull(),
+    decision: text('decision', { enum: ['restore', 'hide', 'delete'] }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+  },
+  (t) => [
+    uniqueIndex('moderation_subject_key').on(t.module, t.kind, t.subjectId),
+    index('moderation_open_idx')
+      .on(t.flaggedAt.desc(), t.id.desc())
+      .where(sql`decided_at is null`),
+  ],
+);
+
+export const outbox = outboxTable(content);
+export const processed = processedEventsTable(content);
+
+export type UserRow = typeof users.$inferSelect;
+export type BlogPostRow = typeof blogPosts.$inferSelect;
+export type InboxRow = typeof inbox.$inferSelect;
+export type ModerationRow = typeof moderationItems.$inferSelect;

@@ -1,0 +1,130 @@
+import {
+  AdminBlogListResponse,
+  BlogBody,
+  BlogListResponse,
+  BlogPostResponse,
+  BlogVersionParams,
+  BlogVersionsResponse,
+  ErrorResponse,
+  IdParams,
+  MessageResponse,
+  PageQuery,
+  SlugParams,
+} from '@platform/contracts';
+import { notFound, pageOf, type App } from '@platform/service-kit';
+import { toBlogPost } from '../stores/blog-store';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const admin = { tags: ['blog'], security: [{ bearer: [] }] };
+
+/** The blog: published posts for everyone; drafts, versions and changes for admins. */
+export default async function blogRoutes(app: App) {
+  const { blog } = app;
+  const onlyAdmin = app.requireRole('admin');
+
+  app.get(
+    '/api/blog/get',
+    {
+      schema: {
+        tags: ['blog'],
+        querystring: PageQuery,
+        response: { 200: BlogListResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await blog.published(request.query);
+      const { page, limit } = pageOf(request.query);
+      return { success: true as const, data: rows.map(toBlogPost), pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/blog/posts/:slug',
+    { schema: { tags: ['blog'], params: SlugParams, response: { 200: BlogPostResponse, ...errors } } },
+    async (request) => {
+      const row = await blog.bySlug(request.params.slug);
+      if (!row) throw notFound('This blog post could not be found.', 'content.blog_not_found');
+      return { success: true as const, blog: toBlogPost(row) };
+    },
+  );
+
+  app.get(
+    '/api/blog/admin',
+    {
+      preHandler: onlyAdmin,
+      schema: { ...admin, querystring: PageQuery, response: { 200: AdminBlogListResponse, ...errors } },
+    },
+    async (request) => {
+      const { rows, stats } = await blog.all(request.query);
+      const { page, limit } = pageOf(request.query);
+      return {
+        success: true as const,
+        data: rows.map(toBlogPost),
+        pageInfo: { page, limit, total: stats.total },
+        stats,
+      };
+    },
+  );
+
+  app.post(
+    '/api/blog/add',
+    {
+      preHandler: onlyAdmin,
+      schema: { ...admin, body: BlogBody, response: { 201: BlogPostResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const row = await blog.create(request.body, request.user.sub);
+      return reply.status(201).send({ success: true, message: 'Blog post created.', blog: toBlogPost(row) });
+    },
+  );
+
+  app.put(
+    '/api/blog/update/:id',
+    {
+      preHandler: onlyAdmin,
+      schema: { ...admin, params: IdParams, body: BlogBody, response: { 200: BlogPostResponse, ...errors } },
+    },
+    async (request) => {
+      const row = await blog.update(request.params.id, request.body, request.user.sub);
+      return { success: true as const, message: 'Blog post updated.', blog: toBlogPost(row) };
+    },
+  );
+
+  app.delete(
+    '/api/blog/delete/:id',
+    {
+      preHandler: onlyAdmin,
+      schema: { ...admin, params: IdParams, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => {
+      if (!(await blog.remove(request.params.id)))
+        throw notFound('This blog post could not be found.', 'content.blog_not_found');
+      return { success: true, message: 'Blog post deleted.' };
+    },
+  );
+
+  app.get(
+    '/api/blog/:id/versions',
+    {
+      preHandler: onlyAdmin,
+      schema: { ...admin, params: IdParams, response: { 200: BlogVersionsResponse, ...errors } },
+    },
+    async (request) => ({ success: true as const, data: await blog.versions(request.params.id) }),
+  );
+
+  app.post(
+    '/api/blog/:id/versions/:version/restore',
+    {
+      preHandler: onlyAdmin,
+      schema: { ...admin, params: BlogVersionParams, response: { 200: BlogPostResponse, ...errors } },
+    },
+    async (request) => {
+      const row = await blog.restore(request.params.id, request.params.version, request.user.sub);
+      return {
+        success: true as const,
+        message: `Version ${request.params.version} restored.`,
+        blog: toBlogPost(row),
+      };
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  ErrorResponse,
+  IdParams,
+  MessageResponse,
+  ModerationDecisionBody,
+  ModerationResponse,
+  PageQuery,
+} from '@platform/contracts';
+import { pageOf, type App } from '@platform/service-kit';
+import { toModerationItem } from '../stores/moderation-store';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const secured = { tags: ['moderation'], security: [{ bearer: [] }] };
+
+/** The moderation queue: posts hidden by flags in other modules, restored, kept hidden or deleted by an admin. */
+export default async function moderationRoutes(app: App) {
+  const onlyAdmin = app.requireRole('admin');
+
+  app.get(
+    '/api/content/moderation',
+    {
+      preHandler: onlyAdmin,
+      schema: { ...secured, querystring: PageQuery, response: { 200: ModerationResponse, ...errors } },
+    },
+    async (request) => {
+      const { rows, total } = await app.moderation.open(request.query);
+      const { page, limit } = pageOf(request.query);
+      return {
+        success: true as const,
+        data: rows.map((r) => toModerationItem(r.row, r.authorName)),
+        pageInfo: { page, limit, total },
+      };
+    },
+  );
+
+  app.post(
+    '/api/content/moderation/:id/decision',
+    {
+      preHandler: onlyAdmin,
+      schema: {
+        ...secured,
+        params: IdParams,
+        body: ModerationDecisionBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { decision, reason } = request.body;
+      await app.moderation.decide(request.params.id, decision, request.user.sub, reason);
+      return { success: true, message: 'Decision sent.' };
+    },
+  );
+}

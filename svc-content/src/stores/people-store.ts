@@ -1,0 +1,143 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DashboardUser, UserDeletedData, UserEventData } from '@platform/contracts';
+import { likeTerm, pageOf } from '@platform/service-kit';
+import { users, type UserRow } from '../db/schema';
+import type { Db, Tx } from './db';
+
+const LIVE = sql`not ${users.deleted}`;
+
+export function toDashboardUser(u: UserRow): DashboardUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    designation: u.designation,
+    phone: u.phone || null,
+    address: u.address,
+    createdAt: u.accountCreatedAt.toISOString(),
+  };
+}
+
+/** The users table's search: name or e-mail, case-blind, through the trigram index. */
+function searchFilter(search: string | undefined): SQL | undefined {
+  const term = likeTerm(search?.toLowerCase());
+  return term ? sql`${users.searchText} like ${term}` : undefined;
+}
+
+/** The admin's copy of the accounts (from identity's user events): counts, lists, the export. */
+export class PeopleStore {
+  constructor(private readonly db: Db) {}
+
+  /** One identity.user.* event, only when newer than what is kept; a removed account keeps no personal data. */
+  async apply(tx: Tx, type: 'upsert' | 'delete', data: UserEventData | UserDeletedData): Promise<void> {
+    const [old] = await tx.select().from(users).where(eq(users.id, data.id)).for('update');
+    if (old && old.version >= data.version) return;
+    const next =
+      type === 'delete'
+        ? {
+            name: 'Deleted account',
+            email: '',
+            role: old?.role ?? ('user' as const),
+            designation: '',
+            phone: '',
+            address: '',
+            searchText: '',
+            accountCreatedAt: old?.accountCreatedAt ?? new Date(),
+            deleted: true,
+            version: data.version,
+          }
+        : ((u: UserEventData) => ({
+            name: u.name,
+            email: u.email,
+            role: u.role,
+            designation: u.designation,
+            phone: u.phone,
+            address: u.address,
+            searchText: `${u.name} ${u.email}`.toLowerCase(),
+            accountCreatedAt: new Date(u.createdAt),
+            deleted: false,
+            version: u.version,
+          }))(data as UserEventData);
+    await tx
+      .insert(users)
+      .values({ id: data.id, ...next })
+      .onConflictDoUpdate({ target: users.id, set: next });
+  }
+
+  /** The tiles: every live account, and professionals and clinics apart. */
+  async counts() {
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        regular: sql<number>`(count(*) filter (where ${users.role} = 'user'))::int`,
+        clinics: sql<number>`(count(*) filter (where ${users.role} = 'Clinic'))::int`,
+      })
+      .from(users)
+      .where(LIVE);
+    return {
+      totalUsers: row?.total ?? 0,
+      totalRegularUsers: row?.regular ?? 0,
+      totalClinics: row?.clinics ?? 0,
+    };
+  }
+
+  /** Newest accounts first (one range of the (created, id) index). */
+  async latest(limit: number): Promise<UserRow[]> {
+    return this.db
+      .select()
+      .from(users)
+      .where(LIVE)
+      .orderBy(sql`${users.accountCreatedAt} desc`, sql`${users.id} desc`)
+      .limit(limit);
+  }
+
+  /** Accounts of one role, newest first, optionally searched; a page and the total. */
+  async ofRole(role: 'user' | 'Clinic', q: { search?: string; page?: number; limit?: number }) {
+    const { limit, offset } = pageOf(q);
+    const where = and(LIVE, eq(users.role, role), searchFilter(q.search));
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(sql`${users.accountCreatedAt} desc`, sql`${users.id} desc`)
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where),
+    ]);
+    return { rows, total: counted?.n ?? 0 };
+  }
+
+  /**
+   * Every live professional and clinic, newest first, `batch` rows at a time (keyset pages of the
+   * (created, id) index, each a short query of its own): the export streams them, so 100,000 accounts
+   * never sit in memory at once and no transaction stays open while a slow client downloads.
+   */
+  async *everyAccount(batch = 500): AsyncGenerator<UserRow[]> {
+    let after: { at: Date; id: string } | undefined;
+    for (;;) {
+      const rows = await this.db
+        .select()
+        .from(users)
+        .where(
+          and(
+            LIVE,
+            sql`${users.role} in ('user', 'Clinic')`,
+            after
+              ? sql`(${users.accountCreatedAt}, ${users.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(sql`${users.accountCreatedAt} desc`, sql`${users.id} desc`)
+        .limit(batch);
+      if (rows.length === 0) return;
+      yield rows;
+      const last = rows.at(-1)!;
+      after = { at: last.accountCreatedAt, id: last.id };
+    }
+  }
+}
