@@ -117,4 +117,5 @@ CREATE INDEX "moderation_open_idx" ON "content"."moderation_items" USING btree (
 CREATE INDEX "outbox_unsent_idx" ON "content"."outbox" USING btree ("seq") WHERE sent_at is null;--> statement-breakpoint
 CREATE INDEX "users_live_created_idx" ON "content"."users" USING btree ("account_created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not deleted;--> statement-breakpoint
 CREATE INDEX "users_live_role_created_idx" ON "content"."users" USING btree ("role","account_created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not deleted;--> statement-breakpoint
+CREATE INDEX "users_export_idx" ON "content"."users" USING btree ("account_created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not deleted and role <> 'admin';--> statement-breakpoint
 CREATE INDEX "users_search_trgm_idx" ON "content"."users" USING gin ("search_text" gin_trgm_ops) WHERE not deleted;

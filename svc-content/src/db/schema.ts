@@ -42,6 +42,10 @@ export const users = content.table(
     index('users_live_role_created_idx')
       .on(t.role, t.accountCreatedAt.desc(), t.id.desc())
       .where(sql`not deleted`),
+    // The export: every professional and clinic, newest first, in keyset batches.
+    index('users_export_idx')
+      .on(t.accountCreatedAt.desc(), t.id.desc())
+      .where(sql`not deleted and role <> 'admin'`),
     index('users_search_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`not deleted`),

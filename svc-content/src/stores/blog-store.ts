@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { BlogBody, BlogPost, BlogStatus, BlogVersion } from '@platform/contracts';
-import { badRequest, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
+import { badRequest, isUniqueViolation, newestFirst, notFound, pageOf } from '@platform/service-kit';
 import { blogPosts, blogVersions, type BlogPostRow } from '../db/schema';
 import { sanitizeAdminHtml, textOf } from '../sanitize';
 import type { Db, Tx } from './db';
@@ -56,7 +56,7 @@ export class BlogStore {
         .select()
         .from(blogPosts)
         .where(where)
-        .orderBy(sql`${blogPosts.publishedAt} desc nulls last`, sql`${blogPosts.id} desc nulls last`)
+        .orderBy(...newestFirst(blogPosts.publishedAt, blogPosts.id))
         .limit(limit)
         .offset(offset),
       this.db
@@ -85,7 +85,7 @@ export class BlogStore {
         .select()
         .from(blogPosts)
         .where(LIVE)
-        .orderBy(sql`${blogPosts.updatedAt} desc nulls last`, sql`${blogPosts.id} desc nulls last`)
+        .orderBy(...newestFirst(blogPosts.updatedAt, blogPosts.id))
         .limit(limit)
         .offset(offset),
       this.db

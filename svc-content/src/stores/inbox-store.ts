@@ -6,7 +6,7 @@ import type {
   InboxPatch,
   InboxQuery,
 } from '@platform/contracts';
-import { notFound, pageOf, tooManyRequests } from '@platform/service-kit';
+import { notFound, pageOf, tooManyRequests, newestFirst } from '@platform/service-kit';
 import { inbox, type InboxRow } from '../db/schema';
 import type { Db } from './db';
 
@@ -90,7 +90,7 @@ export class InboxStore {
         .select()
         .from(inbox)
         .where(where)
-        .orderBy(sql`${inbox.receivedAt} desc`, sql`${inbox.id} desc`)
+        .orderBy(...newestFirst(inbox.receivedAt, inbox.id))
         .limit(limit)
         .offset(offset),
       this.db

@@ -7,7 +7,7 @@ import {
   type PostFlaggedData,
 } from '@platform/contracts';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
-import { conflict, notFound, pageOf } from '@platform/service-kit';
+import { conflict, notFound, pageOf, newestFirst } from '@platform/service-kit';
 import { moderationItems, outbox, users, type ModerationRow } from '../db/schema';
 import type { Db, Tx } from './db';
 
@@ -59,7 +59,7 @@ export class ModerationStore {
         .from(moderationItems)
         .leftJoin(users, sql`${users.id}::text = ${moderationItems.authorId}`)
         .where(where)
-        .orderBy(sql`${moderationItems.flaggedAt} desc`, sql`${moderationItems.id} desc`)
+        .orderBy(...newestFirst(moderationItems.flaggedAt, moderationItems.id))
         .limit(limit)
         .offset(offset),
       this.db

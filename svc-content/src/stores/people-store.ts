@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DashboardUser, UserDeletedData, UserEventData } from '@platform/contracts';
-import { likeTerm, pageOf } from '@platform/service-kit';
+import { likeTerm, pageOf, newestFirst } from '@platform/service-kit';
 import { users, type UserRow } from '../db/schema';
 import type { Db, Tx } from './db';
 
@@ -88,7 +88,7 @@ export class PeopleStore {
       .select()
       .from(users)
       .where(LIVE)
-      .orderBy(sql`${users.accountCreatedAt} desc`, sql`${users.id} desc`)
+      .orderBy(...newestFirst(users.accountCreatedAt, users.id))
       .limit(limit);
   }
 
@@ -101,7 +101,7 @@ export class PeopleStore {
         .select()
         .from(users)
         .where(where)
-        .orderBy(sql`${users.accountCreatedAt} desc`, sql`${users.id} desc`)
+        .orderBy(...newestFirst(users.accountCreatedAt, users.id))
         .limit(limit)
         .offset(offset),
       this.db
@@ -126,13 +126,13 @@ export class PeopleStore {
         .where(
           and(
             LIVE,
-            sql`${users.role} in ('user', 'Clinic')`,
+            sql`${users.role} <> 'admin'`,
             after
               ? sql`(${users.accountCreatedAt}, ${users.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
               : undefined,
           ),
         )
-        .orderBy(sql`${users.accountCreatedAt} desc`, sql`${users.id} desc`)
+        .orderBy(...newestFirst(users.accountCreatedAt, users.id))
         .limit(batch);
       if (rows.length === 0) return;
       yield rows;

@@ -1,0 +1,164 @@
+import { XSS_PAYLOADS } from '@platform/testing';
+import { startContent, type ContentContext, type Persona } from './helpers';
+
+let ctx: ContentContext;
+let admin: Persona;
+beforeAll(async () => {
+  ctx = await startContent();
+  admin = ctx.persona('admin');
+});
+afterAll(async () => ctx?.close());
+
+/**
+ * Tags, attributes and addresses admin HTML may keep; anything else left in stored HTML is a failure (text may
+ * quote anything: it is shown, never run).
+ */
+function activeParts(html: string): string[] {
+  const problems: string[] = [];
+  for (const tag of html.match(/<[^>]*>/g) ?? [])
+    if (
+      !/^<\/?(p|br|h2|h3|h4|strong|b|em|i|u|s|blockquote|ul|ol|li|a|img|hr|code|pre|span)( (href|src|alt|title|rel|target|width|height)="[^"]*")*\s*\/?>$/.test(
+        tag,
+      )
+    )
+      problems.push(tag);
+  for (const attr of html.match(/ (href|src)="[^"]*"/g) ?? [])
+    if (!/^ (href|src)="(https?:|mailto:|\/[^/\\]|[a-z0-9][^:"]*")/i.test(attr)) problems.push(attr);
+  return problems;
+}
+
+describe('home content blocks', () => {
+  const upsert = (body: Record<string, string>) =>
+    ctx.call('POST', '/api/dashboard/upsert-main-components', admin, body);
+
+  it('starts empty, and one block written shows to everyone, sanitised', async () => {
+    const empty = (await ctx.call('GET', '/api/dashboard/main-components')).json();
+    expect(empty.components).toEqual({
+      Hero: '',
+      AboutUs: '',
+      coreDescription: '',
+      hiredescription: '',
+      namedescription: '',
+      conectdescription: '',
+    });
+    const res = await upsert({
+      AboutUs: '<p onclick="x()">We serve <strong>clinics</strong><script>alert(1)</script></p>',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('AboutUs updated successfully!');
+    const seen = (await ctx.call('GET', '/api/dashboard/main-components')).json().components;
+    expect(seen.AboutUs).toBe('<p>We serve <strong>clinics</strong></p>');
+    expect(seen.Hero).toBe('');
+  });
+
+  it('refuses an empty block, also one that sanitising empties, and keeps the old text', async () => {
+    await upsert({ Hero: '<p>Smarter HR</p>' });
+    for (const html of ['', '   ', '<script>alert(1)</script>', '<p> </p>']) {
+      const res = await upsert({ Hero: html });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'content.empty' });
+      expect(res.json().message).toContain('Content cannot be empty');
+    }
+    expect((await ctx.call('GET', '/api/dashboard/main-components')).json().components.Hero).toBe(
+      '<p>Smarter HR</p>',
+    );
+  });
+
+  it.each(XSS_PAYLOADS)('stores nothing active from %j', async (payload) => {
+    const res = await upsert({ namedescription: `<p>Events</p>${payload}` });
+    expect(res.statusCode).toBe(200);
+    const html = (await ctx.call('GET', '/api/dashboard/main-components')).json().components.namedescription;
+    expect(activeParts(html)).toEqual([]);
+  });
+});
+
+describe('blog posts', () => {
+  const add = (body: Record<string, unknown>) => ctx.call('POST', '/api/blog/add', admin, body);
+  const publicSlugs = async () =>
+    ((await ctx.call('GET', '/api/blog/get?limit=100')).json().data as { slug: string }[]).map((p) => p.slug);
+
+  it('keeps a draft from the public until it is published, at its own address', async () => {
+    const draft = await add({ name: 'Licence renewals in 2027', data: '<p>What the KMPDC asks for.</p>' });
+    expect(draft.statusCode).toBe(201);
+    const post = draft.json().blog;
+    expect(post).toMatchObject({ status: 'draft', slug: 'licence-renewals-in-2027', publishedAt: null });
+    expect(await publicSlugs()).not.toContain(post.slug);
+    expect((await ctx.call('GET', `/api/blog/posts/${post.slug}`)).statusCode).toBe(404);
+
+    const published = await ctx.call('PUT', `/api/blog/update/${post.id}`, admin, {
+      name: post.name,
+      data: post.data,
+      status: 'published',
+    });
+    expect(published.json().blog).toMatchObject({ status: 'published', publishedAt: expect.any(String) });
+    expect(await publicSlugs()).toContain(post.slug);
+    const read = await ctx.call('GET', `/api/blog/posts/${post.slug}`);
+    expect(read.json().blog).toMatchObject({
+      name: 'Licence renewals in 2027',
+      data: '<p>What the KMPDC asks for.</p>',
+    });
+  });
+
+  it('gives a second post of the same title its own address', async () => {
+    const a = (await add({ name: 'Nurses’ week — Kisumu', data: '<p>a</p>' })).json().blog;
+    const b = (await add({ name: 'Nurses’ week — Kisumu', data: '<p>b</p>' })).json().blog;
+    expect(a.slug).toBe('nurses-week-kisumu');
+    expect(b.slug).toBe('nurses-week-kisumu-2');
+  });
+
+  it('keeps every saved state and restores an earlier one as a new version', async () => {
+    const post = (await add({ name: 'First title', data: '<p>First text</p>' })).json().blog;
+    await ctx.call('PUT', `/api/blog/update/${post.id}`, admin, {
+      name: 'Second title',
+      data: '<p>Second text</p>',
+    });
+    const versions = (await ctx.call('GET', `/api/blog/${post.id}/versions`, admin)).json().data;
+    expect(versions.map((v: { version: number; name: string }) => [v.version, v.name])).toEqual([
+      [2, 'Second title'],
+      [1, 'First title'],
+    ]);
+    expect(versions[0].savedBy).toBe(admin.id);
+    const restored = await ctx.call('POST', `/api/blog/${post.id}/versions/1/restore`, admin);
+    expect(restored.json().blog).toMatchObject({ name: 'First title', data: '<p>First text</p>' });
+    const after = (await ctx.call('GET', `/api/blog/${post.id}/versions`, admin)).json().data;
+    expect(after.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
+    expect((await ctx.call('POST', `/api/blog/${post.id}/versions/9/restore`, admin)).statusCode).toBe(404);
+  });
+
+  it('lists every post for the admin with the tiles, and a deleted one is gone for everyone', async () => {
+    const post = (await add({ name: 'To delete', data: '<p>x</p>', status: 'published' })).json().blog;
+    const list = (await ctx.call('GET', '/api/blog/admin?limit=100', admin)).json();
+    expect(list.data.map((p: { id: string }) => p.id)).toContain(post.id);
+    expect(list.stats).toMatchObject({ total: list.pageInfo.total, recentlyEdited: list.pageInfo.total });
+    expect((await ctx.call('DELETE', `/api/blog/delete/${post.id}`, admin)).statusCode).toBe(200);
+    expect(await publicSlugs()).not.toContain(post.slug);
+    expect(
+      (await ctx.call('GET', '/api/blog/admin?limit=100', admin))
+        .json()
+        .data.map((p: { id: string }) => p.id),
+    ).not.toContain(post.id);
+    expect((await ctx.call('DELETE', `/api/blog/delete/${post.id}`, admin)).statusCode).toBe(404);
+  });
+
+  it('refuses a post whose content sanitising empties', async () => {
+    const res = await add({ name: 'Empty', data: '<script>alert(1)</script>' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('data: Content cannot be empty');
+  });
+
+  it.each(XSS_PAYLOADS)('stores nothing active in a post from %j', async (payload) => {
+    const res = await add({ name: 'XSS', data: `<p>ok</p>${payload}` });
+    expect(res.statusCode).toBe(201);
+    expect(activeParts(res.json().blog.data)).toEqual([]);
+  });
+
+  it('lets links out of the site open apart from it, and keeps https images only', async () => {
+    const res = await add({
+      name: 'Links',
+      data: '<p><a href="https://kmpdc.go.ke">KMPDC</a> <a href="/hire">jobs</a> <img src="https://img.example/a.png" alt="a"><img src="http://img.example/b.png"><img src="x"></p>',
+    });
+    expect(res.json().blog.data).toBe(
+      '<p><a href="https://kmpdc.go.ke" rel="noopener noreferrer" target="_blank">KMPDC</a> <a href="/hire">jobs</a> <img src="https://img.example/a.png" alt="a" /></p>',
+    );
+  });
+});
