@@ -19,6 +19,8 @@ import { anEvent } from '../svc-events/test/helpers';
 import { buildApp as buildConnect } from '../svc-connect/src/app';
 import { readConfig as connectConfig } from '../svc-connect/src/config';
 import { aDiscussion } from '../svc-connect/test/helpers';
+import { buildApp as buildContent } from '../svc-content/src/app';
+import { readConfig as contentConfig } from '../svc-content/src/config';
 import { buildApp as buildGateway } from '../gateway/src/app';
 import { readConfig as gatewayConfig } from '../gateway/src/config';
 
@@ -29,10 +31,12 @@ let run: ServiceTestEnv;
 let hireDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let eventsDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let connectDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let contentDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let identity: App;
 let hire: App;
 let events: App;
 let connect: App;
+let content: App;
 let gateway: App;
 let gatewayBus: NatsEventBus;
 let gatewayRevocations: FollowedRevocations;
@@ -41,6 +45,7 @@ let identityUrl: string;
 let hireUrl: string;
 let eventsUrl: string;
 let connectUrl: string;
+let contentUrl: string;
 
 const env = () => ({ ...run.env, JWT_PRIVATE_KEY: run.keys.privateKey });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -161,6 +166,7 @@ const upstreams = () => ({
   HIRE_URL: hireUrl,
   EVENTS_URL: eventsUrl,
   CONNECT_URL: connectUrl,
+  CONTENT_URL: contentUrl,
 });
 
 beforeAll(async () => {
@@ -178,6 +184,9 @@ beforeAll(async () => {
   hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
   eventsUrl = await events.listen({ port: 0, host: '127.0.0.1' });
   connectUrl = await connect.listen({ port: 0, host: '127.0.0.1' });
+  contentDb = await createTestDatabase('trust_content');
+  content = await buildContent(contentConfig({ ...run.env, DATABASE_URL: contentDb.url }));
+  contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
   gatewayBus = await NatsEventBus.connect({ url: run.natsUrl, prefix: run.prefix, name: 'gateway-test' });
   gatewayRevocations = new FollowedRevocations(gatewayBus);
   await gatewayRevocations.start();
@@ -194,10 +203,12 @@ afterAll(async () => {
   await hire?.close();
   await events?.close();
   await connect?.close();
+  await content?.close();
   await identity?.close();
   await hireDb?.drop();
   await eventsDb?.drop();
   await connectDb?.drop();
+  await contentDb?.drop();
   await run?.cleanup();
 });
 
@@ -436,5 +447,56 @@ describe('account administration is the admin’s alone', () => {
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toMatch(/^until/);
+  });
+});
+
+describe('svc-content’s admin calls, directly and through the gateway', () => {
+  const adminCalls = [
+    { method: 'GET' as const, url: '/api/dashboard/total-users' },
+    { method: 'GET' as const, url: '/api/content/inbox' },
+    { method: 'POST' as const, url: '/api/blog/add', payload: { name: 'Trust', data: '<p>x</p>' } },
+  ];
+  const posts = async () =>
+    (
+      (await content.inject({ url: '/api/blog/admin?limit=100', headers: bearer(adminToken) })).json() as {
+        pageInfo: { total: number };
+      }
+    ).pageInfo.total;
+  const both = async (call: (typeof adminCalls)[number], headers: Record<string, string> = {}) => {
+    const opts = {
+      method: call.method,
+      url: call.url,
+      headers,
+      ...(call.payload ? { payload: call.payload } : {}),
+    };
+    return [(await content.inject(opts)).statusCode, (await gateway.inject(opts)).statusCode];
+  };
+
+  it('refuses visitors (401), professionals and Clinics (403), and changes nothing', async () => {
+    const user = await signup('user');
+    const clinic = await signup('Clinic');
+    const before = await posts();
+    for (const call of adminCalls) {
+      expect([call.url, ...(await both(call))]).toEqual([call.url, 401, 401]);
+      expect([call.url, ...(await both(call, bearer(user.token)))]).toEqual([call.url, 403, 403]);
+      expect([call.url, ...(await both(call, bearer(clinic.token)))]).toEqual([call.url, 403, 403]);
+    }
+    expect(await posts()).toBe(before);
+  });
+
+  it('lets the admin in, and refuses the admin’s token within 2 seconds of its logout', async () => {
+    const { token } = await login('admin@trust.example');
+    const read = adminCalls[0]!;
+    expect(await both(read, bearer(token))).toEqual([200, 200]);
+    await identity.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(token) });
+    const started = Date.now();
+    await eventually(async () => {
+      const [direct, viaGateway] = await both(read, bearer(token));
+      return direct === 401 && viaGateway === 401 ? true : undefined;
+    }, 2000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const before = await posts();
+    expect(await both(adminCalls[2]!, bearer(token))).toEqual([401, 401]);
+    expect(await posts()).toBe(before);
   });
 });

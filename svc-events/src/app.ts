@@ -40,7 +40,10 @@ export async function buildApp(config: EventsConfig, opts: BuildOptions = {}): P
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) list.clear();
   });
-  await app.register(eventRoutes, { list, listCaching: AnswerCache.sharedCacheControl(config.LIST_CACHE_MS) });
+  await app.register(eventRoutes, {
+    list,
+    listCaching: AnswerCache.sharedCacheControl(config.LIST_CACHE_MS),
+  });
   await app.register(registrationRoutes);
   await app.register(calendarRoutes);
   await app.register(checkinRoutes, { publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') });

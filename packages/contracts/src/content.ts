@@ -134,7 +134,7 @@ export const BlogVersionsResponse = Ok({ data: Type.Array(BlogVersion) });
 export type BlogVersionsResponse = Static<typeof BlogVersionsResponse>;
 export const BlogVersionParams = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  version: Type.Integer({ minimum: 1 }),
+  version: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
 });
 export type BlogVersionParams = Static<typeof BlogVersionParams>;
 

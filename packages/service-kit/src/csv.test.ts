@@ -7,8 +7,12 @@ describe('CSV for spreadsheets', () => {
   );
 
   it('quotes every cell, doubles quotes, and starts the file with a BOM and ends lines with CRLF', () => {
-    expect(toCsv([['Name', 'Note'], ['Amina "A."', null], [1, 'ok']])).toBe(
-      '\uFEFF"Name","Note"\r\n"Amina ""A.""",""\r\n"1","ok"\r\n',
-    );
+    expect(
+      toCsv([
+        ['Name', 'Note'],
+        ['Amina "A."', null],
+        [1, 'ok'],
+      ]),
+    ).toBe('\uFEFF"Name","Note"\r\n"Amina ""A.""",""\r\n"1","ok"\r\n');
   });
 });

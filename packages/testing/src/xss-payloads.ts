@@ -35,4 +35,3 @@ export const XSS_PAYLOADS = [
   '[x](https://ok.example "title" onclick=alert(1))',
   '<<img src=x onerror=alert(1)//<',
 ];
-

@@ -12,7 +12,14 @@ import {
   RegisterBody,
   UpdateProfileBody,
 } from '@platform/contracts';
-import { addressKey, HttpError, notFound, tooManyRequests, unauthorized, type App } from '@platform/service-kit';
+import {
+  addressKey,
+  HttpError,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+  type App,
+} from '@platform/service-kit';
 import type { IdentityConfig } from '../../config';
 import { HashingBusyError, type PasswordHasher } from '../../passwords';
 import type { LoginLimiter } from '../../stores/login-limiter';
