@@ -1,5 +1,5 @@
 /** The demo talks to the platform as any client does: HTTP through the gateway, JSON in and out. */
-export interface Answer<T = any> {
+export interface Answer<T = unknown> {
   status: number;
   body: T;
 }
@@ -22,7 +22,7 @@ export class DemoClient {
    * One call; `expect` lists the statuses the caller handles (default: any 2xx). A 429 is waited out
    * (its Retry-After) and tried again, so loading the demo twice in a minute still works.
    */
-  async call<T = any>(
+  async call<T = unknown>(
     method: string,
     path: string,
     opts: { token?: string; body?: unknown; expect?: number[] } = {},
@@ -56,7 +56,7 @@ export class DemoClient {
   }
 
   /** Every item of a paginated list (`{ data, pageInfo }`), up to `max`. */
-  async all<T = any>(path: string, token?: string, max = 1000): Promise<T[]> {
+  async all<T = unknown>(path: string, token?: string, max = 1000): Promise<T[]> {
     const out: T[] = [];
     for (let page = 1; out.length < max; page++) {
       const sep = path.includes('?') ? '&' : '?';
