@@ -1,11 +1,15 @@
 import { readStartConfig } from './config';
 import { startPlatform } from './platform';
+import { loadDemo, signInLines } from './demo';
 
 /** `npm start`: the whole platform on this machine; Ctrl-C stops it, data stays under .data/. */
 async function main() {
   const cfg = readStartConfig();
-  if (process.argv.includes('--demo'))
-    console.log('Demo data arrives with the Hire, Events and Connect modules; nothing to load yet.');
+  const demo = cfg.demo || process.argv.includes('--demo');
+  if (demo && (!cfg.adminEmail || !cfg.adminPassword))
+    throw new Error(
+      'the demo needs ADMIN_EMAIL and ADMIN_PASSWORD (it signs in as the admin); set them in .env',
+    );
   const platform = await startPlatform(cfg);
   console.log(`\nAfyaHR is running at ${platform.url}\nPress Ctrl-C to stop.\n`);
   let stopping = false;
@@ -19,6 +23,14 @@ async function main() {
         () => process.exit(1),
       );
     });
+  }
+  if (demo) {
+    // A demo that fails to load leaves the platform running, and says why.
+    await loadDemo(platform.url, { email: cfg.adminEmail!, password: cfg.adminPassword! }).then(
+      (summary) => console.log(`\n${signInLines(summary).join('\n')}`),
+      (err: unknown) =>
+        console.error(`The demo was not loaded: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
 }
 

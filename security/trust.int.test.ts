@@ -403,21 +403,54 @@ describe('ending sessions reaches every service within 2 seconds', () => {
 });
 
 describe('account administration is the admin’s alone', () => {
-  it('refuses visitors (401), users and Clinics (403), and changes nothing', async () => {
+  it('refuses visitors (401), users and Clinics (403) on every call, directly and through the gateway, and changes nothing', async () => {
     const target = await signup('user');
+    const user = await signup('user');
     const clinic = await signup('Clinic');
-    const url = `/api/user/admin/accounts/${target.id}/suspend`;
-    const payload = { reason: 'no' };
-    expect((await identity.inject({ method: 'POST', url, payload })).statusCode).toBe(401);
-    expect(
-      (await identity.inject({ method: 'POST', url, payload, headers: bearer(clinic.token) })).statusCode,
-    ).toBe(403);
-    expect(
-      (await identity.inject({ method: 'POST', url, payload, headers: bearer(target.token) })).statusCode,
-    ).toBe(403);
-    expect((await identity.inject({ url: '/api/user/me', headers: bearer(target.token) })).statusCode).toBe(
-      200,
-    );
+    const calls = [
+      { method: 'GET' as const, url: '/api/user/admin/accounts?search=person' },
+      {
+        method: 'POST' as const,
+        url: `/api/user/admin/accounts/${target.id}/suspend`,
+        payload: { reason: 'no' },
+      },
+      { method: 'POST' as const, url: `/api/user/admin/accounts/${target.id}/unsuspend` },
+      { method: 'PATCH' as const, url: `/api/user/admin/accounts/${target.id}`, payload: { role: 'Clinic' } },
+      { method: 'DELETE' as const, url: `/api/user/admin/accounts/${target.id}` },
+    ];
+    for (const call of calls) {
+      for (const [who, headers, status] of [
+        ['visitor', {}, 401],
+        ['user', bearer(user.token), 403],
+        ['Clinic', bearer(clinic.token), 403],
+      ] as const) {
+        for (const [way, app] of [
+          ['direct', identity],
+          ['gateway', gateway],
+        ] as const) {
+          const res = await app.inject({ ...call, headers });
+          expect([call.method, call.url, who, way, res.statusCode]).toEqual([
+            call.method,
+            call.url,
+            who,
+            way,
+            status,
+          ]);
+        }
+      }
+    }
+    const me = await identity.inject({ url: '/api/user/me', headers: bearer(target.token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ id: target.id, role: 'user' });
+    // The admin sees the account as it was, through the gateway too.
+    const listed = await gateway.inject({
+      url: `/api/user/admin/accounts?search=${encodeURIComponent(target.email)}`,
+      headers: bearer(adminToken),
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id: target.id, role: 'user', status: 'active' }),
+    ]);
   });
 
   it('an admin cannot suspend, demote or remove their own account (the last admin)', async () => {

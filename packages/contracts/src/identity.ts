@@ -159,6 +159,30 @@ export const ChangeRoleBody = Type.Object(
 );
 export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
 
+/** GET /api/user/admin/accounts: every account but removed ones, newest first; search by name or e-mail. */
+export const AdminAccountQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    /** Part of a name or an e-mail address, any case. */
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    role: Type.Optional(StringEnum(ROLES)),
+  }),
+]);
+export type AdminAccountQuery = Static<typeof AdminAccountQuery>;
+
+/** One page, its total, and how many accounts of each role match the search (the filter's counts). */
+export const AdminAccountListResponse = Ok({
+  data: Type.Array(AdminAccount),
+  pageInfo: PageInfo,
+  counts: Type.Object({
+    all: Type.Integer(),
+    user: Type.Integer(),
+    Clinic: Type.Integer(),
+    admin: Type.Integer(),
+  }),
+});
+export type AdminAccountListResponse = Static<typeof AdminAccountListResponse>;
+
 export const AdminAccountResponse = Ok({ account: AdminAccount });
 export type AdminAccountResponse = Static<typeof AdminAccountResponse>;
 

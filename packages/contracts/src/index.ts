@@ -10,3 +10,4 @@ export * from './formats';
 export * from './navigation';
 export * from './modules';
 export * from './notifications';
+export * from './audit';

@@ -1,6 +1,7 @@
 export type { BusLog, EventBus, EventSchemas, FollowOptions, SubscribeOptions, Subscription } from './bus';
 export { makeEnvelope } from './envelope';
 export { makeNotice, asIs } from './notice';
+export { recordAdminAction, makeAdminAction, auditSnapshot, type AdminAction } from './admin-action';
 export {
   durableName,
   inboxPrefix,

@@ -69,6 +69,9 @@ export const users = identity.table(
     // Directory listing: newest first, optionally by role.
     index('users_role_created_idx').on(t.role, t.createdAt),
     index('users_created_idx').on(t.createdAt),
+    // The admin's account search: any part of a name or an e-mail (ILIKE '%term%').
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 

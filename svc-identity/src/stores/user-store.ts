@@ -1,9 +1,11 @@
 import { and, desc, eq, gt, ilike, isNull, lte, ne, or, sql, count, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { enqueue, makeEnvelope } from '@platform/event-bus';
+import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
 import {
   IdentityEvents,
   type AccessClaims,
+  type AdminAccountQuery,
+  type AuditTarget,
   type DirectoryQuery,
   type Role,
   type SessionsEndedData,
@@ -26,6 +28,23 @@ import { notifications, organisations, outbox, sessions, users, type UserRow } f
 
 type Db = PostgresJsDatabase<typeof schema>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who takes an admin action, and the request it came with: recorded with the change (recordAdminAction). */
+export type AdminActor = Pick<AdminAction, 'actor' | 'request'>;
+
+const accountTarget = (u: UserRow): AuditTarget => ({
+  module: 'identity',
+  kind: 'account',
+  id: u.id,
+  label: u.name,
+});
+
+/** The fields a suspension changes, as the audit log shows them. */
+const suspension = (u: UserRow) => ({
+  status: u.status,
+  suspendedReason: u.suspendedReason,
+  suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
+});
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -179,6 +198,32 @@ export class UserStore {
     return { users: rows.map(toDirectory), total };
   }
 
+  /** The admin's account list: every account but removed ones, newest first, with counts by role. */
+  async listAccounts(q: AdminAccountQuery & { page: number; limit: number }) {
+    const { limit, offset } = pageOf(q);
+    const filters: SQL[] = [ne(users.status, 'deleted')];
+    const term = likeTerm(q.search);
+    if (term) filters.push(or(ilike(users.name, term), ilike(users.email, term))!);
+    const searched = and(...filters);
+    const where = q.role ? and(searched, eq(users.role, q.role)) : searched;
+    const [rows, byRole] = await Promise.all([
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ role: users.role, n: count() }).from(users).where(searched).groupBy(users.role),
+    ]);
+    const counts = { all: 0, user: 0, Clinic: 0, admin: 0 };
+    for (const { role, n } of byRole) {
+      counts[role] = n;
+      counts.all += n;
+    }
+    return { rows, total: q.role ? counts[q.role] : counts.all, counts };
+  }
+
   async createSession(jti: string, userId: string, expiresAt: Date): Promise<void> {
     await this.db.insert(sessions).values({ jti, userId, expiresAt });
   }
@@ -226,33 +271,59 @@ export class UserStore {
   }
 
   /** Suspends the account (until a date, or until lifted); its sessions end everywhere. */
-  async suspend(id: string, reason: string, until: Date | null): Promise<UserRow | undefined> {
+  async suspend(
+    id: string,
+    reason: string,
+    until: Date | null,
+    by: AdminActor,
+  ): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+      if (!current || current.status === 'deleted') return undefined;
       const [u] = await tx
         .update(users)
         .set({ status: 'suspended', suspendedReason: reason, suspendedUntil: until, updatedAt: new Date() })
-        .where(and(eq(users.id, id), ne(users.status, 'deleted')))
+        .where(eq(users.id, id))
         .returning();
-      if (!u) return undefined;
       await this.endSessions(tx, id, 'suspended');
+      await recordAdminAction(tx, outbox, 'identity', {
+        ...by,
+        action: 'account.suspend',
+        target: accountTarget(u!),
+        before: suspension(current),
+        after: suspension(u!),
+      });
       return u;
     });
   }
 
-  async unsuspend(id: string): Promise<UserRow | undefined> {
-    const [u] = await this.db
-      .update(users)
-      .set({ status: 'active', suspendedReason: null, suspendedUntil: null, updatedAt: new Date() })
-      .where(and(eq(users.id, id), ne(users.status, 'deleted')))
-      .returning();
-    return u;
+  /** Lifts a suspension (a running or an ended timed one); an account not suspended is left as it is. */
+  async unsuspend(id: string, by: AdminActor): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+      if (!current || current.status === 'deleted') return undefined;
+      if (current.status !== 'suspended') return current;
+      const [u] = await tx
+        .update(users)
+        .set({ status: 'active', suspendedReason: null, suspendedUntil: null, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      await recordAdminAction(tx, outbox, 'identity', {
+        ...by,
+        action: 'account.unsuspend',
+        target: accountTarget(u!),
+        before: suspension(current),
+        after: suspension(u!),
+      });
+      return u;
+    });
   }
 
   /**
    * Moves an account between user and Clinic (a new Clinic gets its own organisation). Its tokens
    * carry the old role, so its sessions end everywhere and it signs in again.
    */
-  async changeRole(id: string, role: 'user' | 'Clinic'): Promise<UserRow | undefined> {
+  async changeRole(id: string, role: 'user' | 'Clinic', by: AdminActor): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
       if (!current || current.status === 'deleted') return undefined;
@@ -269,6 +340,13 @@ export class UserStore {
         .returning();
       await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userUpdated, toEventData(u!)));
       await this.endSessions(tx, id, 'role-changed');
+      await recordAdminAction(tx, outbox, 'identity', {
+        ...by,
+        action: 'account.role-change',
+        target: accountTarget(u!),
+        before: { role: current.role },
+        after: { role: u!.role },
+      });
       return u;
     });
   }
@@ -277,8 +355,10 @@ export class UserStore {
    * Removes the account: personal data erased (the row stays, anonymous, so jobs and posts keep an
    * author id), sessions ended everywhere, projections told to forget the person.
    */
-  async deleteAccount(id: string): Promise<boolean> {
+  async deleteAccount(id: string, by: AdminActor): Promise<boolean> {
     return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+      if (!current || current.status === 'deleted') return false;
       const [u] = await tx
         .update(users)
         .set({
@@ -308,6 +388,14 @@ export class UserStore {
       await tx.delete(notifications).where(eq(notifications.userId, id));
       await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userDeleted, { id, version: u.version }));
       await this.endSessions(tx, id, 'deleted');
+      // The log keeps no personal data of a removed account: its id, role and state, not its name or e-mail.
+      await recordAdminAction(tx, outbox, 'identity', {
+        ...by,
+        action: 'account.remove',
+        target: accountTarget(u), // labelled 'Deleted account'
+        before: { role: current.role, status: current.status },
+        after: { role: u.role, status: u.status },
+      });
       return true;
     });
   }

@@ -1,5 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import {
   AccountIdParams,
+  AdminAccountListResponse,
+  AdminAccountQuery,
   AdminAccountResponse,
   ChangeRoleBody,
   ErrorResponse,
@@ -9,7 +12,8 @@ import {
 } from '@platform/contracts';
 import { badRequest, conflict, notFound, type App } from '@platform/service-kit';
 import type { UserRow } from '../../db/schema';
-import type { UserStore } from '../../stores/user-store';
+import { isSuspended } from './account-status';
+import type { AdminActor, UserStore } from '../../stores/user-store';
 
 const errors = {
   400: ErrorResponse,
@@ -19,7 +23,10 @@ const errors = {
   409: ErrorResponse,
 };
 
-function toAdminAccount(u: UserRow): AdminAccount {
+/** A timed suspension that has run out shows as active (the account signs in again by itself). */
+function toAdminAccount(row: UserRow): AdminAccount {
+  const ended = row.status === 'suspended' && !isSuspended(row);
+  const u = ended ? { ...row, status: 'active' as const, suspendedReason: null, suspendedUntil: null } : row;
   return {
     id: u.id,
     name: u.name,
@@ -32,6 +39,12 @@ function toAdminAccount(u: UserRow): AdminAccount {
     createdAt: u.createdAt.toISOString(),
   };
 }
+
+/** The admin and the request, for the audit log (address and request id). */
+const by = (request: FastifyRequest): AdminActor => ({
+  actor: request.user,
+  request: { ip: request.ip, id: request.id },
+});
 
 /**
  * An admin's hold on accounts: suspend (with a reason, perhaps until a date), lift it, move between
@@ -52,6 +65,32 @@ export default async function adminAccountRoutes(app: App, { store }: { store: U
     return user;
   }
 
+  app.get(
+    '/api/user/admin/accounts',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        description:
+          'Every account but removed ones, newest first; search by name or e-mail, filter by role.',
+        querystring: AdminAccountQuery,
+        response: { 200: AdminAccountListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 20;
+      const { rows, total, counts } = await store.listAccounts({ ...request.query, page, limit });
+      return {
+        success: true as const,
+        data: rows.map(toAdminAccount),
+        pageInfo: { page, limit, total },
+        counts,
+      };
+    },
+  );
+
   app.post(
     '/api/user/admin/accounts/:id/suspend',
     { preHandler: admin, schema: { ...base, body: SuspendAccountBody, ...answers } },
@@ -59,7 +98,7 @@ export default async function adminAccountRoutes(app: App, { store }: { store: U
       await target(request.user.sub, request.params.id);
       const until = request.body.until ? new Date(request.body.until) : null;
       if (until && until <= new Date()) throw badRequest('until: must be in the future');
-      const user = await store.suspend(request.params.id, request.body.reason.trim(), until);
+      const user = await store.suspend(request.params.id, request.body.reason.trim(), until, by(request));
       if (!user) throw notFound('Account not found.', 'auth.account_not_found');
       return { success: true as const, message: 'Account suspended.', account: toAdminAccount(user) };
     },
@@ -69,7 +108,7 @@ export default async function adminAccountRoutes(app: App, { store }: { store: U
     '/api/user/admin/accounts/:id/unsuspend',
     { preHandler: admin, schema: { ...base, ...answers } },
     async (request) => {
-      const user = await store.unsuspend(request.params.id);
+      const user = await store.unsuspend(request.params.id, by(request));
       if (!user) throw notFound('Account not found.', 'auth.account_not_found');
       return { success: true as const, message: 'Suspension lifted.', account: toAdminAccount(user) };
     },
@@ -80,7 +119,7 @@ export default async function adminAccountRoutes(app: App, { store }: { store: U
     { preHandler: admin, schema: { ...base, body: ChangeRoleBody, ...answers } },
     async (request) => {
       await target(request.user.sub, request.params.id);
-      const user = await store.changeRole(request.params.id, request.body.role);
+      const user = await store.changeRole(request.params.id, request.body.role, by(request));
       if (!user) throw notFound('Account not found.', 'auth.account_not_found');
       return { success: true as const, message: 'Role changed.', account: toAdminAccount(user) };
     },
@@ -94,7 +133,7 @@ export default async function adminAccountRoutes(app: App, { store }: { store: U
     },
     async (request) => {
       await target(request.user.sub, request.params.id);
-      if (!(await store.deleteAccount(request.params.id)))
+      if (!(await store.deleteAccount(request.params.id, by(request))))
         throw notFound('Account not found.', 'auth.account_not_found');
       return { success: true, message: 'Account removed.' };
     },

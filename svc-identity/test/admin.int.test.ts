@@ -1,0 +1,294 @@
+import postgres from 'postgres';
+import {
+  adminActionRecordedType,
+  type AdminAccount,
+  type AdminActionRecordedData,
+  type Envelope,
+} from '@platform/contracts';
+import { eventually, readEvents } from '@platform/testing';
+import { aUser, startIdentity, type TestContext } from './helpers';
+
+const ADMIN_EMAIL = 'root@admin-calls.example';
+const ADMIN_PASSWORD = 'a very long admin password';
+const RECORDED = adminActionRecordedType('identity');
+
+let ctx: TestContext;
+let sql: postgres.Sql;
+let adminToken: string;
+let adminId: string;
+
+beforeAll(async () => {
+  ctx = await startIdentity({ ADMIN_EMAIL, ADMIN_PASSWORD });
+  sql = postgres(ctx.db.url, { max: 2, onnotice: () => {} });
+  const res = await ctx.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  adminToken = res.json().token;
+  adminId = res.json().user.id;
+});
+afterAll(async () => {
+  await sql?.end();
+  await ctx?.close();
+});
+
+const bearer = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
+
+async function signup(over: Record<string, unknown> = {}) {
+  const body = aUser(over);
+  expect((await ctx.register(body)).statusCode).toBe(201);
+  const res = await ctx.login(body.email as string, body.password as string);
+  return { ...body, id: res.json().user.id as string, token: res.json().token as string };
+}
+
+const list = (query: string, token = adminToken) =>
+  ctx.app.inject({ url: `/api/user/admin/accounts${query}`, headers: bearer(token) });
+
+const administer = (
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  ctx.app.inject({
+    method,
+    url: `/api/user/admin/accounts/${path}`,
+    headers: { ...bearer(adminToken), ...headers },
+    remoteAddress: '203.0.113.50',
+    ...(payload ? { payload } : {}),
+  });
+
+const recorded = () => readEvents<AdminActionRecordedData>(ctx.natsUrl, `${ctx.prefix}${RECORDED}`);
+const recordedFor = async (id: string) => (await recorded()).filter((e) => e.data.target.id === id);
+
+describe('GET /api/user/admin/accounts', () => {
+  let nurse: Awaited<ReturnType<typeof signup>>;
+  let clinic: Awaited<ReturnType<typeof signup>>;
+
+  beforeAll(async () => {
+    nurse = await signup({ name: 'Wanjiku Kamau', email: 'wanjiku.kamau@list.example' });
+    clinic = await signup({ name: 'Eldoret Eye Centre', email: 'info@eldoret-eye.example', role: 'Clinic' });
+    for (let i = 0; i < 5; i++)
+      await signup({ name: `Paging Person ${i}`, email: `paging${i}@list.example` });
+  });
+
+  it('lists every account newest first, pages on the server with the total and counts by role', async () => {
+    const first = await list('?limit=3&page=1');
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.data).toHaveLength(3);
+    expect(body.pageInfo).toEqual({ page: 1, limit: 3, total: 8 });
+    expect(body.counts).toEqual({ all: 8, user: 6, Clinic: 1, admin: 1 });
+    expect(body.data[0]).toMatchObject({ name: 'Paging Person 4', role: 'user', status: 'active' });
+    const second = (await list('?limit=3&page=2')).json();
+    expect(second.data.map((a: AdminAccount) => a.email)).toEqual([
+      'paging1@list.example',
+      'paging0@list.example',
+      'info@eldoret-eye.example',
+    ]);
+    const third = (await list('?limit=3&page=3')).json();
+    expect(third.data.map((a: AdminAccount) => a.email)).toEqual(['wanjiku.kamau@list.example', ADMIN_EMAIL]);
+  });
+
+  it('searches by part of a name or an e-mail, in any case, and filters by role', async () => {
+    const byName = (await list('?search=KAMAU')).json();
+    expect(byName.data.map((a: AdminAccount) => a.id)).toEqual([nurse.id]);
+    const byEmail = (await list('?search=eldoret-eye')).json();
+    expect(byEmail.data.map((a: AdminAccount) => a.id)).toEqual([clinic.id]);
+    expect(byEmail.counts).toEqual({ all: 1, user: 0, Clinic: 1, admin: 0 });
+    const clinics = (await list('?role=Clinic')).json();
+    expect(clinics.data.map((a: AdminAccount) => a.id)).toEqual([clinic.id]);
+    expect(clinics.pageInfo.total).toBe(1);
+    const none = (await list('?search=paging&role=Clinic')).json();
+    expect(none).toMatchObject({ data: [], pageInfo: { total: 0 }, counts: { all: 5, user: 5 } });
+    // A LIKE wildcard in the search is a character, not a pattern.
+    expect((await list('?search=%25')).json().data).toEqual([]);
+  });
+
+  it('names the field of a bad query', async () => {
+    const res = await list('?role=superuser');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/role/);
+    expect((await list('?limit=1000')).statusCode).toBe(400);
+  });
+
+  it('plans the search and the role filter with indexes', async () => {
+    await sql`analyze identity.users`;
+    const plan = async (where: string) => {
+      const rows = await sql.begin(async (tx) => {
+        await tx`set local enable_seqscan = off`;
+        return tx.unsafe(`explain select * from identity.users where status <> 'deleted' and ${where}`);
+      });
+      return rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+    };
+    const search = await plan(`(name ilike '%kamau%' or email ilike '%kamau%')`);
+    expect(search).toContain('users_name_trgm_idx');
+    expect(search).toContain('users_email_trgm_idx');
+    expect(await plan(`role = 'Clinic' order by created_at desc limit 20`)).toMatch(/users_role_created_idx/);
+  });
+});
+
+describe('each admin action is recorded once, with the change', () => {
+  it('suspend, unsuspend, role change and remove: one event each, with who, what, target, before/after, address and request id', async () => {
+    const person = await signup({ name: 'Otieno Audit', email: 'otieno.audit@audit.example' });
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    const steps: Array<[string, () => ReturnType<typeof administer>]> = [
+      [
+        'account.suspend',
+        () =>
+          administer(
+            'POST',
+            `${person.id}/suspend`,
+            { reason: 'Licence check', until },
+            { 'x-request-id': 'req-suspend' },
+          ),
+      ],
+      [
+        'account.unsuspend',
+        () => administer('POST', `${person.id}/unsuspend`, undefined, { 'x-request-id': 'req-lift' }),
+      ],
+      [
+        'account.role-change',
+        () => administer('PATCH', person.id, { role: 'Clinic' }, { 'x-request-id': 'req-role' }),
+      ],
+      ['account.remove', () => administer('DELETE', person.id, undefined, { 'x-request-id': 'req-remove' })],
+    ];
+    for (const [, step] of steps) expect((await step()).statusCode).toBe(200);
+
+    const events = await eventually(async () => {
+      const mine = await recordedFor(person.id);
+      return mine.length >= 4 ? mine : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 300)); // nothing more follows
+    const all = await recordedFor(person.id);
+    expect(all.map((e) => e.data.action)).toEqual(steps.map(([a]) => a));
+    const actor = { id: adminId, name: 'Administrator', email: ADMIN_EMAIL, role: 'admin' };
+    const common = { actor, address: '203.0.113.50' };
+    const [suspend, lift, role, remove] = events as Envelope<AdminActionRecordedData>[];
+    expect(suspend!.data).toMatchObject({
+      ...common,
+      requestId: 'req-suspend',
+      target: { module: 'identity', kind: 'account', id: person.id, label: 'Otieno Audit' },
+      before: { status: 'active', suspendedReason: null, suspendedUntil: null },
+      after: { status: 'suspended', suspendedReason: 'Licence check', suspendedUntil: until },
+    });
+    expect(lift!.data).toMatchObject({
+      ...common,
+      requestId: 'req-lift',
+      before: { status: 'suspended', suspendedReason: 'Licence check' },
+      after: { status: 'active', suspendedReason: null, suspendedUntil: null },
+    });
+    expect(role!.data).toMatchObject({
+      ...common,
+      requestId: 'req-role',
+      before: { role: 'user' },
+      after: { role: 'Clinic' },
+    });
+    expect(remove!.data).toMatchObject({
+      ...common,
+      requestId: 'req-remove',
+      target: { id: person.id, label: 'Deleted account' },
+      before: { role: 'Clinic', status: 'active' },
+      after: { status: 'deleted' },
+    });
+    // The removed person's name and e-mail are in no event that records the removal, nor anywhere a secret.
+    expect(JSON.stringify(remove)).not.toMatch(/Otieno|otieno\.audit/);
+    expect(JSON.stringify(all)).not.toMatch(/password|argon/i);
+    for (const e of all) expect(Date.parse(e.data.at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('an action that changes nothing records nothing', async () => {
+    const person = await signup();
+    expect((await administer('POST', `${person.id}/unsuspend`)).statusCode).toBe(200);
+    expect((await administer('PATCH', person.id, { role: 'user' })).statusCode).toBe(200);
+    const marker = await signup();
+    expect((await administer('POST', `${marker.id}/suspend`, { reason: 'marker' })).statusCode).toBe(200);
+    await eventually(async () => ((await recordedFor(marker.id)).length === 1 ? true : undefined));
+    expect(await recordedFor(person.id)).toEqual([]);
+  });
+});
+
+describe('a timed suspension', () => {
+  it('ends by itself: the person signs in again and the list shows the account active', async () => {
+    const person = await signup({ name: 'Timed Person' });
+    const until = new Date(Date.now() + 1200).toISOString();
+    expect(
+      (await administer('POST', `${person.id}/suspend`, { reason: 'Cooling off', until })).statusCode,
+    ).toBe(200);
+    const during = await ctx.login(person.email as string, person.password as string);
+    expect(during.statusCode).toBe(403);
+    expect(during.json().message).toContain('Cooling off');
+    expect((await list(`?search=timed`)).json().data[0]).toMatchObject({
+      status: 'suspended',
+      suspendedUntil: until,
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await ctx.login(person.email as string, person.password as string)).statusCode).toBe(200);
+    expect((await list(`?search=timed`)).json().data[0]).toMatchObject({
+      status: 'active',
+      suspendedReason: null,
+      suspendedUntil: null,
+    });
+  });
+});
+
+describe('removal', () => {
+  it('erases the personal data, keeps an anonymous row, and takes it off the list', async () => {
+    const person = await signup({
+      name: 'Achieng Erased',
+      email: 'achieng.erased@erase.example',
+      phone: '+254 711 000 999',
+      address: 'Kisumu, Kenya',
+    });
+    expect((await administer('DELETE', person.id)).statusCode).toBe(200);
+    const [row] = await sql`select * from identity.users where id = ${person.id}`;
+    expect(row).toMatchObject({
+      status: 'deleted',
+      name: 'Deleted account',
+      email: `deleted-${person.id}`,
+      phone: '',
+      address: '',
+      designation: '',
+      description: '',
+      skills: [],
+      password_hash: '!',
+    });
+    expect(JSON.stringify(row)).not.toMatch(/Achieng|achieng|711 000/);
+    expect((await list('?search=achieng')).json().data).toEqual([]);
+    expect((await ctx.login('achieng.erased@erase.example', person.password as string)).statusCode).toBe(401);
+    expect((await administer('DELETE', person.id)).statusCode).toBe(404);
+  });
+});
+
+describe('only an admin may call', () => {
+  it('visitors get 401, users and Clinics 403, and nothing changes or is recorded', async () => {
+    const target = await signup({ name: 'Untouched Person' });
+    const user = await signup();
+    const clinic = await signup({ role: 'Clinic' });
+    const calls = [
+      { method: 'GET' as const, url: '/api/user/admin/accounts' },
+      {
+        method: 'POST' as const,
+        url: `/api/user/admin/accounts/${target.id}/suspend`,
+        payload: { reason: 'x' },
+      },
+      { method: 'POST' as const, url: `/api/user/admin/accounts/${target.id}/unsuspend` },
+      { method: 'PATCH' as const, url: `/api/user/admin/accounts/${target.id}`, payload: { role: 'Clinic' } },
+      { method: 'DELETE' as const, url: `/api/user/admin/accounts/${target.id}` },
+    ];
+    for (const call of calls) {
+      for (const [token, status] of [
+        [undefined, 401],
+        [user.token, 403],
+        [clinic.token, 403],
+      ] as const) {
+        const res = await ctx.app.inject({ ...call, headers: bearer(token) });
+        expect([call.method, call.url, res.statusCode]).toEqual([call.method, call.url, status]);
+      }
+    }
+    const [row] = await sql`select status, role, name from identity.users where id = ${target.id}`;
+    expect(row).toEqual({ status: 'active', role: 'user', name: 'Untouched Person' });
+    expect((await ctx.app.inject({ url: '/api/user/me', headers: bearer(target.token) })).statusCode).toBe(
+      200,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await recordedFor(target.id)).toEqual([]);
+  });
+});
