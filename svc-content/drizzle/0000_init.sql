@@ -2,6 +2,28 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE SCHEMA IF NOT EXISTS "content";
 --> statement-breakpoint
+CREATE TABLE "content"."audit_log" (
+	"seq" bigserial PRIMARY KEY NOT NULL,
+	"event_id" uuid NOT NULL,
+	"service" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"actor_id" text NOT NULL,
+	"actor_name" text NOT NULL,
+	"actor_email" text NOT NULL,
+	"actor_role" text NOT NULL,
+	"action" text NOT NULL,
+	"target_module" text NOT NULL,
+	"target_kind" text NOT NULL,
+	"target_id" text NOT NULL,
+	"target_label" text NOT NULL,
+	"before" jsonb,
+	"after" jsonb,
+	"address" text,
+	"request_id" text,
+	"prev_hash" text NOT NULL,
+	"hash" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "content"."blocks" (
 	"key" text PRIMARY KEY NOT NULL,
 	"html" text NOT NULL,
@@ -106,6 +128,10 @@ CREATE TABLE "content"."weekly_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "content"."blog_versions" ADD CONSTRAINT "blog_versions_post_id_blog_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "content"."blog_posts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "audit_log_event_key" ON "content"."audit_log" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "audit_log_target_idx" ON "content"."audit_log" USING btree ("target_id","seq");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "content"."audit_log" USING btree ("actor_id","seq");--> statement-breakpoint
+CREATE INDEX "audit_log_at_idx" ON "content"."audit_log" USING btree ("at");--> statement-breakpoint
 CREATE UNIQUE INDEX "blog_posts_slug_key" ON "content"."blog_posts" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "blog_posts_published_idx" ON "content"."blog_posts" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' and deleted_at is null;--> statement-breakpoint
 CREATE INDEX "blog_posts_updated_idx" ON "content"."blog_posts" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint

@@ -6,11 +6,13 @@ import * as schema from './db/schema';
 import { contentStores } from './stores';
 import { userSync } from './events/user-sync';
 import { activity } from './events/activity';
+import { audit } from './events/audit';
 import homeRoutes from './routes/home';
 import blogRoutes from './routes/blog';
 import inboxRoutes from './routes/inbox';
 import dashboardRoutes from './routes/dashboard';
 import moderationRoutes from './routes/moderation';
+import auditRoutes from './routes/audit';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -37,10 +39,12 @@ export async function buildApp(config: ContentConfig, opts: BuildOptions = {}): 
   await app.register(contentStores, { db, formsPerHour: config.FORMS_PER_ADDRESS_PER_HOUR });
   await app.register(userSync, { bus, db });
   await app.register(activity, { bus, db });
+  await app.register(audit, { bus, db });
   await app.register(homeRoutes);
   await app.register(blogRoutes);
   await app.register(inboxRoutes);
   await app.register(dashboardRoutes);
   await app.register(moderationRoutes);
+  await app.register(auditRoutes);
   return app;
 }

@@ -30,6 +30,8 @@ const ADMIN_CALLS: [string, string, unknown][] = (
     ['PATCH', `/api/content/inbox/${id}`, { handled: true }],
     ['GET', '/api/content/moderation'],
     ['POST', `/api/content/moderation/${id}/decision`, { decision: 'delete' }],
+    ['GET', '/api/admin/audit'],
+    ['GET', '/api/admin/audit/verify'],
   ] as [string, string, unknown?][]
 ).map(([method, url, body]) => [method, url, body ?? null]); // whole rows: jest takes a missing one for `done`
 
@@ -37,7 +39,7 @@ const ADMIN_CALLS: [string, string, unknown][] = (
 const state = async () =>
   ctx.sql(`select (select count(*) from content.blocks) as blocks, (select count(*) from content.blog_posts) as posts,
     (select count(*) from content.blog_versions) as versions, (select count(*) from content.inbox where handled_at is not null) as handled,
-    (select count(*) from content.moderation_items where decided_at is not null) as decided, (select count(*) from content.outbox) as outbox`);
+    (select count(*) from content.moderation_items where decided_at is not null) as decided, (select count(*) from content.outbox) as outbox, (select count(*) from content.audit_log) as audit`);
 
 describe('every admin call is the admin’s alone, on the service itself', () => {
   it.each(ADMIN_CALLS)(

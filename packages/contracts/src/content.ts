@@ -287,3 +287,46 @@ export const ModerationDecisionBody = Type.Object(
   { additionalProperties: false },
 );
 export type ModerationDecisionBody = Static<typeof ModerationDecisionBody>;
+
+/** One entry of the audit log (svc-content), from a service's `<producer>.admin-action.recorded.v1`. */
+export const AuditEntry = Type.Object({
+  seq: Type.Integer(),
+  /** The service that recorded it: identity, content, connect... */
+  service: Type.String(),
+  at: Instant,
+  actor: Type.Object({ id: Type.String(), name: Type.String(), email: Type.String(), role: Type.String() }),
+  action: Type.String(),
+  target: Type.Object({
+    module: Type.String(),
+    kind: Type.String(),
+    id: Type.String(),
+    label: Type.String(),
+  }),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  address: Type.Union([Type.String(), Type.Null()]),
+  requestId: Type.Union([Type.String(), Type.Null()]),
+  /** SHA-256 of the entry and the previous entry's hash (hex). */
+  hash: Type.String(),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+export const AuditQuery = Type.Object({
+  /** A target's id, or words of its label. */
+  target: Type.Optional(Type.String({ maxLength: 200 })),
+  /** An actor's id or e-mail. */
+  actor: Type.Optional(Type.String({ maxLength: 254 })),
+  from: Type.Optional(Type.String({ format: 'date' })),
+  to: Type.Optional(Type.String({ format: 'date' })),
+  page: PageQuery.properties.page,
+  limit: PageQuery.properties.limit,
+});
+export type AuditQuery = Static<typeof AuditQuery>;
+export const AuditResponse = Ok({ data: Type.Array(AuditEntry), pageInfo: PageInfo });
+export type AuditResponse = Static<typeof AuditResponse>;
+/** The tamper check: every entry's hash recomputed along the chain; the first that does not match. */
+export const AuditVerifyResponse = Ok({
+  ok: Type.Boolean(),
+  checked: Type.Integer(),
+  firstBroken: Type.Union([Type.Object({ seq: Type.Integer(), at: Instant }), Type.Null()]),
+});
+export type AuditVerifyResponse = Static<typeof AuditVerifyResponse>;

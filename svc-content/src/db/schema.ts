@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
+  jsonb,
   pgSchema,
   primaryKey,
   text,
@@ -172,6 +174,43 @@ export const moderationItems = content.table(
   ],
 );
 
+/**
+ * The audit log: every admin action of every service (their `<producer>.admin-action.recorded.v1`), in the
+ * order it arrived here. Append-only: each entry carries the SHA-256 of itself and the previous entry's
+ * hash, so an entry edited or removed in the database breaks the chain (`GET /api/admin/audit/verify`).
+ */
+export const auditLog = content.table(
+  'audit_log',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    /** The event's id: an event delivered twice is kept once. */
+    eventId: uuid('event_id').notNull(),
+    service: text('service').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: text('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    targetModule: text('target_module').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    address: text('address'),
+    requestId: text('request_id'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_log_event_key').on(t.eventId),
+    index('audit_log_target_idx').on(t.targetId, t.seq),
+    index('audit_log_actor_idx').on(t.actorId, t.seq),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+
 export const outbox = outboxTable(content);
 export const processed = processedEventsTable(content);
 
@@ -179,3 +218,4 @@ export type UserRow = typeof users.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type InboxRow = typeof inbox.$inferSelect;
 export type ModerationRow = typeof moderationItems.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -12,6 +12,7 @@ import {
   SlugParams,
 } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
+import { adminBy } from './admin-by';
 import { toBlogPost } from '../stores/blog-store';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -73,7 +74,7 @@ export default async function blogRoutes(app: App) {
       schema: { ...admin, body: BlogBody, response: { 201: BlogPostResponse, ...errors } },
     },
     async (request, reply) => {
-      const row = await blog.create(request.body, request.user.sub);
+      const row = await blog.create(request.body, adminBy(request));
       return reply.status(201).send({ success: true, message: 'Blog post created.', blog: toBlogPost(row) });
     },
   );
@@ -85,7 +86,7 @@ export default async function blogRoutes(app: App) {
       schema: { ...admin, params: IdParams, body: BlogBody, response: { 200: BlogPostResponse, ...errors } },
     },
     async (request) => {
-      const row = await blog.update(request.params.id, request.body, request.user.sub);
+      const row = await blog.update(request.params.id, request.body, adminBy(request));
       return { success: true as const, message: 'Blog post updated.', blog: toBlogPost(row) };
     },
   );
@@ -97,7 +98,7 @@ export default async function blogRoutes(app: App) {
       schema: { ...admin, params: IdParams, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => {
-      if (!(await blog.remove(request.params.id)))
+      if (!(await blog.remove(request.params.id, adminBy(request))))
         throw notFound('This blog post could not be found.', 'content.blog_not_found');
       return { success: true, message: 'Blog post deleted.' };
     },
@@ -119,7 +120,7 @@ export default async function blogRoutes(app: App) {
       schema: { ...admin, params: BlogVersionParams, response: { 200: BlogPostResponse, ...errors } },
     },
     async (request) => {
-      const row = await blog.restore(request.params.id, request.params.version, request.user.sub);
+      const row = await blog.restore(request.params.id, request.params.version, adminBy(request));
       return {
         success: true as const,
         message: `Version ${request.params.version} restored.`,

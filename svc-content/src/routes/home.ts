@@ -6,6 +6,7 @@ import {
   type HomeBlock,
 } from '@platform/contracts';
 import { badRequest, type App } from '@platform/service-kit';
+import { adminBy } from './admin-by';
 
 /** The landing page's six blocks: anyone reads them; an admin writes one at a time. */
 export default async function homeRoutes(app: App) {
@@ -30,7 +31,7 @@ export default async function homeRoutes(app: App) {
       const [key, html] = Object.entries(request.body)[0] as [HomeBlock, string];
       if (!HOME_BLOCKS.includes(key))
         throw badRequest(`${key}: is not a content block`, 'content.unknown_block');
-      const saved = await app.blocks.upsert(key, html, request.user.sub);
+      const saved = await app.blocks.upsert(key, html, adminBy(request));
       if (saved === undefined) throw badRequest(`${key}: Content cannot be empty`, 'content.empty');
       return {
         success: true as const,

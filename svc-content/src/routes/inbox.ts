@@ -9,6 +9,7 @@ import {
   MessageResponse,
 } from '@platform/contracts';
 import { addressKey, badRequest, pageOf, type App } from '@platform/service-kit';
+import { adminBy } from './admin-by';
 import { toInboxItem } from '../stores/inbox-store';
 
 const errors = {
@@ -86,7 +87,7 @@ export default async function inboxRoutes(app: App) {
       },
     },
     async (request) => {
-      await inbox.mark(request.params.id, request.body);
+      await inbox.mark(request.params.id, request.body, adminBy(request));
       return { success: true, message: 'Updated.' };
     },
   );

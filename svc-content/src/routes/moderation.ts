@@ -7,6 +7,7 @@ import {
   PageQuery,
 } from '@platform/contracts';
 import { pageOf, type App } from '@platform/service-kit';
+import { adminBy } from './admin-by';
 import { toModerationItem } from '../stores/moderation-store';
 
 const errors = {
@@ -52,7 +53,7 @@ export default async function moderationRoutes(app: App) {
     },
     async (request) => {
       const { decision, reason } = request.body;
-      await app.moderation.decide(request.params.id, decision, request.user.sub, reason);
+      await app.moderation.decide(request.params.id, decision, adminBy(request), reason);
       return { success: true, message: 'Decision sent.' };
     },
   );

@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { BlogBody, BlogPost, BlogStatus, BlogVersion } from '@platform/contracts';
 import { badRequest, isUniqueViolation, newestFirst, notFound, pageOf } from '@platform/service-kit';
-import { blogPosts, blogVersions, type BlogPostRow } from '../db/schema';
+import { recordAdminAction } from '@platform/event-bus';
+import { blogPosts, blogVersions, outbox, type BlogPostRow } from '../db/schema';
 import { sanitizeAdminHtml, textOf } from '../sanitize';
-import type { Db, Tx } from './db';
+import type { AdminBy, Db, Tx } from './db';
 
 const WEEK_MS = 7 * 86_400_000;
 const LIVE = isNull(blogPosts.deletedAt);
@@ -101,7 +102,7 @@ export class BlogStore {
     return { rows, stats: { total: stats?.total ?? 0, lastUpdated, recentlyEdited: stats?.recent ?? 0 } };
   }
 
-  async create(body: BlogBody, by: string): Promise<BlogPostRow> {
+  async create(body: BlogBody, by: AdminBy): Promise<BlogPostRow> {
     const { name, data } = cleaned(body);
     const status: BlogStatus = body.status ?? 'draft';
     const base = slugOf(name);
@@ -124,6 +125,7 @@ export class BlogStore {
             })
             .returning();
           await this.keepVersion(tx, row!, by);
+          await this.record(tx, by, status === 'published' ? 'publish' : 'create', row!, null);
           return row!;
         });
       } catch (err) {
@@ -132,7 +134,7 @@ export class BlogStore {
     }
   }
 
-  async update(id: string, body: BlogBody, by: string): Promise<BlogPostRow> {
+  async update(id: string, body: BlogBody, by: AdminBy, verb?: string): Promise<BlogPostRow> {
     const { name, data } = cleaned(body);
     return this.db.transaction(async (tx) => {
       const [old] = await tx
@@ -156,18 +158,23 @@ export class BlogStore {
         .where(eq(blogPosts.id, id))
         .returning();
       await this.keepVersion(tx, row!, by);
+      const changed = old.status === status ? 'update' : status === 'published' ? 'publish' : 'unpublish';
+      await this.record(tx, by, verb ?? changed, row!, old);
       return row!;
     });
   }
 
   /** Soft: gone from the blog and the admin's list; its versions stay for the record. */
-  async remove(id: string): Promise<boolean> {
-    const gone = await this.db
-      .update(blogPosts)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(blogPosts.id, id), LIVE))
-      .returning({ id: blogPosts.id });
-    return gone.length > 0;
+  async remove(id: string, by: AdminBy): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [gone] = await tx
+        .update(blogPosts)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(blogPosts.id, id), LIVE))
+        .returning();
+      if (gone) await this.record(tx, by, 'delete', null, gone);
+      return gone !== undefined;
+    });
   }
 
   async versions(id: string): Promise<BlogVersion[]> {
@@ -193,16 +200,36 @@ export class BlogStore {
   }
 
   /** Makes an earlier version the current one again, as a new version (the history only grows). */
-  async restore(id: string, version: number, by: string): Promise<BlogPostRow> {
+  async restore(id: string, version: number, by: AdminBy): Promise<BlogPostRow> {
     const [v] = await this.db
       .select()
       .from(blogVersions)
       .where(and(eq(blogVersions.postId, id), eq(blogVersions.version, version)));
     if (!v) throw notFound('This version could not be found.', 'content.version_not_found');
-    return this.update(id, { name: v.name, data: v.data, status: v.status }, by);
+    return this.update(id, { name: v.name, data: v.data, status: v.status }, by, 'restore');
   }
 
-  private async keepVersion(tx: Tx, row: BlogPostRow, by: string) {
+  /** The audit entry of a change to a post (its title, address, state and version; not its whole text). */
+  private async record(
+    tx: Tx,
+    by: AdminBy,
+    verb: string,
+    after: BlogPostRow | null,
+    before: BlogPostRow | null,
+  ) {
+    const post = (after ?? before)!;
+    const summary = (r: BlogPostRow | null) =>
+      r && { name: r.name, slug: r.slug, status: r.status, version: r.version, length: r.data.length };
+    await recordAdminAction(tx, outbox, 'content', {
+      ...by,
+      action: `blog-post.${verb}`,
+      target: { module: 'content', kind: 'blog-post', id: post.id, label: post.name },
+      before: summary(before),
+      after: summary(after),
+    });
+  }
+
+  private async keepVersion(tx: Tx, row: BlogPostRow, by: AdminBy) {
     await tx.insert(blogVersions).values({
       postId: row.id,
       version: row.version,
@@ -210,7 +237,7 @@ export class BlogStore {
       data: row.data,
       status: row.status,
       savedAt: row.updatedAt,
-      savedBy: by,
+      savedBy: by.actor.sub,
     });
   }
 }

@@ -7,8 +7,9 @@ import type {
   InboxQuery,
 } from '@platform/contracts';
 import { notFound, pageOf, tooManyRequests, newestFirst } from '@platform/service-kit';
-import { inbox, type InboxRow } from '../db/schema';
-import type { Db } from './db';
+import { recordAdminAction } from '@platform/event-bus';
+import { inbox, outbox, type InboxRow } from '../db/schema';
+import type { AdminBy, Db } from './db';
 
 const HOUR_MS = 3_600_000;
 
@@ -102,7 +103,7 @@ export class InboxStore {
   }
 
   /** Marks an item read or unread, handled or not. */
-  async mark(id: string, patch: InboxPatch): Promise<InboxRow> {
+  async mark(id: string, patch: InboxPatch, by: AdminBy): Promise<InboxRow> {
     const now = new Date();
     const set: Partial<typeof inbox.$inferInsert> = {};
     if (patch.read !== undefined) set.readAt = patch.read ? now : null;
@@ -112,8 +113,19 @@ export class InboxStore {
       if (patch.handled && patch.read === undefined)
         set.readAt = sql`coalesce(${inbox.readAt}, now())` as never;
     }
-    const [row] = await this.db.update(inbox).set(set).where(eq(inbox.id, id)).returning();
-    if (!row) throw notFound('This message could not be found.', 'content.inbox_not_found');
-    return row;
+    const state = (r: InboxRow) => ({ read: r.readAt !== null, handled: r.handledAt !== null });
+    return this.db.transaction(async (tx) => {
+      const [old] = await tx.select().from(inbox).where(eq(inbox.id, id)).for('update');
+      if (!old) throw notFound('This message could not be found.', 'content.inbox_not_found');
+      const [row] = await tx.update(inbox).set(set).where(eq(inbox.id, id)).returning();
+      await recordAdminAction(tx, outbox, 'content', {
+        ...by,
+        action: 'inbox-item.mark',
+        target: { module: 'content', kind: `${old.kind}-message`, id, label: `${old.name} <${old.email}>` },
+        before: state(old),
+        after: state(row!),
+      });
+      return row!;
+    });
   }
 }

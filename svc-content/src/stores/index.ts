@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Db } from './db';
 import { ActivityStore } from './activity-store';
+import { AuditStore } from './audit-store';
 import { BlockStore } from './block-store';
 import { BlogStore } from './blog-store';
 import { InboxStore } from './inbox-store';
@@ -15,6 +16,7 @@ declare module 'fastify' {
     accounts: PeopleStore;
     activity: ActivityStore;
     moderation: ModerationStore;
+    audit: AuditStore;
   }
 }
 
@@ -27,6 +29,7 @@ export const contentStores = fp<{ db: Db; formsPerHour: number }>(
     app.decorate('accounts', new PeopleStore(db));
     app.decorate('activity', new ActivityStore(db));
     app.decorate('moderation', new ModerationStore(db));
+    app.decorate('audit', new AuditStore(db));
   },
   { name: 'content-stores' },
 );

@@ -6,10 +6,10 @@ import {
   type ModerationItem,
   type PostFlaggedData,
 } from '@platform/contracts';
-import { enqueue, makeEnvelope } from '@platform/event-bus';
+import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import { conflict, notFound, pageOf, newestFirst } from '@platform/service-kit';
 import { moderationItems, outbox, users, type ModerationRow } from '../db/schema';
-import type { Db, Tx } from './db';
+import type { AdminBy, Db, Tx } from './db';
 
 export function toModerationItem(r: ModerationRow, authorName: string | null): ModerationItem {
   return {
@@ -74,7 +74,8 @@ export class ModerationStore {
    * Decides once: the decision is recorded and published (content.moderation.decided.v1) in one
    * transaction, for the module that owns the post to apply.
    */
-  async decide(id: string, decision: ModerationDecision, moderatorId: string, reason?: string) {
+  async decide(id: string, decision: ModerationDecision, by: AdminBy, reason?: string) {
+    const moderatorId = by.actor.sub;
     return this.db.transaction(async (tx) => {
       const [item] = await tx.select().from(moderationItems).where(eq(moderationItems.id, id)).for('update');
       if (!item) throw notFound('This report could not be found.', 'content.moderation_not_found');
@@ -94,6 +95,13 @@ export class ModerationStore {
         decidedAt: decidedAt.toISOString(),
       };
       await enqueue(tx, outbox, makeEnvelope(ContentEvents.moderationDecided, data));
+      await recordAdminAction(tx, outbox, 'content', {
+        ...by,
+        action: `post.${decision}`,
+        target: { module: item.module, kind: item.kind, id: item.subjectId, label: item.title },
+        before: { state: 'hidden after flags', flags: item.flags },
+        after: { decision, ...(data.reason ? { reason: data.reason } : {}) },
+      });
       return row!;
     });
   }

@@ -1,0 +1,30 @@
+import { AuditQuery, AuditResponse, AuditVerifyResponse, ErrorResponse } from '@platform/contracts';
+import { pageOf, type App } from '@platform/service-kit';
+import { toAuditEntry } from '../stores/audit-store';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const secured = { tags: ['audit'], security: [{ bearer: [] }] };
+
+/** The audit log of every service's admin actions, and its tamper check: the admin's alone. */
+export default async function auditRoutes(app: App) {
+  const onlyAdmin = app.requireRole('admin');
+
+  app.get(
+    '/api/admin/audit',
+    {
+      preHandler: onlyAdmin,
+      schema: { ...secured, querystring: AuditQuery, response: { 200: AuditResponse, ...errors } },
+    },
+    async (request) => {
+      const { rows, total } = await app.audit.list(request.query);
+      const { page, limit } = pageOf(request.query);
+      return { success: true as const, data: rows.map(toAuditEntry), pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/admin/audit/verify',
+    { preHandler: onlyAdmin, schema: { ...secured, response: { 200: AuditVerifyResponse, ...errors } } },
+    async () => ({ success: true as const, ...(await app.audit.verify()) }),
+  );
+}
