@@ -72,12 +72,13 @@ async function signIn(email: string, password: string): Promise<string> {
 
 /** What a visitor and the admin see: the figures a second load must leave as they are. */
 async function seen(adminToken: string) {
-  const [board, events, discussions, accounts, applications] = await Promise.all([
+  const [board, events, discussions, accounts, applications, blog] = await Promise.all([
     api('/api/job/get?limit=100'),
     api('/api/event/get?limit=100'),
     api('/api/discussion/get?limit=100'),
     api('/api/user/admin/accounts?limit=100', adminToken),
     api('/api/application/get?limit=100', adminToken),
+    api('/api/blog/get?limit=100'),
   ]);
   return {
     jobs: board.pageInfo.total,
@@ -85,6 +86,7 @@ async function seen(adminToken: string) {
     discussions: discussions.pageInfo.total,
     accounts: accounts.pageInfo.total,
     applications: applications.pageInfo.total,
+    posts: blog.pageInfo.total,
   };
 }
 
@@ -99,8 +101,13 @@ describe('npm start -- --demo', () => {
       jobs: JOBS.length,
       events: EVENTS.length,
       discussions: DISCUSSIONS.length,
-      posts: 0,
+      posts: 3,
     });
+    // The blog and the home page's About block, for a visitor.
+    const blog = await api<{ data: { name: string; slug: string }[] }>('/api/blog/get?limit=100');
+    expect(blog.data.map((p) => p.slug)).toContain('running-a-rota-for-a-24-hour-maternity-unit');
+    const home = await api<{ components: { AboutUs: string } }>('/api/dashboard/main-components');
+    expect(home.components.AboutUs).toContain('Eastern Africa');
     expect(first.signIns.map((s) => s.email)).toEqual([
       ADMIN.email,
       CLINICS[1]!.email,
