@@ -106,6 +106,7 @@ describe('bad input is a 400 naming the field, changing nothing', () => {
         email: 'a@b.example',
         phone: '0712345678',
         preferredDate: '2099-01-01',
+        preferredTime: '09:00',
       },
       'facilityType',
     ],

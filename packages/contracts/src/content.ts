@@ -1,5 +1,8 @@
 import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
 import { Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { FACILITY_TYPES, PHONE_MAX_LENGTH, PHONE_PATTERN } from './values';
+
+export { FACILITY_TYPES, type FacilityType } from './values';
 
 /**
  * The admin's moderation queue (svc-content) decides on content another module reported (e.g.
@@ -156,16 +159,6 @@ export const ContactMessageBody = Type.Object(
 );
 export type ContactMessageBody = Static<typeof ContactMessageBody>;
 
-export const FACILITY_TYPES = [
-  'Clinic',
-  'Hospital',
-  'Rehabilitation centre',
-  'Diagnostic centre',
-  'Pharmacy',
-  'Other',
-] as const;
-export type FacilityType = (typeof FACILITY_TYPES)[number];
-
 /** `/requestdemo` and the landing page's demo dialog (the spec's fields). */
 export const DemoRequestBody = Type.Object(
   {
@@ -173,10 +166,10 @@ export const DemoRequestBody = Type.Object(
     organization: required(160),
     facilityType: StringEnum(FACILITY_TYPES),
     email: Type.String({ format: 'email', maxLength: 254 }),
-    phone: Type.String({ minLength: 7, maxLength: 20, pattern: '^\\+?[0-9 ()-]{7,20}$' }),
+    phone: Type.Optional(Type.String({ maxLength: PHONE_MAX_LENGTH, pattern: PHONE_PATTERN })),
     /** YYYY-MM-DD, today or later (East African day). */
     preferredDate: Type.String({ format: 'date' }),
-    preferredTime: Type.Optional(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })),
+    preferredTime: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
     notes: Type.Optional(Type.String({ maxLength: 2000 })),
     website: Honeypot,
   },

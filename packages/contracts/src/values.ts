@@ -164,3 +164,7 @@ export const CONNECT_LIMITS = {
  * and runs `main.js`.
  */
 export const AFTER_PAINT = { script: 'start.js', listId: 'afya-after-paint' } as const;
+
+/** The demo request's facility types (the spec's list; the form's default is Clinic). */
+export const FACILITY_TYPES = ['Clinic', 'Hospital', 'Rehab Center', 'Diagnostic Center', 'Other'] as const;
+export type FacilityType = (typeof FACILITY_TYPES)[number];

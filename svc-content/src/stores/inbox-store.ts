@@ -57,9 +57,9 @@ export class InboxStore {
       message: body.notes?.trim() ?? '',
       organization: body.organization.trim(),
       facilityType: body.facilityType,
-      phone: body.phone.trim(),
+      phone: body.phone?.trim() || null,
       preferredDate: body.preferredDate,
-      preferredTime: body.preferredTime ?? null,
+      preferredTime: body.preferredTime,
     });
   }
 

@@ -1,5 +1,7 @@
+import { FACILITY_TYPES } from '@platform/contracts/values';
 import { EMAIL } from '@platform/ui';
-export const FACILITY_TYPES = ['Clinic', 'Hospital', 'Rehab Center', 'Diagnostic Center', 'Other'] as const;
+
+export { FACILITY_TYPES };
 
 export interface DemoRequest {
   fullName: string;
