@@ -1,4 +1,6 @@
 import type {
+  BlogListResponse,
+  BlogPostResponse,
   LoginBody,
   LoginResponse,
   MeResponse,
@@ -19,7 +21,13 @@ export const coreApi = {
   login: (body: LoginBody) => apiRequest<LoginResponse>('/api/user/login', { method: 'POST', body }),
   register: (body: RegisterBody) =>
     apiRequest<MessageResponse>('/api/user/register', { method: 'POST', body }),
-  /** svc-content's demo inbox (the admin module); until it runs the gateway answers 503 and the form says so. */
+  /** svc-content's demo inbox (the admin's), from the landing page's dialog and `/requestdemo`. */
   requestDemo: (body: Record<string, string>) =>
     apiRequest<MessageResponse>('/api/content/demo-requests', { method: 'POST', body }),
+  /** svc-content's contact inbox (`/contact`). */
+  contact: (body: Record<string, string>) =>
+    apiRequest<MessageResponse>('/api/content/contact-messages', { method: 'POST', body }),
+  blog: (page: number, limit: number) =>
+    endpoint<BlogListResponse>(`/api/blog/get?page=${page}&limit=${limit}`),
+  blogPost: (slug: string) => endpoint<BlogPostResponse>(`/api/blog/posts/${encodeURIComponent(slug)}`),
 };

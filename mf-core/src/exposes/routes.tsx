@@ -10,6 +10,10 @@ const routes: RemoteRoutes = [
   { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
   { path: '/signup', Component: lazyPage(() => import('../features/auth/SignupPage')) },
   { path: '/profile', Component: lazyPage(() => import('../features/profile/ProfilePage')) },
+  { path: '/contact', Component: lazyPage(() => import('../features/contact/ContactPage')) },
+  { path: '/requestdemo', Component: lazyPage(() => import('../features/demo/RequestDemoPage')) },
+  { path: '/blog', Component: lazyPage(() => import('../features/blog/BlogPage')) },
+  { path: '/blog/:slug', Component: lazyPage(() => import('../features/blog/BlogPostPage')) },
 ];
 
 export default routes;

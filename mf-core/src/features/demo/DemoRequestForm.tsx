@@ -20,9 +20,19 @@ import {
   type DemoErrors,
   type DemoRequest,
 } from './demo-form';
+import { Honeypot } from '../contact/Honeypot';
 
-/** The demo request: really submitted; the thank-you view only after the server accepted it. */
-export default function DemoRequestForm({ onClose }: { onClose(): void }) {
+/**
+ * The demo request: really submitted (svc-content's inbox); the thank-you view only after the server accepted
+ * it. In the landing page's dialog, or on its own page (`standalone`: no Cancel, and Close leads on).
+ */
+export default function DemoRequestForm({
+  onClose,
+  standalone = false,
+}: {
+  onClose(): void;
+  standalone?: boolean;
+}) {
   const { t } = useTranslation('core');
   const f = useForm<DemoRequest, NonNullable<DemoErrors[keyof DemoRequest]>>(
     'core',
@@ -86,11 +96,12 @@ export default function DemoRequestForm({ onClose }: { onClose(): void }) {
         <TextField label={t('demo.preferredTime')} type="time" required {...field('preferredTime')} />
       </div>
       <TextArea label={t('demo.notes')} rows={3} {...field('notes')} />
+      <Honeypot value={form.website} onChange={(website) => f.setForm((v) => ({ ...v, website }))} />
       <div className="row">
         <Button type="submit" loading={state === 'sending'}>
           {t('demo.submit')}
         </Button>
-        <ModalCancel>{t('demo.cancel')}</ModalCancel>
+        {!standalone && <ModalCancel>{t('demo.cancel')}</ModalCancel>}
       </div>
     </form>
   );

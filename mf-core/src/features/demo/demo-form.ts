@@ -12,6 +12,8 @@ export interface DemoRequest {
   preferredDate: string;
   preferredTime: string;
   notes: string;
+  /** The honeypot (see Honeypot): empty for people. */
+  website: string;
 }
 
 export const emptyDemoRequest = (): DemoRequest => ({
@@ -23,6 +25,7 @@ export const emptyDemoRequest = (): DemoRequest => ({
   preferredDate: '',
   preferredTime: '',
   notes: '',
+  website: '',
 });
 
 /** Today as YYYY-MM-DD in the visitor's time zone: the earliest date a demo can be booked. */
@@ -54,6 +57,11 @@ export function validateDemo(form: DemoRequest, now = new Date()): DemoErrors {
 /** What is sent: trimmed, optional fields left out when empty. */
 export function demoPayload(form: DemoRequest) {
   const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as DemoRequest;
-  const { phone, notes, ...required } = trimmed;
-  return { ...required, ...(phone ? { phone } : {}), ...(notes ? { notes } : {}) };
+  const { phone, notes, website, ...required } = trimmed;
+  return {
+    ...required,
+    ...(phone ? { phone } : {}),
+    ...(notes ? { notes } : {}),
+    ...(website ? { website } : {}),
+  };
 }
