@@ -11,7 +11,7 @@ test('a visitor sends the contact form and a demo request; the admin finds both 
   await page.goto('/');
   await acceptCookies(page);
   // Both pages are in the footer.
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
   await page.getByRole('button', { name: 'Send message' }).click();

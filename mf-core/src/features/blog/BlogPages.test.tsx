@@ -35,7 +35,9 @@ describe('/blog', () => {
             body: {
               success: true,
               data: [
-                post(1, { data: '<p>Renewing a <strong>licence</strong> is easier early.</p>' }),
+                post(1, {
+                  data: '<p>Renewing a <strong>licence</strong> is easier early.</p><ul><li>CPD</li></ul>',
+                }),
                 post(2),
               ],
               pageInfo: { page: 1, limit: 10, total: 12 },
@@ -45,7 +47,7 @@ describe('/blog', () => {
     );
     await renderScreen(pages, { path: '/blog' });
     expect(await screen.findByText('12 posts')).toBeInTheDocument();
-    expect(screen.getByText('Renewing a licence is easier early.')).toBeInTheDocument();
+    expect(screen.getByText('Renewing a licence is easier early. CPD')).toBeInTheDocument();
     expect(document.title).toBe('Blog and news — AfyaHR');
     await userEvent.click(screen.getByRole('button', { name: /next/i }));
     expect(calls.at(-1)!.path).toBe('/api/blog/get?page=2&limit=10');

@@ -64,9 +64,9 @@ describe('/contact', () => {
   it('gives the team’s e-mail and phone', async () => {
     fakeApi(() => ({}));
     await renderScreen(<ContactPage />, { path: '/contact' });
-    expect(await screen.findByRole('link', { name: 'hello@afyahr.example' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'info@afyahr.example' })).toHaveAttribute(
       'href',
-      'mailto:hello@afyahr.example',
+      'mailto:info@afyahr.example',
     );
     expect(screen.getByRole('link', { name: '+254 700 000 000' })).toHaveAttribute(
       'href',

@@ -20,8 +20,8 @@ import {
 import { Honeypot } from './Honeypot';
 import '../shared/core.css';
 
-/** The platform's own (fictional) addresses, shown beside the form. */
-export const CONTACT = { email: 'hello@afyahr.example', phone: '+254 700 000 000' };
+/** The platform's own (fictional) addresses, as the footer gives them, shown beside the form. */
+export const CONTACT = { email: 'info@afyahr.example', phone: '+254 700 000 000' };
 
 /** `/contact`: a message to the team, stored for the admin's inbox (svc-content). */
 export default function ContactPage() {
