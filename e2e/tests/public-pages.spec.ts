@@ -97,3 +97,24 @@ test.describe('on a phone, in French', () => {
     await expectAccessible(page, '/contact at 360 px in French');
   });
 });
+
+test('every footer link leads to a page of the site, never to "page not found"', async ({ page }) => {
+  await page.goto('/');
+  await acceptCookies(page);
+  const links = page.getByRole('contentinfo').locator('a[href^="/"]');
+  const paths = [...new Set(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!)))];
+  expect(paths).toEqual(
+    expect.arrayContaining(['/aboutus', '/privacy', '/terms', '/cookies', '/faqs', '/contact', '/blog']),
+  );
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+  }
+  await page.goto('/faqs');
+  await page.getByRole('button', { name: 'Who is AfyaHR for?' }).click();
+  await expect(
+    page.getByText(/rehabilitation and diagnostic centres in Eastern Africa, and the doctors/),
+  ).toBeVisible();
+  await expectAccessible(page, '/faqs with an answer open');
+});

@@ -1,6 +1,12 @@
+import type { ComponentType } from 'react';
 import { lazyPage, registerNamespace, type RemoteRoutes } from '@platform/ui';
 
 registerNamespace('core', (lng) => import(`../locales/${lng}.json`));
+
+type InfoModule = typeof import('../features/info/InfoPage');
+/** A text page of the one InfoPage module (loaded once for About us, Privacy, Terms and Cookies). */
+const infoPage = (pick: (m: InfoModule) => ComponentType) =>
+  lazyPage(() => import('../features/info/InfoPage').then((m) => ({ default: pick(m) })));
 
 /** The pages mf-core serves; each is its own chunk, so the landing page downloads only itself. */
 const routes: RemoteRoutes = [
@@ -14,6 +20,11 @@ const routes: RemoteRoutes = [
   { path: '/requestdemo', Component: lazyPage(() => import('../features/demo/RequestDemoPage')) },
   { path: '/blog', Component: lazyPage(() => import('../features/blog/BlogPage')) },
   { path: '/blog/:slug', Component: lazyPage(() => import('../features/blog/BlogPostPage')) },
+  { path: '/faqs', Component: lazyPage(() => import('../features/info/FaqsPage')) },
+  { path: '/aboutus', Component: infoPage((m) => m.AboutPage) },
+  { path: '/privacy', Component: infoPage((m) => m.PrivacyPage) },
+  { path: '/terms', Component: infoPage((m) => m.TermsPage) },
+  { path: '/cookies', Component: infoPage((m) => m.CookiesPage) },
 ];
 
 export default routes;

@@ -20,6 +20,7 @@ export function Footer() {
       links: [
         { to: '/privacy', label: t('footer.privacy') },
         { to: '/terms', label: t('footer.terms') },
+        { to: '/cookies', label: t('footer.cookies') },
       ],
     },
     {
