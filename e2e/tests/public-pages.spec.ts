@@ -118,3 +118,18 @@ test('every footer link leads to a page of the site, never to "page not found"',
   ).toBeVisible();
   await expectAccessible(page, '/faqs with an answer open');
 });
+
+test('the About block an admin writes appears on the landing page', async ({ page, playwright }, info) => {
+  const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  const token = (await (await api.post('/api/user/login', { data: ADMIN })).json()).token as string;
+  const text = `Trusted by clinics in six countries (${Date.now().toString(36)}).`;
+  const saved = await api.post('/api/dashboard/upsert-main-components', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { AboutUs: `<p>${text}</p>` },
+  });
+  expect(saved.status()).toBe(200);
+  await api.dispose();
+  await page.goto('/');
+  await acceptCookies(page);
+  await expect(page.getByText(text)).toBeVisible();
+});

@@ -1,11 +1,19 @@
 import { useState } from 'react';
-import { useTranslation } from '@platform/ui';
+import { SafeHtml, useTranslation } from '@platform/ui';
 import { Section } from '../shared/Section';
+import type { HomeBlocks } from './home-blocks';
 
 const MODULES = ['core', 'hire', 'events', 'connect'] as const;
+/** The admin's block for each module's description (the original product's keys). */
+const BLOCK_OF = {
+  core: 'coreDescription',
+  hire: 'hiredescription',
+  events: 'namedescription',
+  connect: 'conectdescription',
+} as const;
 
-/** Four module cards; a click expands one description (one open at a time). */
-export function Ecosystem() {
+/** Four module cards; a click expands one description (one open at a time), the admin's where written. */
+export function Ecosystem({ blocks = {} }: { blocks?: HomeBlocks }) {
   const { t } = useTranslation('core');
   const [open, setOpen] = useState<string | null>(null);
   return (
@@ -28,9 +36,15 @@ export function Ecosystem() {
                   <span className="chevron" aria-hidden="true" />
                 </button>
               </h3>
-              <p id={`eco-${m}`} hidden={!expanded}>
-                {t(`ecosystem.${m}.long`)}
-              </p>
+              {blocks[BLOCK_OF[m]] ? (
+                <div id={`eco-${m}`} hidden={!expanded}>
+                  <SafeHtml html={blocks[BLOCK_OF[m]]!} />
+                </div>
+              ) : (
+                <p id={`eco-${m}`} hidden={!expanded}>
+                  {t(`ecosystem.${m}.long`)}
+                </p>
+              )}
             </li>
           );
         })}

@@ -1,11 +1,12 @@
 import { Link } from '@platform/router';
 import { useSession } from '@platform/shell-state';
-import { Accordion, useRouteMeta, useTranslation } from '@platform/ui';
+import { Accordion, SafeHtml, useRouteMeta, useTranslation } from '@platform/ui';
 import { DemoButton } from '../demo/DemoButton';
 import { PlanCards } from '../pricing/PlanCards';
 import { Section } from '../shared/Section';
 import { Ecosystem } from './Ecosystem';
 import { FeatureExplorer } from './FeatureExplorer';
+import { useHomeBlocks } from './home-blocks';
 import '../shared/core.css';
 
 export const DEMO_SITE = 'https://demo.afyahr.example';
@@ -17,6 +18,7 @@ export default function LandingPage() {
   const signedIn = useSession((s) => Boolean(s.token));
   const claims = t('claims.items', { returnObjects: true }) as Array<{ quote: string; who: string }>;
   const services = t('how.steps.automate.services', { returnObjects: true }) as string[];
+  const blocks = useHomeBlocks();
 
   return (
     <>
@@ -25,7 +27,11 @@ export default function LandingPage() {
           <h1 id="hero-title" className="display hero-title">
             {t('hero.title')}
           </h1>
-          <p className="hero-text">{t('hero.text')}</p>
+          {blocks.Hero ? (
+            <SafeHtml html={blocks.Hero} className="hero-text" />
+          ) : (
+            <p className="hero-text">{t('hero.text')}</p>
+          )}
           <div className="row">
             <a className="btn btn-secondary" href={DEMO_SITE} target="_blank" rel="noopener noreferrer">
               {t('hero.watchDemo')} <span className="visually-hidden">{t('hero.watchDemoHint')}</span>
@@ -41,10 +47,14 @@ export default function LandingPage() {
       </section>
 
       <Section id="about" title={t('about.title')} narrow>
-        <p className="center">{t('about.text')}</p>
+        {blocks.AboutUs ? (
+          <SafeHtml html={blocks.AboutUs} className="center" />
+        ) : (
+          <p className="center">{t('about.text')}</p>
+        )}
       </Section>
 
-      <Ecosystem />
+      <Ecosystem blocks={blocks} />
 
       <Section id="claims" title={t('claims.title')}>
         <ul className="grid" role="list">

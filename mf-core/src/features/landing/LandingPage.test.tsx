@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, renderScreen } from '@platform/ui/testing';
+import { resetSession } from '../../test/fixtures';
+import LandingPage from './LandingPage';
+
+beforeEach(resetSession);
+
+const blocks = (over: Record<string, string>) => ({
+  body: {
+    success: true,
+    components: {
+      Hero: '',
+      AboutUs: '',
+      coreDescription: '',
+      hiredescription: '',
+      namedescription: '',
+      conectdescription: '',
+      ...over,
+    },
+  },
+});
+
+describe('the landing page’s content blocks', () => {
+  it('shows the blocks an admin wrote, sanitised again, and its own texts for the others', async () => {
+    const calls = fakeApi(() =>
+      blocks({
+        AboutUs:
+          '<p>We serve <strong>300 clinics</strong> in six countries.<img src=x onerror="alert(1)"></p>',
+        hiredescription: '<p>Hire nurses in a week.</p>',
+      }),
+    );
+    const { container } = await renderScreen(<LandingPage />);
+    expect(await screen.findByText('300 clinics')).toBeInTheDocument();
+    expect(container.querySelector('[onerror]')).toBeNull();
+    expect(calls.map((c) => c.path)).toEqual(['/api/dashboard/main-components']);
+    // Hire's description is the admin's; Core's keeps the page's own.
+    await userEvent.click(screen.getByRole('button', { name: /^Hire/ }));
+    expect(screen.getByText('Hire nurses in a week.')).toBeVisible();
+  });
+
+  it('keeps its own texts when the service is not there', async () => {
+    fakeApi(() => ({ status: 503, body: { success: false } }));
+    await renderScreen(<LandingPage />);
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'Built for clinics, hospitals and the people in them',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/From a five-person clinic in Nakuru/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Smarter HR for healthcare teams');
+  });
+});
