@@ -1,0 +1,5 @@
+import { AdminFrame } from '../layout/AdminFrame';
+
+export default function AuditPage() {
+  return <AdminFrame section="audit">{null}</AdminFrame>;
+}

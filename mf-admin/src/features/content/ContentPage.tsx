@@ -1,0 +1,5 @@
+import { AdminFrame } from '../layout/AdminFrame';
+
+export default function ContentPage() {
+  return <AdminFrame section="content">{null}</AdminFrame>;
+}

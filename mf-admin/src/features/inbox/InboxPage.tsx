@@ -1,0 +1,5 @@
+import { AdminFrame } from '../layout/AdminFrame';
+
+export default function InboxPage() {
+  return <AdminFrame section="inbox">{null}</AdminFrame>;
+}
