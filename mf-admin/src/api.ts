@@ -1,0 +1,52 @@
+import type {
+  AdminAccount,
+  AdminAccountResponse,
+  ChangeRoleBody,
+  MessageResponse,
+  PageInfo,
+  SuspendAccountBody,
+} from '@platform/contracts';
+import { endpoint } from '@platform/data';
+import { apiFile, apiRequest } from '@platform/shell-state';
+
+/** svc-identity's page of accounts for the admin (`GET /api/user/admin/accounts`). */
+export interface AdminAccountList {
+  success: true;
+  data: AdminAccount[];
+  pageInfo: PageInfo;
+}
+
+export interface AccountQuery {
+  search: string;
+  role: '' | 'user' | 'Clinic';
+  page: number;
+}
+
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+
+/**
+ * The one way mf-admin talks to the services: every call typed by the contracts (`import type`: no schema
+ * code reaches the browser). Reads are endpoints for `useApiQuery`; writes return the `apiRequest` result.
+ * Accounts belong to svc-identity; content, the dashboard's figures, the inbox, moderation and the audit
+ * log to svc-content.
+ */
+export const adminApi = {
+  accounts: (q: AccountQuery, limit = 20) =>
+    endpoint<AdminAccountList>(
+      `/api/user/admin/accounts?${query({ search: q.search.trim(), role: q.role, page: q.page, limit })}`,
+    ),
+  suspend: (id: string, body: SuspendAccountBody) =>
+    apiRequest<AdminAccountResponse>(`/api/user/admin/accounts/${id}/suspend`, { method: 'POST', body }),
+  unsuspend: (id: string) =>
+    apiRequest<AdminAccountResponse>(`/api/user/admin/accounts/${id}/unsuspend`, { method: 'POST' }),
+  changeRole: (id: string, body: ChangeRoleBody) =>
+    apiRequest<AdminAccountResponse>(`/api/user/admin/accounts/${id}`, { method: 'PATCH', body }),
+  remove: (id: string) => apiRequest<MessageResponse>(`/api/user/admin/accounts/${id}`, { method: 'DELETE' }),
+  /** Every account as users_clinics.csv (streamed by svc-content); needs the token, so fetched as a file. */
+  exportCsv: () => apiFile('/api/dashboard/export.csv'),
+};
