@@ -16,6 +16,30 @@ export interface AdminAccountList {
   pageInfo: PageInfo;
 }
 
+/*
+ * svc-content's answers. PROVISIONAL: written before its contracts were committed; replaced by the types of
+ * @platform/contracts (content.ts) once they are.
+ */
+export interface DashboardStats {
+  success: true;
+  totalUsers: number;
+  totalRegularUsers: number;
+  totalClinics: number;
+}
+export interface LatestUser {
+  id: string;
+  name: string;
+  email: string;
+  role: 'user' | 'Clinic' | 'admin';
+  phone: string | null;
+  createdAt: string | null;
+}
+export type WeeklySeries = Array<{ weekStart: string; count: number }>;
+export interface SeriesResponse {
+  success: true;
+  series: Record<'signups' | 'jobs' | 'applications' | 'registrations', WeeklySeries>;
+}
+
 export interface AccountQuery {
   search: string;
   role: '' | 'user' | 'Clinic';
@@ -36,6 +60,9 @@ const query = (params: Record<string, string | number>) =>
  * log to svc-content.
  */
 export const adminApi = {
+  stats: () => endpoint<DashboardStats>('/api/dashboard/total-users'),
+  latestUsers: () => endpoint<{ success: true; latestUsers: LatestUser[] }>('/api/dashboard/latest-users'),
+  series: (weeks: number) => endpoint<SeriesResponse>(`/api/dashboard/series?weeks=${weeks}`),
   accounts: (q: AccountQuery, limit = 20) =>
     endpoint<AdminAccountList>(
       `/api/user/admin/accounts?${query({ search: q.search.trim(), role: q.role, page: q.page, limit })}`,
