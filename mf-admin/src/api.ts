@@ -40,6 +40,22 @@ export interface SeriesResponse {
   series: Record<'signups' | 'jobs' | 'applications' | 'registrations', WeeklySeries>;
 }
 
+/** The six home content blocks, in the landing page's order (the spec's keys). */
+export const HOME_BLOCKS = [
+  'Hero',
+  'AboutUs',
+  'coreDescription',
+  'hiredescription',
+  'namedescription',
+  'conectdescription',
+] as const;
+export type HomeBlock = (typeof HOME_BLOCKS)[number];
+/** Each block's sanitised HTML ('' when never written). */
+export interface MainComponentsResponse {
+  success: true;
+  components: Record<HomeBlock, string>;
+}
+
 export interface AccountQuery {
   search: string;
   role: '' | 'user' | 'Clinic';
@@ -63,6 +79,13 @@ export const adminApi = {
   stats: () => endpoint<DashboardStats>('/api/dashboard/total-users'),
   latestUsers: () => endpoint<{ success: true; latestUsers: LatestUser[] }>('/api/dashboard/latest-users'),
   series: (weeks: number) => endpoint<SeriesResponse>(`/api/dashboard/series?weeks=${weeks}`),
+  mainComponents: () => endpoint<MainComponentsResponse>('/api/dashboard/main-components'),
+  /** One block at a time: `{ [block]: html }`; the service sanitises it. */
+  saveBlock: (block: HomeBlock, html: string) =>
+    apiRequest<MainComponentsResponse>('/api/dashboard/upsert-main-components', {
+      method: 'POST',
+      body: { [block]: html },
+    }),
   accounts: (q: AccountQuery, limit = 20) =>
     endpoint<AdminAccountList>(
       `/api/user/admin/accounts?${query({ search: q.search.trim(), role: q.role, page: q.page, limit })}`,
