@@ -56,6 +56,49 @@ export interface MainComponentsResponse {
   components: Record<HomeBlock, string>;
 }
 
+export const BLOG_STATUSES = ['draft', 'published'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+export interface BlogPost {
+  id: string;
+  /** Title (the spec's `name`). */
+  name: string;
+  /** Sanitised HTML (the spec's `data`). */
+  data: string;
+  slug: string;
+  status: BlogStatus;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+export interface BlogBody {
+  name: string;
+  data: string;
+  status: BlogStatus;
+}
+/** Every post, drafts included, newest change first, with the spec's tiles' figures. */
+export interface AdminBlogList {
+  success: true;
+  data: BlogPost[];
+  pageInfo: PageInfo;
+  stats: { total: number; lastUpdated: string | null; recentlyEdited: number };
+}
+export interface BlogVersion {
+  version: number;
+  name: string;
+  data: string;
+  status: BlogStatus;
+  savedAt: string;
+  savedBy: string | null;
+}
+export interface BlogVersionsResponse {
+  success: true;
+  data: BlogVersion[];
+}
+export interface BlogPostResponse {
+  success: true;
+  blog: BlogPost;
+}
+
 export interface AccountQuery {
   search: string;
   role: '' | 'user' | 'Clinic';
@@ -86,6 +129,14 @@ export const adminApi = {
       method: 'POST',
       body: { [block]: html },
     }),
+  blogs: (page: number, limit = 10) => endpoint<AdminBlogList>(`/api/blog/admin?page=${page}&limit=${limit}`),
+  blogVersions: (id: string) => endpoint<BlogVersionsResponse>(`/api/blog/${id}/versions`),
+  addBlog: (body: BlogBody) => apiRequest<BlogPostResponse>('/api/blog/add', { method: 'POST', body }),
+  updateBlog: (id: string, body: BlogBody) =>
+    apiRequest<BlogPostResponse>(`/api/blog/update/${id}`, { method: 'PUT', body }),
+  deleteBlog: (id: string) => apiRequest<MessageResponse>(`/api/blog/delete/${id}`, { method: 'DELETE' }),
+  restoreBlog: (id: string, version: number) =>
+    apiRequest<BlogPostResponse>(`/api/blog/${id}/versions/${version}/restore`, { method: 'POST' }),
   accounts: (q: AccountQuery, limit = 20) =>
     endpoint<AdminAccountList>(
       `/api/user/admin/accounts?${query({ search: q.search.trim(), role: q.role, page: q.page, limit })}`,
