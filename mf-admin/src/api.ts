@@ -99,6 +99,82 @@ export interface BlogPostResponse {
   blog: BlogPost;
 }
 
+export type InboxKind = 'contact' | 'demo';
+export interface InboxItem {
+  id: string;
+  kind: InboxKind;
+  name: string;
+  email: string;
+  /** The contact message, or the demo request's notes. */
+  message: string;
+  organization: string | null;
+  facilityType: string | null;
+  phone: string | null;
+  preferredDate: string | null;
+  preferredTime: string | null;
+  receivedAt: string;
+  readAt: string | null;
+  handledAt: string | null;
+}
+export interface InboxResponse {
+  success: true;
+  data: InboxItem[];
+  pageInfo: PageInfo;
+}
+export interface InboxPatch {
+  read?: boolean;
+  handled?: boolean;
+}
+
+export type ModerationDecisionValue = 'restore' | 'hide' | 'delete';
+export interface ModerationItem {
+  id: string;
+  subject: { module: string; kind: string; id: string };
+  title: string;
+  excerpt: string;
+  authorName: string | null;
+  flags: number;
+  reasons: string[];
+  flaggedAt: string;
+}
+export interface ModerationResponse {
+  success: true;
+  data: ModerationItem[];
+  pageInfo: PageInfo;
+}
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  service: string;
+  actorId: string;
+  actorName: string | null;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  requestId: string | null;
+}
+export interface AuditResponse {
+  success: true;
+  data: AuditEntry[];
+  pageInfo: PageInfo;
+}
+export interface AuditVerifyResponse {
+  success: true;
+  ok: boolean;
+  checked: number;
+  firstBroken: { seq: number; at: string } | null;
+}
+export interface AuditQuery {
+  target: string;
+  actor: string;
+  from: string;
+  to: string;
+  page: number;
+}
+
 export interface AccountQuery {
   search: string;
   role: '' | 'user' | 'Clinic';
@@ -137,6 +213,22 @@ export const adminApi = {
   deleteBlog: (id: string) => apiRequest<MessageResponse>(`/api/blog/delete/${id}`, { method: 'DELETE' }),
   restoreBlog: (id: string, version: number) =>
     apiRequest<BlogPostResponse>(`/api/blog/${id}/versions/${version}/restore`, { method: 'POST' }),
+  inbox: (kind: '' | InboxKind, page: number, limit = 20) =>
+    endpoint<InboxResponse>(`/api/content/inbox?${query({ kind, page, limit })}`),
+  markInbox: (id: string, patch: InboxPatch) =>
+    apiRequest<MessageResponse>(`/api/content/inbox/${id}`, { method: 'PATCH', body: patch }),
+  moderation: (page: number, limit = 20) =>
+    endpoint<ModerationResponse>(`/api/content/moderation?page=${page}&limit=${limit}`),
+  decide: (id: string, decision: ModerationDecisionValue) =>
+    apiRequest<MessageResponse>(`/api/content/moderation/${id}/decision`, {
+      method: 'POST',
+      body: { decision },
+    }),
+  audit: (q: AuditQuery, limit = 50) =>
+    endpoint<AuditResponse>(
+      `/api/admin/audit?${query({ target: q.target.trim(), actor: q.actor.trim(), from: q.from, to: q.to, page: q.page, limit })}`,
+    ),
+  auditVerify: () => endpoint<AuditVerifyResponse>('/api/admin/audit/verify'),
   accounts: (q: AccountQuery, limit = 20) =>
     endpoint<AdminAccountList>(
       `/api/user/admin/accounts?${query({ search: q.search.trim(), role: q.role, page: q.page, limit })}`,
