@@ -18,7 +18,7 @@ import {
 } from '@platform/ui';
 import { adminApi } from '../../api';
 
-export type AccountAction = 'suspend' | 'unsuspend' | 'role' | 'remove';
+export type AccountAction = 'suspend' | 'unsuspend' | 'changeRole' | 'remove';
 
 type Answer = { ok: boolean; status: number; body: { message?: string; code?: string } };
 
@@ -46,7 +46,7 @@ export function AccountDialog({
   onClose(): void;
 }) {
   if (action === 'suspend') return <SuspendDialog account={account} onClose={onClose} />;
-  if (action === 'role') return <RoleDialog account={account} onClose={onClose} />;
+  if (action === 'changeRole') return <RoleDialog account={account} onClose={onClose} />;
   return <SimpleDialog action={action} account={account} onClose={onClose} />;
 }
 
@@ -176,19 +176,21 @@ function RoleDialog({ account, onClose }: { account: AdminAccount; onClose(): vo
     try {
       const res = await adminApi.changeRole(account.id, { role });
       if (res.ok)
-        return void (await done(t('users.role.done', { name: account.name, role: t(`roles.${role}`) })));
-      setError(failureText(t, res, 'users.role.failed'));
+        return void (await done(
+          t('users.changeRole.done', { name: account.name, role: t(`roles.${role}`) }),
+        ));
+      setError(failureText(t, res, 'users.changeRole.failed'));
     } catch (err) {
-      setError(failureText(t, err, 'users.role.failed'));
+      setError(failureText(t, err, 'users.changeRole.failed'));
     }
     setBusy(false);
   }
   return (
-    <Modal open onClose={onClose} title={t('users.role.title', { name: account.name })}>
+    <Modal open onClose={onClose} title={t('users.changeRole.title', { name: account.name })}>
       <form onSubmit={(e) => void submit(e)} className="stack">
-        <p>{t('users.role.message', { name: account.name, role: t(`roles.${account.role}`) })}</p>
+        <p>{t('users.changeRole.message', { name: account.name, role: t(`roles.${account.role}`) })}</p>
         <SelectField
-          label={t('users.role.newRole')}
+          label={t('users.changeRole.newRole')}
           value={role}
           onChange={(e) => setRole(e.target.value as 'user' | 'Clinic')}
           options={choices.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
@@ -197,7 +199,7 @@ function RoleDialog({ account, onClose }: { account: AdminAccount; onClose(): vo
         <div className="row confirm-actions">
           <ModalCancel>{t('cancel')}</ModalCancel>
           <Button type="submit" loading={busy}>
-            {t('users.role.confirm')}
+            {t('users.changeRole.confirm')}
           </Button>
         </div>
       </form>

@@ -220,7 +220,7 @@ function AccountsTable({
                       ) : (
                         <ActionButton action="suspend" account={a} onAction={onAction} />
                       )}
-                      <ActionButton action="role" account={a} onAction={onAction} />
+                      <ActionButton action="changeRole" account={a} onAction={onAction} />
                       <ActionButton action="remove" account={a} onAction={onAction} />
                     </div>
                   )
