@@ -87,11 +87,16 @@ function Log() {
       >
         <TextField
           label={t('audit.target')}
-          hint={t('audit.targetHint')}
+          placeholder={t('audit.targetHint')}
           maxLength={200}
           {...field('target')}
         />
-        <TextField label={t('audit.actor')} hint={t('audit.actorHint')} maxLength={200} {...field('actor')} />
+        <TextField
+          label={t('audit.actor')}
+          placeholder={t('audit.actorHint')}
+          maxLength={200}
+          {...field('actor')}
+        />
         <TextField type="date" label={t('audit.from')} {...field('from')} />
         <TextField type="date" label={t('audit.to')} {...field('to')} />
         <Button type="submit" variant="secondary">

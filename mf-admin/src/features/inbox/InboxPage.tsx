@@ -105,7 +105,7 @@ function Message({ item }: { item: InboxItem }) {
     <article className="card" aria-labelledby={id}>
       <h3 id={id}>{t(`inbox.from.${item.kind}`, { name: item.name })}</h3>
       <p className="muted">
-        <span className="badge badge-muted">{t(`inbox.kinds.${item.kind}`)}</span>{' '}
+        <span className="badge badge-muted">{t(`inbox.kind.${item.kind}`)}</span>{' '}
         {!item.readAt && <span className="badge badge-unread">{t('inbox.unread')}</span>}{' '}
         {item.handledAt && <span className="badge badge-ok">{t('inbox.handled')}</span>}{' '}
         <a href={`mailto:${item.email}`}>{item.email}</a> · {when(item.receivedAt)}
