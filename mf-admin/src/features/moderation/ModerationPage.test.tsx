@@ -34,7 +34,7 @@ describe('the moderation queue', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await userEvent.click(within(post).getByRole('button', { name: 'Keep “Cheap licences here” hidden' }));
+    await userEvent.click(within(post).getByRole('button', { name: 'Keep hidden: “Cheap licences here”' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep hidden' }));
     expect(await screen.findByText('“Cheap licences here” stays hidden.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({

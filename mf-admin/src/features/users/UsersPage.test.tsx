@@ -102,13 +102,13 @@ describe('User management', () => {
     await screen.findByText('45 accounts found');
     expect(within(row('Amina Wanjiru')).getByText(/until lifted — Spam/)).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Lift the suspension of Amina Wanjiru' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Lift suspension: Amina Wanjiru' }));
     await userEvent.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Lift suspension' }),
     );
     expect(await screen.findByText('Amina Wanjiru can log in again.')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Change the role of Nakuru Family Clinic' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change role: Nakuru Family Clinic' }));
     const roleDialog = screen.getByRole('dialog', { name: 'Change the role of Nakuru Family Clinic' });
     expect(within(roleDialog).getByRole('combobox', { name: 'New role' })).toHaveValue('user');
     await userEvent.click(within(roleDialog).getByRole('button', { name: 'Change role' }));
