@@ -82,7 +82,7 @@ describe('/admin, the admin Dashboard a remote owns', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('turns a clinic away with the reason and a link to its own dashboard, loading nothing of the panel', async () => {
+  it("turns a clinic away with the reason and a link to its own dashboard, running none of the panel's routes", async () => {
     useSession.getState().signIn('token', CLINIC);
     await visit('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin panel', level: 1 })).toBeInTheDocument();

@@ -16,7 +16,7 @@ export function roleOfPrefix(manifest: RemotesManifest, prefix: string): Role | 
 /**
  * A remote's pages kept for one role, as the composed dashboards are: a visitor goes through login and
  * comes back to the page asked for; another role is told the pages are not theirs (and where its own
- * Dashboard is), and the remote is not even loaded. This only spares a wrong page: every call behind it
+ * Dashboard is), and the remote's routes are not run. This only spares a wrong page: every call behind it
  * is refused by its service.
  */
 export function RoleGate({ role, children }: { role: Role; children: ReactNode }) {
