@@ -117,7 +117,7 @@ function Blog() {
                 {data.data.map((post) => (
                   <li key={post.id}>
                     <article className="card" aria-labelledby={`post-${post.id}`}>
-                      <h3 id={`post-${post.id}`}>{post.name}</h3>
+                      <h2 id={`post-${post.id}`}>{post.name}</h2>
                       <p className="muted">
                         <span className={`badge ${post.status === 'draft' ? 'badge-unread' : 'badge-ok'}`}>
                           {t(`blog.statuses.${post.status}`)}

@@ -103,7 +103,7 @@ function Message({ item }: { item: InboxItem }) {
       : [];
   return (
     <article className="card" aria-labelledby={id}>
-      <h3 id={id}>{t(`inbox.from.${item.kind}`, { name: item.name })}</h3>
+      <h2 id={id}>{t(`inbox.from.${item.kind}`, { name: item.name })}</h2>
       <p className="muted">
         <span className="badge badge-muted">{t(`inbox.kind.${item.kind}`)}</span>{' '}
         {!item.readAt && <span className="badge badge-unread">{t('inbox.unread')}</span>}{' '}

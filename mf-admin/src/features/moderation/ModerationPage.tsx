@@ -89,7 +89,7 @@ function Queue() {
             {list.data?.data.map((item) => (
               <li key={item.id}>
                 <article className="card" aria-labelledby={`flagged-${item.id}`}>
-                  <h3 id={`flagged-${item.id}`}>{item.title || t('moderation.untitled')}</h3>
+                  <h2 id={`flagged-${item.id}`}>{item.title || t('moderation.untitled')}</h2>
                   <p className="muted">
                     {t('moderation.meta', {
                       author: item.authorName ?? t('moderation.anonymous'),
