@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
 import { benchPlatform } from './bench-platform';
-import { load, steadyLoad, type Figures } from './load';
+import { oneAtATime, steadyLoad, type Figures } from './load';
 
 const PROFILES = Number(process.env.PROFILES ?? 50_000);
 const POSTS = Number(process.env.POSTS ?? 200_000);
@@ -107,8 +107,8 @@ async function main() {
 
     const alone: [string, Figures][] = [];
     for (const path of [...DIRECTORY, ...DISCUSSIONS]) {
-      await load(direct + path, { token, connections: 1, seconds: 1 }); // warm-up
-      alone.push([path, await load(direct + path, { token, connections: 1, seconds: 5 })]);
+      await oneAtATime(direct + path, { token, seconds: 1 }); // warm-up
+      alone.push([path, await oneAtATime(direct + path, { token, seconds: 5 })]);
     }
     say(`Each call alone, straight to svc-connect, one connection, 5 s (ms; 1-minute load ${load1()}):`);
     say('| call | p50 | p99 |');

@@ -17,6 +17,7 @@ let clinic: Account;
 let professional: Account;
 let jobId: string;
 let eventId: string;
+let discussionId: string;
 // A second job nobody has applied for: its apply dialog.
 const openJob = `Ward Clerk ${Date.now().toString(36)}`;
 
@@ -107,6 +108,34 @@ test.beforeAll(async ({ playwright }, info) => {
   eventId = ((await event.json()) as { data: { id: string } }).data.id;
   const registered = await api.post(`/api/event/${eventId}/registrations`, { headers: auth(professional) });
   expect(registered.status()).toBe(201);
+  // Connect: the clinic's discussion with her reply, and her request to connect with the clinic (once the
+  // directory has heard of both accounts: it learns of them through events).
+  const discussion = await api.post('/api/discussion/add', {
+    headers: auth(clinic),
+    data: {
+      title: 'Oxygen concentrators in rural clinics',
+      category: 'Medical Supply Chain',
+      visibility: 'Public',
+      content: 'Who services **oxygen** concentrators in Kisumu county? Our two are due for maintenance.',
+    },
+  });
+  expect(discussion.status()).toBe(201);
+  discussionId = ((await discussion.json()) as { data: { id: string } }).data.id;
+  await expect(async () => {
+    const reply = await api.post(`/api/discussion/${discussionId}/replies`, {
+      headers: auth(professional),
+      data: { content: 'We use the county biomedical workshop; ask for the *oxygen* technician.' },
+    });
+    expect(reply.status()).toBe(201);
+  }).toPass({ timeout: 20_000 });
+  const clinicId = (clinic.user as { id: string }).id;
+  await expect(async () => {
+    const request = await api.post('/api/connect/requests', {
+      headers: auth(professional),
+      data: { userId: clinicId },
+    });
+    expect(request.status()).toBe(201);
+  }).toPass({ timeout: 20_000 });
   await api.dispose();
 });
 
@@ -226,6 +255,33 @@ for (const lng of LANGUAGES) {
         }
         await visit(page, `/event/${eventId}`);
         await check(page, at('an event page'));
+      });
+
+      test('Connect: the directory and discussions, the new discussion dialog, a discussion and my network', async ({
+        page,
+      }) => {
+        await arrive(page, null);
+        await visit(page, '/connect');
+        await expect(page.locator('.person-card').first()).toBeVisible();
+        await check(page, at('/connect for a visitor'));
+        if (width === 360) {
+          await page.locator('.filters-toggle').click();
+          await expect(page.getByRole('search').first()).toBeVisible();
+          await check(page, at('/connect with the filters open'));
+        }
+        await arrive(page, professional);
+        await visit(page, '/connect');
+        await expect(page.locator('.discussion-item').first()).toBeVisible();
+        await check(page, at('/connect signed in'));
+        await page.locator('.connect-section .section-head .btn').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check(page, at('the new discussion dialog'));
+        await visit(page, `/connect/discussions/${discussionId}`);
+        await expect(page.locator('.reply').first()).toBeVisible();
+        await check(page, at('a discussion with a reply'));
+        await visit(page, '/connect/network');
+        await expect(page.locator('.network-list').first()).toBeVisible();
+        await check(page, at('/connect/network'));
       });
 
       test("a professional's pages and the apply dialog", async ({ page }) => {

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   ConnectEvents,
   ContentEvents,
+  IdentityEvents,
   type NotificationRequestedData,
   type PostFlaggedData,
 } from '@platform/contracts';
 import { makeEnvelope } from '@platform/event-bus';
-import { eventually, readEvents } from '@platform/testing';
+import { eventually, readEvents, userEvent } from '@platform/testing';
 import { aDiscussion, daysAgo, startConnect, type ConnectContext, type Persona } from './helpers';
 import { inertHtml, PAYLOADS } from './xss-payloads';
 
@@ -165,6 +166,27 @@ describe('visibility, enforced in SQL for lists, search and direct fetch', () =>
     expect(await sees(nurse, roleBased)).toBe(true); // its author
   });
 
+  it('Role-Based follows a new designation at once (the caller’s row is reused, never past its event)', async () => {
+    const changer = await ctx.member('user', { designation: 'Driver' });
+    expect(await sees(changer, roleBased)).toBe(false);
+    await ctx.identity.publish(
+      userEvent(IdentityEvents.userUpdated, changer.id, {
+        name: changer.name,
+        email: changer.email,
+        role: 'user',
+        orgId: changer.orgId,
+        designation: 'Clinical Officer',
+        version: 2,
+      }),
+    );
+    // As soon as the projection has it, the next request reads it (the kept row lives 5 s otherwise).
+    await eventually(async () => {
+      const [row] = await ctx.sql('select profession from connect.users where id = $1', changer.id);
+      return (row as { profession: string }).profession === 'Clinical Officer' || undefined;
+    });
+    expect(await sees(changer, roleBased)).toBe(true);
+  });
+
   it('Public: every signed-in member; visitors see titles only and may not open it', async () => {
     expect(await sees(outsider, publicPost)).toBe(true);
     const visitor = await list(undefined);
@@ -277,6 +299,12 @@ describe('replies, edits, likes', () => {
       liked: boolean;
     };
     expect(seen).toMatchObject({ likeCount: 2, liked: true });
+    // Each viewer's own marks: the author liked nothing; a flag shows to the one who flagged it only.
+    expect((await list(nurse)).find((x) => x.id === d.id)).toMatchObject({ liked: false, flagged: false });
+    const flagged = await ctx.call('POST', `/api/discussion/${d.id}/flags`, colleague, { reason: 'Spam' });
+    expect(flagged.statusCode).toBe(201);
+    expect((await list(colleague)).find((x) => x.id === d.id)).toMatchObject({ liked: true, flagged: true });
+    expect((await list(doctor)).find((x) => x.id === d.id)).toMatchObject({ liked: true, flagged: false });
     const notices = await eventually(async () => {
       const all = await readEvents<NotificationRequestedData>(
         ctx.natsUrl,

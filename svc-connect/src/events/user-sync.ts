@@ -18,6 +18,7 @@ export async function applyUserEvent(
 ): Promise<void> {
   const type = event.type === IdentityEvents.userDeleted ? 'delete' : 'upsert';
   await handleOnce(db, processed, USER_SYNC_DURABLE, event, (tx) => people.apply(tx, type, event.data));
+  people.forgetCaller(event.data.id);
 }
 
 /** The durable consumer keeping the directory: it resumes where it left off after a restart. */

@@ -6,11 +6,11 @@ import type { Actor } from '../stores/db';
 /**
  * The acting account: who from the verified token only; their profession, facility, country and the
  * account's age from the users projection (an account not projected yet counts as new, profession from
- * its role).
+ * its role), that row reused for a few seconds (PeopleStore.caller).
  */
 export async function actorOf(app: App, request: FastifyRequest): Promise<Actor> {
   const u = request.user;
-  const row = await app.people.find(u.sub);
+  const row = await app.people.caller(u.sub);
   const known = row && !row.deleted ? row : undefined;
   return {
     id: u.sub,

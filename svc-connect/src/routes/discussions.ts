@@ -63,11 +63,7 @@ export default async function discussionRoutes(app: App) {
       },
       async (request) => {
         const viewer = await maybeActor(app, request);
-        const { rows, total, totalCapped } = await discussions.list(request.query, viewer);
-        const marks = await discussions.marks(
-          viewer?.id,
-          rows.map((r) => r.row.id),
-        );
+        const { rows, marks, total, totalCapped } = await discussions.list(request.query, viewer);
         const { page, limit } = pageOf(request.query);
         return {
           success: true as const,

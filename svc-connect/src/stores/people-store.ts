@@ -36,6 +36,9 @@ export interface Facets {
   facets: Record<Facet, FacetCount[]>;
 }
 
+/** How long a caller's own row is reused (PeopleStore.caller). */
+export const CALLER_ROW_MS = 5000;
+
 /**
  * The directory: the users projection (from identity's events), its search with facet counts, and the
  * people behind requests and discussions.
@@ -43,11 +46,40 @@ export interface Facets {
 export class PeopleStore {
   /** Facets and totals per filter, and ranked pages of searches: what the viewer does not change. */
   private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  /** Callers' own rows (actorOf reads one on every request), kept `callerMs`; an event about one drops it. */
+  private readonly callers = new Map<string, { at: number; value: Promise<UserRow | undefined> }>();
 
   constructor(
     private readonly db: Db,
     private readonly cacheMs: number,
+    private readonly callerMs = CALLER_ROW_MS,
   ) {}
+
+  /**
+   * The calling account's row, as `find` gives it, kept a few seconds: every signed-in request needs its
+   * profession, organisation's facility, country and age, and a person makes requests in bursts (a page's
+   * list, then its details). An event committed here drops the row at once (forgetCaller); another
+   * instance's within
+   * `callerMs`.
+   */
+  caller(id: string): Promise<UserRow | undefined> {
+    const now = Date.now();
+    const hit = this.callers.get(id);
+    if (hit && now - hit.at < this.callerMs) return hit.value;
+    const value = this.find(id);
+    if (this.callerMs > 0) {
+      if (this.callers.size >= 10_000) this.callers.clear();
+      this.callers.set(id, { at: now, value });
+      value.catch(() => this.callers.delete(id));
+    }
+    return value;
+  }
+
+  /** Drops a caller's kept row: once an event about them is committed (not before, or a read in between
+   * would keep the old row again). */
+  forgetCaller(id: string): void {
+    this.callers.delete(id);
+  }
 
   /**
    * Applies one identity.user.* event (already de-duplicated by the caller's transaction): the row, only

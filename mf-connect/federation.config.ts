@@ -1,0 +1,13 @@
+import type { FederatedBuild } from '@platform/mf-config';
+
+const build: FederatedBuild = {
+  kind: 'remote',
+  name: 'mf_connect',
+  dir: __dirname,
+  port: 3004,
+  title: 'AfyaHR Connect (standalone)',
+  exposes: {
+    './routes': './src/exposes/routes.tsx',
+  },
+};
+export default build;

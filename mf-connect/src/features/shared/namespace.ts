@@ -1,0 +1,4 @@
+import { registerNamespace } from '@platform/ui';
+
+// Only the active language's file is downloaded.
+registerNamespace('connect', (lng) => import(`../../locales/${lng}.json`));
