@@ -50,8 +50,9 @@ describe('the inbox', () => {
       'Kisumu Rehab Centre',
     );
     expect(within(demo).getByText('Phone').nextElementSibling).toHaveTextContent('N/A');
+    expect(within(demo).getByText('Facility type').nextElementSibling).toHaveTextContent('Rehab centre');
     expect(within(demo).getByText('Preferred date and time').nextElementSibling).toHaveTextContent(
-      '2026-12-02 10:00',
+      '2 Dec 2026, 10:00',
     );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Demo requests');
     await waitFor(() =>

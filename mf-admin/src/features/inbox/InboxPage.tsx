@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { refreshApi, useApiQuery } from '@platform/data';
-import { Button, ListStatus, Pager, SelectField, failureText, useToast, useTranslation } from '@platform/ui';
+import {
+  Button,
+  ListStatus,
+  Pager,
+  SelectField,
+  failureText,
+  useDateFormat,
+  useToast,
+  useTranslation,
+} from '@platform/ui';
 import { adminApi, type InboxItem, type InboxKind, type InboxPatch } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { useDateTime } from '../shared/use-dates';
@@ -77,6 +86,7 @@ function Message({ item }: { item: InboxItem }) {
   const { t } = useTranslation('admin');
   const { show } = useToast();
   const when = useDateTime();
+  const day = useDateFormat();
   const [busy, setBusy] = useState(false);
   const id = `inbox-${item.id}`;
   async function mark(patch: InboxPatch, done: string) {
@@ -96,9 +106,21 @@ function Message({ item }: { item: InboxItem }) {
     item.kind === 'demo'
       ? [
           ['inbox.organization', item.organization],
-          ['inbox.facilityType', item.facilityType],
+          [
+            'inbox.facilityType',
+            item.facilityType &&
+              t(`inbox.facilityTypes.${item.facilityType.replace(/\s+/g, '')}`, {
+                defaultValue: item.facilityType,
+              }),
+          ],
           ['inbox.phone', item.phone],
-          ['inbox.preferred', [item.preferredDate, item.preferredTime].filter(Boolean).join(' ') || null],
+          [
+            'inbox.preferred',
+            // A calendar day as typed (no zone): written in the reader's language, the time as given.
+            [item.preferredDate && day(`${item.preferredDate}T12:00:00Z`), item.preferredTime]
+              .filter(Boolean)
+              .join(', ') || null,
+          ],
         ]
       : [];
   return (
