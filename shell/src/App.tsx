@@ -6,6 +6,7 @@ import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { RemotePage } from './RemotePage';
 import { COMPOSED_PAGES, ComposedPage, widgetsFor } from './pages/ComposedPage';
+import { RoleGate, roleOfPrefix } from './pages/RoleGate';
 import { ownedPrefixes, prefixPattern } from './prefixes';
 
 // The platform inbox's page: loaded only when opened.
@@ -27,14 +28,21 @@ export function App({ manifest }: { manifest: RemotesManifest }) {
       <BrowserRouter>
         <Layout>
           <Routes>
-            {ownedPrefixes(manifest).map(({ remote, prefix }) => (
-              <Route
-                key={prefix}
-                path={prefixPattern(prefix)}
-                // Keyed, so a failed remote's error state never carries over to another prefix.
-                element={<RemotePage key={prefix} remote={remote} prefix={prefix} notFound={<NotFound />} />}
-              />
-            ))}
+            {ownedPrefixes(manifest).map(({ remote, prefix }) => {
+              // Keyed, so a failed remote's error state never carries over to another prefix.
+              const page = (
+                <RemotePage key={prefix} remote={remote} prefix={prefix} notFound={<NotFound />} />
+              );
+              // A prefix that is a role's Dashboard (/admin) is that role's alone.
+              const role = roleOfPrefix(manifest, prefix);
+              return (
+                <Route
+                  key={prefix}
+                  path={prefixPattern(prefix)}
+                  element={role ? <RoleGate role={role}>{page}</RoleGate> : page}
+                />
+              );
+            })}
             {composed.map((c) => (
               <Route key={c.page.path} path={c.page.path} element={<ComposedPage {...c} />} />
             ))}

@@ -1,0 +1,13 @@
+import type { FederatedBuild } from '@platform/mf-config';
+
+const build: FederatedBuild = {
+  kind: 'remote',
+  name: 'mf_admin',
+  dir: __dirname,
+  port: 3005,
+  title: 'AfyaHR Admin (standalone)',
+  exposes: {
+    './routes': './src/exposes/routes.tsx',
+  },
+};
+export default build;
