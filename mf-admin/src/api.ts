@@ -1,9 +1,25 @@
 import type {
   AdminAccount,
   AdminAccountResponse,
+  AdminBlogListResponse as AdminBlogList,
+  AuditResponse,
+  AuditVerifyResponse,
+  BlogPostResponse,
+  BlogStatus,
+  BlogVersionsResponse,
   ChangeRoleBody,
+  DashboardStatsResponse as DashboardStats,
+  HomeBlock,
+  InboxKind,
+  InboxPatch,
+  InboxResponse,
+  LatestUsersResponse,
+  MainComponentsResponse,
   MessageResponse,
+  ModerationDecision,
+  ModerationResponse,
   PageInfo,
+  SeriesResponse,
   SuspendAccountBody,
 } from '@platform/contracts';
 import { endpoint } from '@platform/data';
@@ -16,157 +32,22 @@ export interface AdminAccountList {
   pageInfo: PageInfo;
 }
 
-/*
- * svc-content's answers. PROVISIONAL: written before its contracts were committed; replaced by the types of
- * @platform/contracts (content.ts) once they are.
- */
-export interface DashboardStats {
-  success: true;
-  totalUsers: number;
-  totalRegularUsers: number;
-  totalClinics: number;
-}
-export interface LatestUser {
-  id: string;
-  name: string;
-  email: string;
-  role: 'user' | 'Clinic' | 'admin';
-  phone: string | null;
-  createdAt: string | null;
-}
-export type WeeklySeries = Array<{ weekStart: string; count: number }>;
-export interface SeriesResponse {
-  success: true;
-  series: Record<'signups' | 'jobs' | 'applications' | 'registrations', WeeklySeries>;
-}
+/** svc-content's answers: the contracts' types (`import type`), its lists from `@platform/contracts/values`. */
+export { BLOG_STATUSES, HOME_BLOCKS } from '@platform/contracts/values';
+export type {
+  AuditEntry,
+  BlogPost,
+  BlogStatus,
+  HomeBlock,
+  InboxItem,
+  InboxKind,
+  InboxPatch,
+  ModerationDecision as ModerationDecisionValue,
+  ModerationItem,
+  WeeklySeries,
+} from '@platform/contracts';
+type BlogBody = { name: string; data: string; status: BlogStatus };
 
-/** The six home content blocks, in the landing page's order (the spec's keys). */
-export const HOME_BLOCKS = [
-  'Hero',
-  'AboutUs',
-  'coreDescription',
-  'hiredescription',
-  'namedescription',
-  'conectdescription',
-] as const;
-export type HomeBlock = (typeof HOME_BLOCKS)[number];
-/** Each block's sanitised HTML ('' when never written). */
-export interface MainComponentsResponse {
-  success: true;
-  components: Record<HomeBlock, string>;
-}
-
-export const BLOG_STATUSES = ['draft', 'published'] as const;
-export type BlogStatus = (typeof BLOG_STATUSES)[number];
-export interface BlogPost {
-  id: string;
-  /** Title (the spec's `name`). */
-  name: string;
-  /** Sanitised HTML (the spec's `data`). */
-  data: string;
-  slug: string;
-  status: BlogStatus;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-}
-export interface BlogBody {
-  name: string;
-  data: string;
-  status: BlogStatus;
-}
-/** Every post, drafts included, newest change first, with the spec's tiles' figures. */
-export interface AdminBlogList {
-  success: true;
-  data: BlogPost[];
-  pageInfo: PageInfo;
-  stats: { total: number; lastUpdated: string | null; recentlyEdited: number };
-}
-export interface BlogVersion {
-  version: number;
-  name: string;
-  data: string;
-  status: BlogStatus;
-  savedAt: string;
-  savedBy: string | null;
-}
-export interface BlogVersionsResponse {
-  success: true;
-  data: BlogVersion[];
-}
-export interface BlogPostResponse {
-  success: true;
-  blog: BlogPost;
-}
-
-export type InboxKind = 'contact' | 'demo';
-export interface InboxItem {
-  id: string;
-  kind: InboxKind;
-  name: string;
-  email: string;
-  /** The contact message, or the demo request's notes. */
-  message: string;
-  organization: string | null;
-  facilityType: string | null;
-  phone: string | null;
-  preferredDate: string | null;
-  preferredTime: string | null;
-  receivedAt: string;
-  readAt: string | null;
-  handledAt: string | null;
-}
-export interface InboxResponse {
-  success: true;
-  data: InboxItem[];
-  pageInfo: PageInfo;
-}
-export interface InboxPatch {
-  read?: boolean;
-  handled?: boolean;
-}
-
-export type ModerationDecisionValue = 'restore' | 'hide' | 'delete';
-export interface ModerationItem {
-  id: string;
-  subject: { module: string; kind: string; id: string };
-  title: string;
-  excerpt: string;
-  authorName: string | null;
-  flags: number;
-  reasons: string[];
-  flaggedAt: string;
-}
-export interface ModerationResponse {
-  success: true;
-  data: ModerationItem[];
-  pageInfo: PageInfo;
-}
-
-export interface AuditEntry {
-  seq: number;
-  at: string;
-  service: string;
-  actorId: string;
-  actorName: string | null;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  requestId: string | null;
-}
-export interface AuditResponse {
-  success: true;
-  data: AuditEntry[];
-  pageInfo: PageInfo;
-}
-export interface AuditVerifyResponse {
-  success: true;
-  ok: boolean;
-  checked: number;
-  firstBroken: { seq: number; at: string } | null;
-}
 export interface AuditQuery {
   target: string;
   actor: string;
@@ -196,7 +77,7 @@ const query = (params: Record<string, string | number>) =>
  */
 export const adminApi = {
   stats: () => endpoint<DashboardStats>('/api/dashboard/total-users'),
-  latestUsers: () => endpoint<{ success: true; latestUsers: LatestUser[] }>('/api/dashboard/latest-users'),
+  latestUsers: () => endpoint<LatestUsersResponse>('/api/dashboard/latest-users'),
   series: (weeks: number) => endpoint<SeriesResponse>(`/api/dashboard/series?weeks=${weeks}`),
   mainComponents: () => endpoint<MainComponentsResponse>('/api/dashboard/main-components'),
   /** One block at a time: `{ [block]: html }`; the service sanitises it. */
@@ -219,7 +100,7 @@ export const adminApi = {
     apiRequest<MessageResponse>(`/api/content/inbox/${id}`, { method: 'PATCH', body: patch }),
   moderation: (page: number, limit = 20) =>
     endpoint<ModerationResponse>(`/api/content/moderation?page=${page}&limit=${limit}`),
-  decide: (id: string, decision: ModerationDecisionValue) =>
+  decide: (id: string, decision: ModerationDecision) =>
     apiRequest<MessageResponse>(`/api/content/moderation/${id}/decision`, {
       method: 'POST',
       body: { decision },

@@ -1,8 +1,25 @@
 import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
 import { Ok, PageInfo, PageQuery, StringEnum } from './common';
-import { FACILITY_TYPES, PHONE_MAX_LENGTH, PHONE_PATTERN } from './values';
+import {
+  BLOG_STATUSES,
+  FACILITY_TYPES,
+  HOME_BLOCKS,
+  INBOX_KINDS,
+  PHONE_MAX_LENGTH,
+  PHONE_PATTERN,
+  type HomeBlock,
+} from './values';
 
-export { FACILITY_TYPES, type FacilityType } from './values';
+export {
+  BLOG_STATUSES,
+  FACILITY_TYPES,
+  HOME_BLOCKS,
+  INBOX_KINDS,
+  type BlogStatus,
+  type FacilityType,
+  type HomeBlock,
+  type InboxKind,
+} from './values';
 
 /**
  * The admin's moderation queue (svc-content) decides on content another module reported (e.g.
@@ -44,17 +61,6 @@ const NullableInstant = Type.Union([Instant, Type.Null()]);
 /** Text a person typed: at least one visible character. */
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 
-/** The six home content blocks, in the landing page's order (the original product's keys). */
-export const HOME_BLOCKS = [
-  'Hero',
-  'AboutUs',
-  'coreDescription',
-  'hiredescription',
-  'namedescription',
-  'conectdescription',
-] as const;
-export type HomeBlock = (typeof HOME_BLOCKS)[number];
-
 /** Public: each block's sanitised HTML ('' while never written). */
 export const MainComponentsResponse = Ok({
   components: Type.Object(
@@ -71,9 +77,6 @@ export const UpsertMainComponentBody = Type.Object(
   { additionalProperties: false, minProperties: 1, maxProperties: 1 },
 );
 export type UpsertMainComponentBody = Static<typeof UpsertMainComponentBody>;
-
-export const BLOG_STATUSES = ['draft', 'published'] as const;
-export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
 export const BlogPost = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -176,9 +179,6 @@ export const DemoRequestBody = Type.Object(
   { additionalProperties: false },
 );
 export type DemoRequestBody = Static<typeof DemoRequestBody>;
-
-export const INBOX_KINDS = ['contact', 'demo'] as const;
-export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const InboxItem = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -168,3 +168,20 @@ export const AFTER_PAINT = { script: 'start.js', listId: 'afya-after-paint' } as
 /** The demo request's facility types (the spec's list; the form's default is Clinic). */
 export const FACILITY_TYPES = ['Clinic', 'Hospital', 'Rehab Center', 'Diagnostic Center', 'Other'] as const;
 export type FacilityType = (typeof FACILITY_TYPES)[number];
+
+/** The landing page's six content blocks, in its order (the original product's keys). */
+export const HOME_BLOCKS = [
+  'Hero',
+  'AboutUs',
+  'coreDescription',
+  'hiredescription',
+  'namedescription',
+  'conectdescription',
+] as const;
+export type HomeBlock = (typeof HOME_BLOCKS)[number];
+
+export const BLOG_STATUSES = ['draft', 'published'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+export const INBOX_KINDS = ['contact', 'demo'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];

@@ -11,23 +11,29 @@ const ENTRY: AuditEntry = {
   seq: 41,
   at: '2026-11-22T10:05:00.000Z',
   service: 'identity',
-  actorId: ADMIN.id,
-  actorName: ADMIN.name,
-  action: 'account.suspended',
-  target: 'account:0b6a2c1e-2222-4aaa-8bbb-000000000002',
+  actor: { id: ADMIN.id, name: ADMIN.name, email: 'grace@afyahr.example', role: 'admin' },
+  action: 'account.suspend',
+  target: {
+    module: 'identity',
+    kind: 'account',
+    id: '0b6a2c1e-2222-4aaa-8bbb-000000000002',
+    label: 'Baraka Otieno',
+  },
   before: { status: 'active' },
   after: { status: 'suspended', reason: 'Spam' },
-  ip: '196.201.214.7',
+  address: '196.201.214.7',
   requestId: 'req-7f3a',
+  hash: 'a'.repeat(64),
 };
 
 describe('the audit log', () => {
   it('lists admin actions with who, what, target, before and after, address and request, and filters them', async () => {
     const calls = fakeApi(() => page([ENTRY], 1, 50));
     await renderScreen(<AuditPage />, { path: '/admin/audit' });
-    const row = (await screen.findByRole('cell', { name: /account\.suspended/ })).closest('tr')!;
+    const row = (await screen.findByRole('cell', { name: /account\.suspend/ })).closest('tr')!;
     expect(row).toHaveTextContent(ADMIN.name);
-    expect(row).toHaveTextContent(ENTRY.target);
+    expect(row).toHaveTextContent(ENTRY.target.label);
+    expect(row).toHaveTextContent(ENTRY.target.id);
     expect(row).toHaveTextContent('196.201.214.7');
     expect(row).toHaveTextContent('req-7f3a');
     await userEvent.click(within(row).getByText('Before and after'));

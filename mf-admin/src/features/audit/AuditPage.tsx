@@ -156,13 +156,23 @@ function Entries({ entries }: { entries: AuditEntry[] }) {
           {entries.map((e) => (
             <tr key={e.seq}>
               <th scope="row">{when(e.at)}</th>
-              <td>{e.actorName ?? e.actorId}</td>
+              <td>
+                {e.actor.name || e.actor.id}
+                <br />
+                <small className="muted">{e.actor.email}</small>
+              </td>
               <td>
                 <code>{e.action}</code>
                 <br />
                 <small className="muted">{e.service}</small>
               </td>
-              <td>{e.target}</td>
+              <td>
+                {e.target.label}
+                <br />
+                <small className="muted">
+                  {e.target.kind} {e.target.id}
+                </small>
+              </td>
               <td>
                 <details>
                   <summary>{t('audit.beforeAfter')}</summary>
@@ -180,7 +190,7 @@ function Entries({ entries }: { entries: AuditEntry[] }) {
               </td>
               <td>
                 <small>
-                  {e.ip ?? t('na')}
+                  {e.address ?? t('na')}
                   <br />
                   {e.requestId ?? t('na')}
                 </small>

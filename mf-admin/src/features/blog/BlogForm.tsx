@@ -11,9 +11,9 @@ import {
   useForm,
   useToast,
   useTranslation,
+  SafeHtml,
 } from '@platform/ui';
 import { BLOG_STATUSES, adminApi, type BlogPost, type BlogStatus } from '../../api';
-import { SafeHtml } from '../shared/SafeHtml';
 
 type Fields = { name: string; data: string; status: BlogStatus };
 

@@ -9,11 +9,11 @@ import {
   useToast,
   useTranslation,
   type Language,
+  sanitizeHtml,
 } from '@platform/ui';
 import { adminApi, type BlogPost } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
-import { sanitizeHtml } from '../shared/SafeHtml';
 import { BlogForm } from './BlogForm';
 import { BlogVersions } from './BlogVersions';
 

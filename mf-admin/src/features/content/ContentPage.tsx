@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { refreshApi, useApiQuery } from '@platform/data';
-import { Alert, Button, TextArea, failureText, useToast, useTranslation } from '@platform/ui';
+import { Alert, Button, TextArea, failureText, useToast, useTranslation, SafeHtml } from '@platform/ui';
 import { HOME_BLOCKS, adminApi, type HomeBlock } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
-import { SafeHtml } from '../shared/SafeHtml';
 
 /**
  * /admin/content: the landing page's six blocks, each shown as the public page shows it; one block is
