@@ -2,6 +2,7 @@ import type {
   BlogListResponse,
   BlogPostResponse,
   LoginBody,
+  MainComponentsResponse,
   LoginResponse,
   MeResponse,
   MessageResponse,
@@ -27,6 +28,8 @@ export const coreApi = {
   /** svc-content's contact inbox (`/contact`). */
   contact: (body: Record<string, string>) =>
     apiRequest<MessageResponse>('/api/content/contact-messages', { method: 'POST', body }),
+  /** The landing page's blocks an admin wrote (svc-content). */
+  homeBlocks: () => apiRequest<MainComponentsResponse>('/api/dashboard/main-components'),
   blog: (page: number, limit: number) =>
     endpoint<BlogListResponse>(`/api/blog/get?page=${page}&limit=${limit}`),
   blogPost: (slug: string) => endpoint<BlogPostResponse>(`/api/blog/posts/${encodeURIComponent(slug)}`),

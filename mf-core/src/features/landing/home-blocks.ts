@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { HomeBlock, MainComponentsResponse } from '@platform/contracts';
-import { apiRequest } from '@platform/shell-state';
+import type { HomeBlock } from '@platform/contracts';
+import { coreApi } from '../../api';
 
 export type HomeBlocks = Partial<Record<HomeBlock, string>>;
 
@@ -13,7 +13,8 @@ export function useHomeBlocks(): HomeBlocks {
   const [blocks, setBlocks] = useState<HomeBlocks>({});
   useEffect(() => {
     let live = true;
-    apiRequest<MainComponentsResponse>('/api/dashboard/main-components')
+    coreApi
+      .homeBlocks()
       .then((res) => {
         if (!live || !res.ok) return;
         const set = Object.entries(res.body.components ?? {}).filter(([, html]) => html);
