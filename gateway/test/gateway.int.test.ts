@@ -232,7 +232,22 @@ describe('shell, remotes and headers', () => {
       {
         name: 'mf_core',
         entry: '/mf/mf-core/remoteEntry.js',
-        routes: ['/', '/core', '/login', '/signup', '/pricing', '/profile'],
+        routes: [
+          '/',
+          '/core',
+          '/login',
+          '/signup',
+          '/pricing',
+          '/profile',
+          '/contact',
+          '/requestdemo',
+          '/blog',
+          '/aboutus',
+          '/faqs',
+          '/privacy',
+          '/terms',
+          '/cookies',
+        ],
       },
       {
         name: 'mf_hire',
