@@ -1,0 +1,133 @@
+/**
+ * The admin's users table and export under load (not a test: it prints figures). `npm run bench:admin -w bench`
+ * (needs DATABASE_URL and NATS_URL like the tests; about 2 minutes). Starts a standalone admin deployment as
+ * `MODULES=admin npm start` does (svc-identity, svc-content, gateway; own database and NATS prefix, removed
+ * afterwards), seeds svc-content's accounts projection with `generate_series` (as identity's events would fill
+ * it), then at 10,000 and at 100,000 accounts (ACCOUNTS= for the larger):
+ *  1. times the users table's calls straight to svc-content, one request at a time (search by a name shared by
+ *     one account in a thousand, by an e-mail, the first page, the tiles);
+ *  2. downloads users_clinics.csv through the gateway while sampling svc-content's resident memory every 20 ms.
+ * Goals (issue 13): the search stays fast at 100,000 accounts, and the export's memory stays flat (it streams).
+ */
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type postgres from 'postgres';
+import { benchPlatform } from './bench-platform';
+import { oneAtATime, type Figures } from './load';
+
+const LARGE = Number(process.env.ACCOUNTS ?? 100_000);
+const SIZES = [10_000, LARGE];
+const CALLS = [
+  '/api/dashboard/users?search=wanjiku',
+  '/api/dashboard/users?search=user4242%40',
+  '/api/dashboard/users',
+  '/api/dashboard/clinics?page=20',
+  '/api/dashboard/total-users',
+];
+const say = (line: string) => console.log(line);
+const CONTENT_DIR = path.resolve(__dirname, '..', 'svc-content');
+
+/** Accounts numbered from..to-1: one in ten a clinic, one in a thousand named Wanjiku, joined over two years. */
+async function seed(sql: postgres.Sql, from: number, to: number) {
+  await sql`
+    insert into content.users (id, name, email, role, designation, phone, address, search_text, account_created_at, version)
+    select gen_random_uuid(), n, e, case when i % 10 = 0 then 'Clinic' else 'user' end, 'Nurse', '0700' || i,
+      'Nairobi', lower(n || ' ' || e), now() - (i % 730) * interval '1 day' - (i % 1440) * interval '1 minute', 1
+    from generate_series(${from}::int, ${to - 1}::int) i,
+      lateral (select case when i % 1000 = 0 then 'Wanjiku ' || i else 'Person ' || i end as n,
+                      'user' || i || '@bench.example' as e) x`;
+  await sql`vacuum analyze content.users`;
+}
+
+/** svc-content's process: the one whose working directory is its folder and whose PORT is this run's. */
+function contentPid(port: string): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) !== CONTENT_DIR) continue;
+      const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (env.includes(`PORT=${port}`)) return Number(entry);
+    } catch {
+      // A process that ended, or one we may not read.
+    }
+  }
+  throw new Error(`svc-content on port ${port} not found`);
+}
+
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** The CSV through the gateway, read as it comes, with svc-content's memory sampled meanwhile. */
+async function exportOnce(url: string, token: string, pid: number) {
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const t = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  clearInterval(sampler);
+  return { status: res.status, ms: performance.now() - t, mb: bytes / 1048576, lines, before, peak };
+}
+
+async function main() {
+  const bench = await benchPlatform('admin', { modules: 'admin', buildFrontends: false });
+  try {
+    await bench.boot(); // migrations first, so the seed has its table
+    const token = bench.token({ role: 'admin', email: 'admin@bench.example' });
+    const table: Record<string, Figures[]> = {};
+    const exports: Awaited<ReturnType<typeof exportOnce>>[] = [];
+    let seeded = 0;
+    for (const size of SIZES) {
+      const t = performance.now();
+      await seed(bench.sql, seeded, size);
+      seeded = size;
+      console.error(`seeded ${size} accounts in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      const platform = await bench.boot();
+      const direct = platform.services['svc-content']!;
+      for (const call of CALLS) {
+        await oneAtATime(direct + call, { token, seconds: 1 }); // warm-up
+        (table[call] ??= []).push(await oneAtATime(direct + call, { token, seconds: 5 }));
+      }
+      const pid = contentPid(new URL(direct).port);
+      await exportOnce(`${bench.gatewayUrl()}/api/dashboard/export.csv`, token, pid); // warm-up
+      exports.push(await exportOnce(`${bench.gatewayUrl()}/api/dashboard/export.csv`, token, pid));
+    }
+    const [small, large] = SIZES.map((n) => n.toLocaleString('en'));
+    say(
+      `Straight to svc-content, one request at a time, 5 s each (ms; 1-minute load ${loadavg()[0]!.toFixed(1)}):`,
+    );
+    say(`| call | ${small} accounts p50 / p99 | ${large} accounts p50 / p99 |`);
+    say('| --- | --- | --- |');
+    for (const call of CALLS) {
+      const [a, b] = table[call]! as [Figures, Figures];
+      say(`| \`GET ${call}\` | ${a.p50} / ${a.p99} | ${b.p50} / ${b.p99} |`);
+    }
+    say('');
+    say(
+      '`GET /api/dashboard/export.csv` through the gateway, read as it streams; svc-content memory sampled every 20 ms:',
+    );
+    say('| accounts | status | lines | MB | seconds | svc-content RSS before / peak (MB) |');
+    say('| --- | --- | --- | --- | --- | --- |');
+    SIZES.forEach((n, i) => {
+      const e = exports[i]!;
+      say(
+        `| ${n.toLocaleString('en')} | ${e.status} | ${e.lines} | ${e.mb.toFixed(1)} | ${(e.ms / 1000).toFixed(2)} | ` +
+          `${e.before.toFixed(0)} / ${e.peak.toFixed(0)} |`,
+      );
+    });
+  } finally {
+    await bench.cleanup();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
