@@ -2,8 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { useMediaQuery } from '../media-query';
 import { Button } from './Button';
 
-/** Below this width a list page is one column and the filters would fill the first screen. */
-const NARROW = '(max-width: 899px)';
+/**
+ * From this width the filters sit beside the results. Below it a list page is one column and the filters
+ * would fill the first screen. Asked as "wide?" so that a prerendered page and its hydration, which see
+ * no media query match, draw the phone's layout: the one most visitors get, and no jump on their phones.
+ */
+const WIDE = '(min-width: 900px)';
 
 /**
  * A list page's filter card (the job board's, the events list's): always shown on wide screens; on phones
@@ -23,7 +27,7 @@ export function FilterPanel({
   toggleText: string;
   children: ReactNode;
 }) {
-  const narrow = useMediaQuery(NARROW);
+  const narrow = !useMediaQuery(WIDE);
   const [open, setOpen] = useState(false);
   const shown = !narrow || open;
   return (
