@@ -105,7 +105,7 @@ export function Directory({ filters, onChange }: { filters: Filters; onChange(ne
             </Button>
           </form>
         </FilterPanel>
-        <div>
+        <div className="directory-results" aria-busy={!result && !error}>
           <ListStatus
             error={error}
             loaded={!!result}

@@ -12,6 +12,7 @@ import {
   Pager,
   TextField,
   useDateFormat,
+  useHydrated,
   useTranslation,
 } from '@platform/ui';
 import { connectApi } from '../../api';
@@ -69,6 +70,7 @@ export function Discussions({
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const signedIn = useSession((s) => s.user !== null);
+  const hydrated = useHydrated();
   const [creating, setCreating] = useState(false);
   const [q, setQ] = useState(filters.q);
   useEffect(() => setQ(filters.q), [filters.q]);
@@ -105,6 +107,8 @@ export function Discussions({
             type="button"
             className="chip"
             aria-pressed={filters.category === c}
+            // On the prerendered page, pressable once its scripts have arrived (as every Button).
+            disabled={!hydrated}
             onClick={() => onChange({ ...filters, category: c, page: 1 })}
           >
             {c ? t(`categories.${c}`) : t('discussions.allCategories')}
