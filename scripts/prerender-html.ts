@@ -27,16 +27,22 @@ export function pageHtml(
   const title = escapeHtml(rendered.title);
   const description = escapeHtml(rendered.description);
   const origin = process.env.PUBLIC_URL?.replace(/\/$/, '');
+  // An item route's page (`/hire/:id`) serves many addresses: the gateway adds each item's own preview.
+  const sharing = page.includes('/:')
+    ? []
+    : [
+        `<link rel="canonical" href="${escapeHtml((origin ?? '') + page)}" />`,
+        `<meta property="og:title" content="${title}" />`,
+        `<meta property="og:description" content="${description}" />`,
+        ...(origin ? [`<meta property="og:url" content="${escapeHtml(origin + page)}" />`] : []),
+        `<meta property="og:type" content="website" />`,
+        `<meta property="og:site_name" content="AfyaHR" />`,
+        `<meta property="og:locale" content="${{ en: 'en_KE', sw: 'sw_KE', fr: 'fr_FR' }[language]}" />`,
+      ];
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
-    `<link rel="canonical" href="${escapeHtml((origin ?? '') + page)}" />`,
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    ...(origin ? [`<meta property="og:url" content="${escapeHtml(origin + page)}" />`] : []),
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="AfyaHR" />`,
-    `<meta property="og:locale" content="${{ en: 'en_KE', sw: 'sw_KE', fr: 'fr_FR' }[language]}" />`,
+    ...sharing,
     ...(rendered.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
   ].join('');
   // The template is minified (unquoted attributes), so each pattern takes either spelling.

@@ -23,7 +23,9 @@ import { buildApp } from '../gateway/src/app';
 import { readConfig } from '../gateway/src/config';
 import { remotesManifest } from '../gateway/src/remotes';
 import {
+  isPattern,
   manifestStamp,
+  PATTERN_PLACEHOLDER,
   prerenderedFile,
   sha256,
   shellStamp,
@@ -86,7 +88,7 @@ async function visit<T>(
 }
 
 /** The page's markup, as the shell's prerender mode leaves it. */
-async function markupOf(tab: Page): Promise<string> {
+async function markupOf(tab: Page, item: boolean): Promise<string> {
   const handle = await tab.waitForFunction(
     () => (window as PrerenderWindow).__AFYA_PRERENDERED__,
     undefined,
@@ -95,7 +97,8 @@ async function markupOf(tab: Page): Promise<string> {
     },
   );
   const body = (await handle.jsonValue()) as string;
-  if (!body.includes('<h1')) throw new Error('rendered no heading');
+  // An item's page shows its heading once the item has loaded: the layout's main region, then.
+  if (!body.includes(item ? 'id="main"' : '<h1')) throw new Error('rendered no heading');
   return body;
 }
 
@@ -104,8 +107,13 @@ async function markupOf(tab: Page): Promise<string> {
  * stylesheets it then uses (the shell's and the remote's CSS are loaded by their scripts, so without
  * them in the head the HTML would paint unstyled and jump when they arrive).
  */
-async function metaOf(tab: Page): Promise<{ title: string; description: string; styles: string[] }> {
-  await tab.locator('#main h1').first().waitFor({ timeout: 30_000 });
+async function metaOf(
+  tab: Page,
+  item: boolean,
+): Promise<{ title: string; description: string; styles: string[] }> {
+  // An item's page never loads its item here (no service runs): it has settled once nothing more arrives.
+  if (item) await tab.waitForLoadState('networkidle', { timeout: 30_000 });
+  else await tab.locator('#main h1').first().waitFor({ timeout: 30_000 });
   await tab.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
   return tab.evaluate(() => ({
     title: document.title,
@@ -176,10 +184,15 @@ async function main() {
     mkdirSync(outDir, { recursive: true });
     const variants = jobs.flatMap((job) => LANGUAGES.map((language) => ({ ...job, language })));
     await inParallel(variants, 2, async ({ page, language }) => {
-      const url = `${base}${page}`;
-      const meta = await visit(browser, url, { language, consented: false, prerender: false }, metaOf);
+      const item = isPattern(page);
+      const url = `${base}${page.replace(/:[a-zA-Z]+/g, PATTERN_PLACEHOLDER)}`;
+      const meta = await visit(browser, url, { language, consented: false, prerender: false }, (tab) =>
+        metaOf(tab, item),
+      );
       for (const consented of [false, true]) {
-        const body = await visit(browser, url, { language, consented, prerender: true }, markupOf);
+        const body = await visit(browser, url, { language, consented, prerender: true }, (tab) =>
+          markupOf(tab, item),
+        );
         const file = path.join(shellDist, prerenderedFile(page, language, consented));
         writeFileSync(file, pageHtml(template, page, language, { body, ...meta }));
       }

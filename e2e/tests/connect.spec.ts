@@ -299,6 +299,8 @@ test.describe('Connect', () => {
     await logIn(page, T, me.email);
     await page.goto('/connect');
     const research = page.getByRole('button', { name: 'Research', exact: true });
+    // The page is prerendered: its controls take input once its scripts have arrived (useHydrated).
+    await expect(research).toBeEnabled();
     await research.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/connect\?category=Research$/);

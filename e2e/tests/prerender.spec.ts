@@ -1,9 +1,40 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { uniqueEmail } from './helpers';
 
 // The public pages' HTML is prerendered by the build (scripts/prerender.ts) and hydrated by the shell.
 const HERO_EN = 'Smarter HR for healthcare teams';
 const HERO_SW = 'Usimamizi mahiri wa rasilimali watu kwa timu za afya';
 const PRERENDERED = ['/', '/core', '/login', '/signup', '/pricing'];
+/** Pages that load their data, prerendered as they stand while it loads; each with its h1. */
+const DATA_PAGES = [
+  { path: '/hire', heading: 'Find your next role in healthcare' },
+  { path: '/event', heading: 'CPD events and trainings' },
+  { path: '/connect', heading: 'Connect' },
+];
+
+/** A job on the board, posted through the API by a new clinic account. */
+async function postJob(request: APIRequestContext, title: string): Promise<string> {
+  const email = uniqueEmail('clinic');
+  const password = 'a good long password';
+  const registered = await request.post('/api/user/register', {
+    data: { name: 'Prerender Clinic', email, password, role: 'Clinic', phone: '' },
+  });
+  expect(registered.status()).toBe(201);
+  const { token } = await (await request.post('/api/user/login', { data: { email, password } })).json();
+  const res = await request.post('/api/job/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title,
+      organization: 'Prerender Clinic',
+      location: 'Eldoret, Kenya',
+      department: 'Outpatient',
+      type: 'Full-time',
+      description: 'Morning clinics and home visits.',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -47,6 +78,35 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Nyumbani' })).toBeVisible();
     await expect(page.locator('.cookie-banner')).toHaveCount(0);
+  });
+
+  test('the boards show their heading and filters while their data loads', async ({ page }) => {
+    for (const { path, heading } of DATA_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(
+        page
+          .getByRole('search')
+          .or(page.getByRole('button', { name: /^Filters/ }))
+          .first(),
+      ).toBeAttached();
+      await expect(page.getByRole('status').first()).toContainText(/Loading/);
+    }
+    // The phone's layout: the filters folded behind their button, so the first results come first.
+    await page.goto('/hire');
+    await expect(page.getByRole('button', { name: 'Filters (0)' })).toBeVisible();
+  });
+
+  test("a job's own page shows its way back and its title for sharing while it loads", async ({
+    page,
+    request,
+  }) => {
+    const id = await postJob(request, 'Outreach Nurse, prerendered');
+    await page.goto(`/hire/${id}`);
+    await expect(page.getByRole('link', { name: 'Back to all jobs' })).toHaveAttribute('href', '/hire');
+    await expect(page.getByRole('status')).toHaveText('Loading the job…');
+    await expect(page).toHaveTitle('Outreach Nurse, prerendered | AfyaHR');
+    await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
   });
 
   test('a browser asking for French first gets the French page', async ({ browser }) => {
@@ -99,6 +159,44 @@ test.describe('with JavaScript on', () => {
       await page.goto(path);
       await expectHydratedInPlace(page);
     }
+    expect(errors).toEqual([]);
+  });
+
+  test('each board hydrates in place, then shows its data, with no error', async ({ page, request }) => {
+    const title = `Clinic Nurse ${Date.now()}`;
+    await postJob(request, title);
+    const errors = errorsOf(page);
+    await keepFirstHeading(page);
+    for (const { path } of DATA_PAGES) {
+      await page.goto(path);
+      await expectHydratedInPlace(page);
+      await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    }
+    await page.goto('/hire');
+    await expect(page.getByRole('article', { name: title })).toBeVisible();
+    // On a wide screen the filters unfold beside the list once hydrated.
+    await expect(page.getByRole('search')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("a job's own page hydrates in place, then shows the job", async ({ page, request }) => {
+    const title = `Theatre Nurse ${Date.now()}`;
+    const id = await postJob(request, title);
+    const errors = errorsOf(page);
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          (window as unknown as { back: Element | null }).back = document.querySelector('main a');
+      });
+    });
+    await page.goto(`/hire/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    expect(
+      await page.evaluate(() => {
+        const back = (window as unknown as { back: Element | null }).back;
+        return !!back?.isConnected && Object.keys(back).some((k) => k.startsWith('__reactFiber'));
+      }),
+    ).toBe(true);
     expect(errors).toEqual([]);
   });
 

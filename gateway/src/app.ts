@@ -100,7 +100,11 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     reply.header('cache-control', 'no-cache');
     const pathname = request.url.split('?')[0]!;
     // The page prerendered for this visitor's language while it matches the deployed builds, else the shell.
-    const file = prerendered.fileFor(pathname, request.headers) ?? 'index.html';
+    // A page that loads data was prerendered in its loading state for its bare URL: a query asks for another
+    // first screen (`/hire?title=nurse`, the board's filters), so that URL gets the shell.
+    const otherFirstScreen = request.url.includes('?') && firstData.declares(pathname);
+    const file =
+      (otherFirstScreen ? undefined : prerendered.fileFor(pathname, request.headers)) ?? 'index.html';
     reply.header('vary', 'cookie, accept-language');
     let html = decoratePage(await readFile(path.join(config.SHELL_DIST, file), 'utf8'), {
       manifest: manifest(),

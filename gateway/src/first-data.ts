@@ -18,6 +18,11 @@ export class FirstData {
     );
   }
 
+  /** Whether a page at `pathname` loads its first screen's data (whatever its query asks). */
+  declares(pathname: string): boolean {
+    return this.routes.some((route) => route.pattern.test(pathname));
+  }
+
   of(url: string): string[] {
     if (url.includes('?')) return [];
     return this.routes.flatMap((route) => {

@@ -3,10 +3,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RemotesManifest } from '@platform/contracts';
 import { AFTER_PAINT, PAGE_COOKIES } from '@platform/contracts/values';
+import { pageRoute } from './previews';
 
 /**
  * Prerendered pages (the build's `scripts/prerender.ts`): for a page path a remote declares in
- * `remote.prerender`, which HTML file to send instead of the plain shell. A page is only valid for the
+ * `remote.prerender` (or a path an item route there matches: `/hire/:id`), which HTML file to send
+ * instead of the plain shell. A page is only valid for the
  * builds it was rendered from (the shell's index.html, the owning remote's remoteEntry.js, the remotes
  * manifest that made its navbar): when any of them changed, the plain shell is sent rather than a page
  * the scripts would no longer hydrate.
@@ -41,8 +43,19 @@ export function shellStamp(shellDist: string, read = (file: string) => readFileS
   return sha256(Buffer.concat([html, ...scripts.map((s) => read(path.join(shellDist, s)))]));
 }
 
-/** `/` -> `index`, `/hire/jobs` -> `hire_jobs`. */
-const slugOf = (page: string) => (page === '/' ? 'index' : page.slice(1).replaceAll('/', '_'));
+/** `/` -> `index`, `/hire/jobs` -> `hire_jobs`, `/hire/:id` -> `hire_-id`. */
+const slugOf = (page: string) =>
+  page === '/' ? 'index' : page.slice(1).replaceAll('/', '_').replaceAll(':', '-');
+
+/** A page route with `:name` segments (an item's page, prerendered in its loading state). */
+export const isPattern = (page: string) => page.includes('/:');
+
+/**
+ * The value a `:name` segment takes when such a page is prerendered: a well-formed id (every item id
+ * on the platform is a UUID) that names no item, so the page renders the state it is in until its
+ * item has loaded.
+ */
+export const PATTERN_PLACEHOLDER = '00000000-0000-4000-8000-000000000000';
 
 /** The file (relative to the shell's build folder) of one page in one language, with or without the banner. */
 export function prerenderedFile(page: string, language: Language, consented: boolean): string {
@@ -108,6 +121,8 @@ class FileStamps {
 export class PrerenderedPages {
   private readonly stamps = new FileStamps();
   private index: { key: string; value: PrerenderedIndex | undefined } | undefined;
+  /** The index's item routes as patterns, made once per index read. */
+  private patterns: { index: PrerenderedIndex; routes: { route: string; match: RegExp }[] } | undefined;
 
   constructor(
     private readonly shellDist: string,
@@ -143,8 +158,10 @@ export class PrerenderedPages {
    */
   fileFor(pathname: string, headers: { cookie?: string; 'accept-language'?: string }): string | undefined {
     const index = this.readIndex();
-    const page = index?.pages[pathname];
-    if (!index || !page) return undefined;
+    if (!index) return undefined;
+    const route = this.routeOf(index, pathname);
+    const page = route === undefined ? undefined : index.pages[route];
+    if (route === undefined || !page) return undefined;
     if (this.stamps.shell(this.shellDist) !== index.shell) return undefined;
     const remoteEntry = path.join(this.remotesRoot, page.remote, 'dist', 'remoteEntry.js');
     if (this.stamps.of(remoteEntry) !== page.remoteEntry) return undefined;
@@ -152,6 +169,19 @@ export class PrerenderedPages {
     const language = pageLanguage(headers.cookie, headers['accept-language']);
     if (!page.languages.includes(language)) return undefined;
     const consented = Boolean(cookie(headers.cookie, PAGE_COOKIES.consent));
-    return prerenderedFile(pathname, language, consented);
+    return prerenderedFile(route, language, consented);
+  }
+
+  /** The prerendered route serving `pathname`: the page itself, else an item route it matches. */
+  private routeOf(index: PrerenderedIndex, pathname: string): string | undefined {
+    if (Object.hasOwn(index.pages, pathname)) return pathname;
+    if (this.patterns?.index !== index)
+      this.patterns = {
+        index,
+        routes: Object.keys(index.pages)
+          .filter(isPattern)
+          .map((route) => ({ route, match: pageRoute('', route, '').pattern })),
+      };
+    return this.patterns.routes.find((r) => r.match.test(pathname))?.route;
   }
 }

@@ -141,3 +141,35 @@ it('serves the plain shell for a language the build did not render, and for a br
   write(path.join(shellDist(), PRERENDERED_DIR, PRERENDERED_INDEX), '{ not json');
   expect((await get('/')).body).toBe(SHELL);
 });
+
+describe('a page that loads data, and an item route', () => {
+  const hire = {
+    remote: 'mf-hire',
+    remoteEntry: sha256('var mf_hire;'),
+    languages: ['en', 'sw', 'fr'] as const,
+  };
+  beforeEach(() => {
+    write(path.join(dir, 'mf-hire', 'dist', 'remoteEntry.js'), 'var mf_hire;');
+    writePages({
+      pages: {
+        '/hire': { ...hire, languages: [...hire.languages] },
+        '/hire/:id': { ...hire, languages: [...hire.languages] },
+      },
+    });
+  });
+
+  it('serves the board prerendered as it stands while its jobs load, for its bare URL only', async () => {
+    expect((await get('/hire')).body).toContain('<h1>/hire en</h1>');
+    // A query asks for another first screen (the board's filters): the shell renders that one.
+    expect((await get('/hire?title=nurse')).body).toBe(SHELL);
+  });
+
+  it("serves an item route's page for every path it matches, and only those", async () => {
+    const job = '0fa5f03a-2fe5-4a42-9187-527e86f47de5';
+    expect((await get(`/hire/${job}`, { cookie: 'afya.lang=fr' })).body).toContain('<h1>/hire/:id fr</h1>');
+    expect((await get(`/hire/${job}/`)).body).toContain('<h1>/hire/:id en</h1>');
+    expect((await get(`/hire/${job}?apply=${job}`)).body).toBe(SHELL);
+    for (const url of [`/hire/${job}/applicants`, '/hire/a~b', `/hire/${'x'.repeat(101)}`])
+      expect((await get(url)).body).toBe(SHELL);
+  });
+});

@@ -91,11 +91,16 @@ export const ModuleDescriptor = Type.Object(
           routes: Type.Array(Type.String({ pattern: '^/' }), { minItems: 1 }),
           widgets: Type.Optional(Type.Array(Widget)),
           /**
-           * Page paths (exact, no `:name` segments) whose HTML the build prerenders for a visitor who is
-           * not signed in, in every language: the gateway serves that HTML while it still matches the
-           * shell and this remote's builds, so the page paints before any script runs. Public pages only.
+           * Page paths whose HTML the build prerenders for a visitor who is not signed in, in every
+           * language: the gateway serves that HTML while it still matches the shell and this remote's
+           * builds, so the page paints before any script runs. Public pages only. A page that loads its
+           * data (a board, `/hire`) is prerendered as it stands while the data loads (heading, filters,
+           * navbar), and served for its URL without a query string only; an item route (`/hire/:id`)
+           * likewise, for every path it matches.
            */
-          prerender: Type.Optional(Type.Array(Type.String({ pattern: '^/[a-z0-9/-]*$' }))),
+          prerender: Type.Optional(
+            Type.Array(Type.String({ pattern: '^(/|(/([a-z0-9-]+|:[a-z][a-zA-Z]*))+)$' })),
+          ),
           /**
            * Link previews (Open Graph) for page routes a crawler fetches: for a GET of `route`
            * (`:name` segments), the gateway asks the service's `api` (same names substituted) for
