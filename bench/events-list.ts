@@ -16,9 +16,9 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type postgres from 'postgres';
 import { benchPlatform, type BenchPlatform } from './bench-platform';
 import { oneAtATime, steadyLoad, type Figures } from './load';
+import { seedEvents } from './events-seed';
 
 const LARGE = Number(process.env.EVENTS ?? 100_000);
 // 10,000 between the two: a keyword's first page costs what finding its first matches in start order
@@ -36,23 +36,6 @@ const QUERIES = [
 const say = (line: string) => console.log(line);
 const load1 = () => loadavg()[0]!.toFixed(1);
 
-/** Adds events numbered from..to-1: spread over the next year, every category and region, 1 in 97 on malaria. */
-async function seed(sql: postgres.Sql, from: number, to: number) {
-  await sql`
-    insert into events.events (title, description, category, date, time, time_zone, starts_at, duration_minutes,
-      location, region, search_text, poster_id, organizer_id, organizer_name, capacity)
-    select 'Event ' || i, 'CPD session number ' || i || case when i % 97 = 0 then ' on malaria' else '' end,
-      (array['Training','Meeting','Webinar','Conference','Workshop'])[1 + i % 5],
-      (now() + (1 + i % 365) * interval '1 day')::date, '09:00', 'Africa/Nairobi',
-      now() + (1 + i % 365) * interval '1 day' + (i % 600) * interval '1 minute', 60,
-      'Nairobi', (array['Kenya','Uganda','Tanzania','Rwanda','Online'])[1 + (i / 5) % 5],
-      lower('Event ' || i || ' CPD session number ' || i || case when i % 97 = 0 then ' on malaria' else '' end),
-      gen_random_uuid(), gen_random_uuid(), 'Clinic', 100
-    from generate_series(${from}::int, ${to - 1}::int) i`;
-  // As autovacuum leaves a table after a bulk load: statistics, hint bits and the visibility map set.
-  await sql`vacuum analyze events.events`;
-}
-
 async function main() {
   const bench = await benchPlatform('events', { modules: 'events', buildFrontends: false });
   try {
@@ -62,7 +45,7 @@ async function main() {
     let seeded = 0;
     for (const size of SIZES) {
       const t = performance.now();
-      await seed(bench.sql, seeded, size);
+      await seedEvents(bench.sql, seeded, size);
       seeded = size;
       console.error(`seeded ${size} events in ${((performance.now() - t) / 1000).toFixed(1)} s`);
       const direct = (await bench.boot({ LIST_CACHE_MS: '0' })).services['svc-events']!;

@@ -1,8 +1,9 @@
 /**
  * Pages on a phone (not a test: it prints figures). Starts the platform as `npm start` does, on its own
- * database and NATS prefix (removed afterwards), seeds a few open jobs so `/hire/:id` exists, and runs
- * Lighthouse 12 with its mobile defaults (simulated Slow 4G and a 4x slower CPU) against every public page
- * and each module's main page, several runs each, printing the median of each figure against the goals of
+ * database and NATS prefix (removed afterwards), seeds a first screen of jobs, events, professionals and
+ * discussions (so each main page shows content, and `/hire/:id` exists), and runs Lighthouse 12 with its
+ * mobile defaults (simulated Slow 4G and a 4x slower CPU) against every public page and each module's main
+ * page, several runs each, printing the median of each figure against the goals of
  * issue 10. Lighthouse 13 needs Node 22, hence 12. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
  * Run: `npm run bench:pages -w bench` after `npm run build` (needs DATABASE_URL and NATS_URL like the tests;
  * LH_RUNS=n for n runs a page, default 3; LH_PAGES=/,/hire for some pages only; LH_REPORT_DIR=dir keeps
@@ -13,6 +14,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { seed } from './hire-seed';
+import { seedEvents } from './events-seed';
+import { seedProfiles, seedPosts } from './connect-seed';
 import {
   createTestDatabase,
   deleteStreamsWithPrefix,
@@ -97,7 +100,11 @@ async function main() {
   const say = (line: string) => console.log(line);
 
   try {
+    // Each main page with a first screen of content, as a visitor meets it: jobs, events, people and posts.
     await seed(sql, 12, 0);
+    await seedEvents(sql, 1, 13);
+    await seedProfiles(sql, 24);
+    await seedPosts(sql, 12);
     const [job] = await sql<{ id: string }[]>`select md5('job' || 1)::uuid::text as id`;
     const base = platform.url.replace('localhost', '127.0.0.1');
     const manifest = (await (await fetch(`${base}/mf/remotes.json`)).json()) as RemotesManifest;
