@@ -118,26 +118,29 @@ export class PeopleStore {
    * never sit in memory at once and no transaction stays open while a slow client downloads.
    */
   async *everyAccount(batch = 500): AsyncGenerator<UserRow[]> {
-    let after: { at: Date; id: string } | undefined;
+    // The cursor keeps the join time as Postgres's text: a Date would round it to the millisecond, and every
+    // account that joined in the rest of that millisecond would be skipped.
+    let after: { at: string; id: string } | undefined;
     for (;;) {
-      const rows = await this.db
-        .select()
+      const page = await this.db
+        .select({ row: users, at: sql<string>`${users.accountCreatedAt}::text` })
         .from(users)
         .where(
           and(
             LIVE,
             sql`${users.role} <> 'admin'`,
             after
-              ? sql`(${users.accountCreatedAt}, ${users.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+              ? sql`(${users.accountCreatedAt}, ${users.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
               : undefined,
           ),
         )
         .orderBy(...newestFirst(users.accountCreatedAt, users.id))
         .limit(batch);
+      const rows = page.map((p) => p.row);
       if (rows.length === 0) return;
       yield rows;
-      const last = rows.at(-1)!;
-      after = { at: last.accountCreatedAt, id: last.id };
+      const last = page.at(-1)!;
+      after = { at: last.at, id: last.row.id };
     }
   }
 }
