@@ -38,4 +38,4 @@ export { ListStatus } from './components/ListStatus';
 export { SafeHtml, sanitizeHtml } from './components/SafeHtml';
 export { FilterPanel } from './components/FilterPanel';
 export { saveFile, useFileDownload } from './files';
-export { useDateFormat } from './dates';
+export { dateTimeFormat, useDateFormat } from './dates';

@@ -3,7 +3,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate } from '@platform/router';
 import type { Notification, NotificationListResponse } from '@platform/contracts';
 import { apiRequest, loginPath, useLanguage, useSession } from '@platform/shell-state';
-import { Alert, Button, Spinner, failureText, localeOf, usePageMeta, useTranslation } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  Spinner,
+  dateTimeFormat,
+  failureText,
+  localeOf,
+  usePageMeta,
+  useTranslation,
+} from '@platform/ui';
 import { INBOX_PATH, useInbox } from './inbox';
 
 const PAGE_SIZE = 20;
@@ -57,7 +66,7 @@ export function NotificationsPage() {
 
   if (!user) return <Navigate to={loginPath('/notifications')} replace />;
 
-  const date = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' });
   const markAll = async () => {
     try {
       await markRead('all');

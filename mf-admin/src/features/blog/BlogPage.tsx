@@ -5,6 +5,7 @@ import {
   ConfirmDialog,
   Pager,
   failureText,
+  dateTimeFormat,
   localeOf,
   useToast,
   useTranslation,
@@ -50,8 +51,8 @@ function Blog() {
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const locale = localeOf(i18n.language as Language);
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const day = dateTimeFormat(locale, { dateStyle: 'medium' });
+  const when = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   async function remove(post: BlogPost) {
     setBusy(true);

@@ -5,6 +5,7 @@ import {
   Button,
   Modal,
   failureText,
+  dateTimeFormat,
   localeOf,
   useToast,
   useTranslation,
@@ -20,7 +21,7 @@ export function BlogVersions({ post, onClose }: { post: BlogPost; onClose(): voi
   const versions = useApiQuery(adminApi.blogVersions(post.id));
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const when = new Intl.DateTimeFormat(localeOf(i18n.language as Language), {
+  const when = dateTimeFormat(localeOf(i18n.language as Language), {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

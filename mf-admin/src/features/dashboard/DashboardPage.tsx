@@ -1,5 +1,5 @@
 import { useApiQuery } from '@platform/data';
-import { localeOf, useDateFormat, useTranslation, type Language } from '@platform/ui';
+import { dateTimeFormat, localeOf, useDateFormat, useTranslation, type Language } from '@platform/ui';
 import { adminApi, type WeeklySeries } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
@@ -101,7 +101,7 @@ const CHARTS = [
 function Activity() {
   const { t, i18n } = useTranslation('admin');
   const series = useApiQuery(adminApi.series(12));
-  const day = new Intl.DateTimeFormat(localeOf(i18n.language as Language), {
+  const day = dateTimeFormat(localeOf(i18n.language as Language), {
     day: 'numeric',
     month: 'short',
     // A week is named by its first day, which the service gives as midnight UTC.

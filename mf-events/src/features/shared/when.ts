@@ -1,7 +1,7 @@
-import { localeOf, useTranslation } from '@platform/ui';
+import { dateTimeFormat, localeOf, useTranslation } from '@platform/ui';
 
 /** The viewer's own time zone, as the browser reports it (IANA: `Africa/Nairobi`). */
-export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export const viewerZone = (): string => dateTimeFormat('en', {}).resolvedOptions().timeZone || 'UTC';
 
 /**
  * An event's start as the viewer reads it: in the viewer's own zone, with the zone named
@@ -12,7 +12,7 @@ export function useWhen() {
   const { i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const zone = viewerZone();
-  const full = new Intl.DateTimeFormat(locale, {
+  const full = dateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -28,7 +28,7 @@ export function useWhen() {
     start: (iso: string) => full.format(new Date(iso)),
     /** The same instant on another zone's clock, zone named: "09:30 East Africa Time". */
     clockIn: (iso: string, timeZone: string) =>
-      new Intl.DateTimeFormat(locale, {
+      dateTimeFormat(locale, {
         hour: '2-digit',
         minute: '2-digit',
         timeZone,
@@ -36,7 +36,7 @@ export function useWhen() {
       }).format(new Date(iso)),
     /** HH:MM on a zone's clock (what the door staff read: "09:42"). */
     time: (iso: string, timeZone: string) =>
-      new Intl.DateTimeFormat('en-GB', {
+      dateTimeFormat('en-GB', {
         hour: '2-digit',
         minute: '2-digit',
         hourCycle: 'h23',
@@ -44,15 +44,13 @@ export function useWhen() {
       }).format(new Date(iso)),
     /** A day (YYYY-MM-DD, no zone) as the reader's language writes it. */
     day: (ymd: string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${ymd}T00:00:00Z`),
-      ),
+      dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`)),
   };
 }
 
 /** The offset of `timeZone` from UTC at `instant`, in minutes (Nairobi: +180). */
 function offsetMinutes(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -1,9 +1,9 @@
-import { localeOf, useTranslation } from '@platform/ui';
+import { dateTimeFormat, localeOf, useTranslation } from '@platform/ui';
 
 /** A closing day as "12 Dec" (a date only: read in UTC so no time zone moves it). */
 export function useShortDateFormat(): (day: string) => string {
   const { i18n } = useTranslation();
-  const fmt = new Intl.DateTimeFormat(localeOf(i18n.language), {
+  const fmt = dateTimeFormat(localeOf(i18n.language), {
     day: 'numeric',
     month: 'short',
     timeZone: 'UTC',
