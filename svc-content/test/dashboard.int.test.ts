@@ -83,6 +83,9 @@ describe('the accounts, from identity’s events', () => {
       (await get('/api/dashboard/total-users')).totalUsers === 2 ? true : undefined,
     );
     expect((await get('/api/dashboard/users?search=achieng')).users).toEqual([]);
+    // The kept counts moved with the removal only (the rename moved none), and the table's total with them.
+    expect(await get('/api/dashboard/total-users')).toMatchObject({ totalRegularUsers: 1, totalClinics: 1 });
+    expect((await get('/api/dashboard/users')).pageInfo.total).toBe(1);
   });
 
   it('exports users_clinics.csv: BOM, a header, every account, formulas neutralised', async () => {
@@ -96,6 +99,39 @@ describe('the accounts, from identity’s events', () => {
     expect(res.body).toContain(`"'+254 Nairobi"`);
     expect(res.body).toContain('"Mombasa Road Hospital","hr@mombasaroad.example","Clinic"');
     expect(lines.filter(Boolean)).toHaveLength(1 + 2);
+  });
+
+  it('moves an account between the counts when its role changes, and never for an older event', async () => {
+    const pharmacist = await ctx.member('user', { name: 'Baraka Pharmacy', email: 'baraka@example.org' });
+    await eventually(async () =>
+      (await get('/api/dashboard/total-users')).totalRegularUsers === 2 ? true : undefined,
+    );
+    const asClinic = (version: number, role: 'user' | 'Clinic') =>
+      userEvent(IdentityEvents.userUpdated, pharmacist.id, {
+        name: 'Baraka Pharmacy',
+        email: pharmacist.email,
+        role,
+        version,
+      });
+    await ctx.others.publish(asClinic(5, 'Clinic'));
+    await eventually(async () =>
+      (await get('/api/dashboard/total-users')).totalClinics === 2 ? true : undefined,
+    );
+    // A late, older event (version 4 saying "user") is ignored: the counts stay.
+    await ctx.others.publish(asClinic(4, 'user'));
+    await ctx.others.publish(asClinic(6, 'Clinic'));
+    await eventually(
+      async () =>
+        (await get('/api/dashboard/clinics')).clinics.some((c: { id: string }) => c.id === pharmacist.id) ||
+        undefined,
+    );
+    expect(await get('/api/dashboard/total-users')).toEqual({
+      success: true,
+      totalUsers: 3,
+      totalRegularUsers: 1,
+      totalClinics: 2,
+    });
+    expect((await get('/api/dashboard/clinics')).pageInfo.total).toBe(2);
   });
 });
 

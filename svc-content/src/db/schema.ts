@@ -54,6 +54,16 @@ export const users = content.table(
   ],
 );
 
+/**
+ * Live accounts per role, kept with the users copy in the same transaction as each identity event: the
+ * dashboard's tiles and the unfiltered users table's total read one row each instead of counting every
+ * account (120 ms at a million).
+ */
+export const accountCounts = content.table('account_counts', {
+  role: text('role', { enum: ['user', 'Clinic', 'admin'] }).primaryKey(),
+  live: integer('live').notNull().default(0),
+});
+
 /** The landing page's six blocks: sanitised HTML, the last writer kept. */
 export const blocks = content.table('blocks', {
   key: text('key').primaryKey(),

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DashboardUser, UserDeletedData, UserEventData } from '@platform/contracts';
 import { likeTerm, pageOf, newestFirst } from '@platform/service-kit';
-import { users, type UserRow } from '../db/schema';
+import { accountCounts, users, type UserRow } from '../db/schema';
 import type { Db, Tx } from './db';
 
 const LIVE = sql`not ${users.deleted}`;
@@ -63,22 +63,37 @@ export class PeopleStore {
       .insert(users)
       .values({ id: data.id, ...next })
       .onConflictDoUpdate({ target: users.id, set: next });
+    // The counts follow in the same transaction: a role changed or an account removed moves one count.
+    const was = old && !old.deleted ? old.role : undefined;
+    const is = next.deleted ? undefined : next.role;
+    if (was === is) return;
+    if (was)
+      await tx
+        .update(accountCounts)
+        .set({ live: sql`${accountCounts.live} - 1` })
+        .where(eq(accountCounts.role, was));
+    if (is)
+      await tx
+        .insert(accountCounts)
+        .values({ role: is, live: 1 })
+        .onConflictDoUpdate({ target: accountCounts.role, set: { live: sql`${accountCounts.live} + 1` } });
+  }
+
+  /** Live accounts per role, as kept with each event. */
+  private async liveByRole(): Promise<Record<'user' | 'Clinic' | 'admin', number>> {
+    const rows = await this.db.select().from(accountCounts);
+    const out = { user: 0, Clinic: 0, admin: 0 };
+    for (const r of rows) out[r.role] = r.live;
+    return out;
   }
 
   /** The tiles: every live account, and professionals and clinics apart. */
   async counts() {
-    const [row] = await this.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        regular: sql<number>`(count(*) filter (where ${users.role} = 'user'))::int`,
-        clinics: sql<number>`(count(*) filter (where ${users.role} = 'Clinic'))::int`,
-      })
-      .from(users)
-      .where(LIVE);
+    const live = await this.liveByRole();
     return {
-      totalUsers: row?.total ?? 0,
-      totalRegularUsers: row?.regular ?? 0,
-      totalClinics: row?.clinics ?? 0,
+      totalUsers: live.user + live.Clinic + live.admin,
+      totalRegularUsers: live.user,
+      totalClinics: live.Clinic,
     };
   }
 
@@ -95,8 +110,9 @@ export class PeopleStore {
   /** Accounts of one role, newest first, optionally searched; a page and the total. */
   async ofRole(role: 'user' | 'Clinic', q: { search?: string; page?: number; limit?: number }) {
     const { limit, offset } = pageOf(q);
-    const where = and(LIVE, eq(users.role, role), searchFilter(q.search));
-    const [rows, [counted]] = await Promise.all([
+    const search = searchFilter(q.search);
+    const where = and(LIVE, eq(users.role, role), search);
+    const [rows, total] = await Promise.all([
       this.db
         .select()
         .from(users)
@@ -104,12 +120,16 @@ export class PeopleStore {
         .orderBy(...newestFirst(users.accountCreatedAt, users.id))
         .limit(limit)
         .offset(offset),
-      this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(where),
+      // A search counts its matches (through the trigram index); the whole role is a kept count.
+      search
+        ? this.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(users)
+            .where(where)
+            .then(([counted]) => counted?.n ?? 0)
+        : this.liveByRole().then((live) => live[role]),
     ]);
-    return { rows, total: counted?.n ?? 0 };
+    return { rows, total };
   }
 
   /**
