@@ -132,6 +132,21 @@ describe('svc-events', () => {
     });
   });
 
+  it('an admin change the service refuses (capacity below the seats taken) records nothing', async () => {
+    const clinic = events.persona('Clinic');
+    const posted = await events.call('POST', '/api/event/add', clinic, anEvent({ capacity: 2 }));
+    const id = posted.json().data.id as string;
+    for (const who of [events.persona('user'), events.persona('user')])
+      expect((await events.call('POST', `/api/event/${id}/registrations`, who)).statusCode).toBe(201);
+    const queued = await adminActionsQueued();
+    const refused = await events.call('PATCH', `/api/event/${id}`, asAdmin(), { capacity: 1 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('events.capacity_below_confirmed');
+    expect(await adminActionsQueued()).toBe(queued);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await entriesFor(id)).toEqual([]);
+  });
+
   it('a non-admin editing or cancelling another clinic’s event changes nothing and records nothing', async () => {
     const owner = events.persona('Clinic');
     const other = events.persona('Clinic');
