@@ -386,6 +386,28 @@ describe('flags and moderation', () => {
       (await ctx.call('GET', `/api/discussion/${d.id}`, outsider)).statusCode === 404 ? true : undefined,
     );
     expect((await ctx.call('GET', `/api/discussion/${d.id}`, admin)).json().data.hidden).toBe(true);
+    // Each decision applied is recorded once for the audit log, in the transaction that applied it; the
+    // moderator as the users projection knows them when the decision does not name them.
+    const recorded = await eventually(async () => {
+      const rows = await ctx.sql<{ payload: { data: Record<string, unknown> } }>(
+        `select payload from connect.outbox where type = 'connect.admin-action.recorded.v1'
+           and payload->'data'->'target'->>'id' = $1 order by seq`,
+        d.id,
+      );
+      return rows.length >= 3 ? rows.map((r) => r.payload.data) : undefined;
+    });
+    expect(recorded.map((r) => r.action)).toEqual([
+      'discussion.restore',
+      'discussion.hide',
+      'discussion.delete',
+    ]);
+    expect(recorded[0]).toMatchObject({
+      actor: { id: admin.id, name: admin.name, email: admin.email, role: 'admin' },
+      target: { module: 'connect', kind: 'discussion', id: d.id, label: 'Moderated' },
+      before: { status: 'hidden', flagCount: 3 },
+      after: { status: 'visible', flagCount: 0 },
+    });
+    expect(recorded[2]).toMatchObject({ before: { status: 'hidden' }, after: { status: 'removed' } });
   });
 });
 

@@ -42,6 +42,16 @@ export const ModerationDecidedData = Type.Object(
     /** restore: visible again (its flags cleared); hide: kept from everyone but its author; delete: gone. */
     decision: StringEnum(MODERATION_DECISIONS),
     moderatorId: Type.String({ format: 'uuid' }),
+    /** The moderator as their token named them, so the module applying the decision can audit it. */
+    moderator: Type.Optional(
+      Type.Object(
+        { name: Type.String({ maxLength: 200 }), email: Type.String({ maxLength: 254 }) },
+        { additionalProperties: false },
+      ),
+    ),
+    /** The decision's request (its id and client address), carried into the applying module's audit entry. */
+    requestId: Type.Optional(Type.Union([Type.String({ maxLength: 128 }), Type.Null()])),
+    address: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
     reason: Type.Optional(Type.String({ maxLength: 500 })),
     decidedAt: Type.String({ format: 'date-time' }),
   },

@@ -1,24 +1,39 @@
 import fp from 'fastify-plugin';
 import { handleOnce, type EventBus } from '@platform/event-bus';
 import { ContentEvents, ModerationDecidedData, type Envelope } from '@platform/contracts';
-import { processed } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { processed, users } from '../db/schema';
 import type { Db } from '../stores/db';
 import type { DiscussionStore } from '../stores/discussion-store';
 
 export const MODERATION_DURABLE = 'svc-connect__moderation';
 
-/** Applies a moderator's decision on one of Connect's posts (others' subjects are not ours: skipped). */
+/**
+ * Applies a moderator's decision on one of Connect's posts (others' subjects are not ours: skipped), and
+ * records the change it made as the admin's action (connect.admin-action.recorded.v1, in the same
+ * transaction): the moderator as the decision names them, else as the users projection knows them.
+ */
 export async function applyModeration(
   db: Db,
   discussions: DiscussionStore,
   event: Envelope<ModerationDecidedData>,
 ): Promise<void> {
-  const { subject, decision } = event.data;
+  const { subject, decision, moderatorId, moderator } = event.data;
   if (subject.module !== 'connect' || subject.kind !== 'discussion') return;
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(subject.id)) return;
-  await handleOnce(db, processed, MODERATION_DURABLE, event, (tx) =>
-    discussions.moderate(tx, subject.id, decision),
-  );
+  await handleOnce(db, processed, MODERATION_DURABLE, event, async (tx) => {
+    const [known] = moderator
+      ? []
+      : await tx
+          .select({ name: users.name, email: users.email })
+          .from(users)
+          .where(eq(users.id, moderatorId));
+    const who = moderator ?? known ?? { name: 'Moderator', email: '' };
+    await discussions.moderate(tx, subject.id, decision, {
+      actor: { sub: moderatorId, name: who.name, email: who.email, role: 'admin' },
+      request: { id: event.data.requestId ?? null, ip: event.data.address ?? null },
+    });
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { enqueue, makeEnvelope } from '@platform/event-bus';
+import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
 import {
   CONNECT_LIMITS,
   ConnectEvents,
@@ -471,12 +471,36 @@ export class DiscussionStore {
    * A moderator's decision (content.moderation.decided.v1): restore (visible again, its flags count from
    * zero; those who flagged cannot flag it again), hide, or delete (removed for everyone but admins).
    */
-  async moderate(tx: Tx, id: string, decision: ModerationDecision): Promise<void> {
+  async moderate(
+    tx: Tx,
+    id: string,
+    decision: ModerationDecision,
+    by?: Pick<AdminAction, 'actor' | 'request'>,
+  ): Promise<void> {
     const set =
       decision === 'restore'
         ? { status: 'visible' as const, flagCount: 0 }
         : { status: decision === 'hide' ? ('hidden' as const) : ('removed' as const) };
-    await tx.update(discussions).set(set).where(eq(discussions.id, id));
+    const [before] = await tx
+      .select({ status: discussions.status, flagCount: discussions.flagCount, title: discussions.title })
+      .from(discussions)
+      .where(eq(discussions.id, id))
+      .for('update');
+    if (!before) return;
+    const [after] = await tx
+      .update(discussions)
+      .set(set)
+      .where(eq(discussions.id, id))
+      .returning({ status: discussions.status, flagCount: discussions.flagCount });
+    // The admin's decision as applied here, for the audit log (connect.admin-action.recorded.v1).
+    if (by)
+      await recordAdminAction(tx, outbox, 'connect', {
+        ...by,
+        action: `discussion.${decision}`,
+        target: { module: 'connect', kind: 'discussion', id, label: before.title },
+        before: { status: before.status, flagCount: before.flagCount },
+        after: { status: after!.status, flagCount: after!.flagCount },
+      });
   }
 }
 

@@ -8,12 +8,21 @@ import {
   ErrorResponse,
   IdParams,
   MessageResponse,
+  PagePreviewResponse,
   PageQuery,
   SlugParams,
 } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
 import { adminBy } from './admin-by';
 import { toBlogPost } from '../stores/blog-store';
+import { textOf } from '../sanitize';
+
+/** Plain text from sanitised HTML's text: its entities decoded (the gateway escapes what it puts in a page). */
+const decoded = (text: string) =>
+  text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  );
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const admin = { tags: ['blog'], security: [{ bearer: [] }] };
@@ -46,6 +55,20 @@ export default async function blogRoutes(app: App) {
       const row = await blog.bySlug(request.params.slug);
       if (!row) throw notFound('This blog post could not be found.', 'content.blog_not_found');
       return { success: true as const, blog: toBlogPost(row) };
+    },
+  );
+
+  // The post page's link preview (the gateway's Open Graph tags and title): published posts only, so a
+  // draft's title never reaches a page.
+  app.get(
+    '/api/blog/posts/:slug/preview',
+    { schema: { tags: ['blog'], params: SlugParams, response: { 200: PagePreviewResponse, ...errors } } },
+    async (request) => {
+      const row = await blog.bySlug(request.params.slug);
+      if (!row) throw notFound('This blog post could not be found.', 'content.blog_not_found');
+      const text = decoded(textOf(row.data));
+      const description = text.length > 200 ? `${text.slice(0, 197)}...` : text;
+      return { success: true as const, data: { title: row.name, description } };
     },
   );
 

@@ -91,6 +91,9 @@ export class ModerationStore {
         subject: { module: item.module, kind: item.kind, id: item.subjectId },
         decision,
         moderatorId,
+        moderator: { name: by.actor.name.slice(0, 200), email: by.actor.email },
+        requestId: by.request?.id ? String(by.request.id).slice(0, 128) : null,
+        address: by.request?.ip ? by.request.ip.slice(0, 64) : null,
         ...(reason?.trim() ? { reason: reason.trim() } : {}),
         decidedAt: decidedAt.toISOString(),
       };

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, notFound, type App } from '@platform/service-kit';
 import type { EventRow } from '../db/schema';
-import type { Actor } from '../stores/db';
+import type { Actor, AdminBy } from '../stores/db';
 
 /** The acting account, from the verified token only. */
 export function actorOf(request: FastifyRequest): Actor {
@@ -12,6 +12,16 @@ export function actorOf(request: FastifyRequest): Actor {
 /** Whether the actor may manage the event: its organising organisation, or an admin. */
 export const organizes = (actor: Actor | undefined, event: EventRow) =>
   !!actor && (actor.role === 'admin' || (actor.role === 'Clinic' && actor.organizerId === event.organizerId));
+
+/**
+ * When an admin manages an event another organisation runs, who they are and the request they acted
+ * with (their change is recorded for the audit log); undefined for an organiser acting on its own.
+ */
+export function adminActing(request: FastifyRequest, event: EventRow): AdminBy | undefined {
+  const actor = actorOf(request);
+  if (actor.role !== 'admin' || actor.organizerId === event.organizerId) return undefined;
+  return { actor: request.user, request };
+}
 
 /** preHandler for public routes that show more to a signed-in caller: a token, when sent, must be valid. */
 export function optionalUser(app: App) {

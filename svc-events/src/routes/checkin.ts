@@ -10,7 +10,7 @@ import {
 } from '@platform/contracts';
 import { badRequest, forbidden, HttpError, notFound, type App } from '@platform/service-kit';
 import { certificatePdf } from '../certificate-pdf';
-import { actorOf, organisedEvent } from './actor';
+import { actorOf, adminActing, organisedEvent } from './actor';
 
 const errors = {
   400: ErrorResponse,
@@ -54,7 +54,7 @@ export default async function checkinRoutes(app: App, { publicUrl }: { publicUrl
       if (!registrationId) throw badRequest('ticket: this is not a valid ticket', 'events.ticket_invalid');
       if (ticket && ticket.eventId !== event.id)
         throw new HttpError(422, 'This ticket is for another event.', 'events.ticket_other_event');
-      const r = await checkins.checkIn(event.id, registrationId);
+      const r = await checkins.checkIn(event.id, registrationId, new Date(), adminActing(request, event));
       const at = clock(r.checkedInAt, event.timeZone);
       const data = {
         registrationId: r.registrationId,

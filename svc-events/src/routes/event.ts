@@ -13,7 +13,7 @@ import {
 } from '@platform/contracts';
 import { AnswerCache, notFound, pageOf, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
-import { actorOf, optionalUser, organisedEvent, organizes } from './actor';
+import { actorOf, adminActing, optionalUser, organisedEvent, organizes } from './actor';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
@@ -135,7 +135,7 @@ export default async function eventRoutes(app: App, { list, listCaching }: ListC
     },
     async (request) => {
       const found = await organisedEvent(app, request.params.id, actorOf(request));
-      const row = await events.update(request.params.id, request.body);
+      const row = await events.update(request.params.id, request.body, adminActing(request, found.row));
       if (!row) throw notFound('This event could not be found.', 'events.event_not_found');
       const data = toEventView(row, found.posterName, { organizing: true });
       return { success: true as const, message: 'Event updated.', data };
@@ -150,8 +150,8 @@ export default async function eventRoutes(app: App, { list, listCaching }: ListC
     },
     async (request) => {
       const actor = actorOf(request);
-      await organisedEvent(app, request.params.id, actor);
-      if (!(await events.cancel(request.params.id, actor)))
+      const found = await organisedEvent(app, request.params.id, actor);
+      if (!(await events.cancel(request.params.id, actor, adminActing(request, found.row))))
         throw notFound('This event could not be found.', 'events.event_not_found');
       return { success: true, message: 'Event cancelled. Its registrants keep it in their history.' };
     },

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { enqueue, makeEnvelope } from '@platform/event-bus';
+import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import { EventsEvents, type CheckinRecordedData } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
 import { certificates, eventsTable, outbox, registrations, type CertificateRow } from '../db/schema';
-import type { Db } from './db';
+import type { AdminBy, Db } from './db';
 
 /** Check-in opens this long before the start. */
 export const CHECKIN_OPENS_MS = 2 * 3600_000;
@@ -26,9 +26,15 @@ export class CheckinStore {
   /**
    * Records a confirmed registration's check-in once; a second scan returns the first one's time. With
    * the first check-in of an event that awards CPD points, its certificate is issued in the same
-   * transaction (the ledger entry), so there is never a check-in without its certificate.
+   * transaction (the ledger entry), so there is never a check-in without its certificate. With `admin`
+   * (an admin checking someone in at another organisation's event) the check-in is recorded for the audit log.
    */
-  async checkIn(eventId: string, registrationId: string, now = new Date()): Promise<CheckinResult> {
+  async checkIn(
+    eventId: string,
+    registrationId: string,
+    now = new Date(),
+    admin?: AdminBy,
+  ): Promise<CheckinResult> {
     return this.db.transaction(async (tx) => {
       // The registration's row lock makes two scans of one ticket take turns: one records, one reads.
       const [r] = await tx
@@ -86,6 +92,14 @@ export class CheckinStore {
           .returning({ id: certificates.id });
         certificateId = issued!.id;
       }
+      if (admin)
+        await recordAdminAction(tx, outbox, 'events', {
+          ...admin,
+          action: 'registration.check-in',
+          target: { module: 'events', kind: 'registration', id: r.id, label: `${r.name}, ${e.title}` },
+          before: { checkedInAt: null },
+          after: { checkedInAt: now.toISOString(), eventId, certificateId },
+        });
       return { registrationId: r.id, name: r.name, checkedInAt: now, first: true, certificateId };
     });
   }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, isNull, like, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { enqueue, makeEnvelope } from '@platform/event-bus';
+import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import {
   DEFAULT_EVENT_TIME_ZONE,
   EventsEvents,
@@ -17,7 +17,7 @@ import {
 import { badRequest, likeTerm, pageOf, trimStrings } from '@platform/service-kit';
 import { cancelledNotice } from '../notices';
 import { eventsTable, outbox, registrations, users, type EventRow } from '../db/schema';
-import type { Actor, Db } from './db';
+import type { Actor, AdminBy, Db } from './db';
 import { checkTimeZone, instantOf, todayInNairobi } from './when';
 import { promoteWaitlist, type Tx } from './seats';
 
@@ -113,6 +113,18 @@ function storedFields(f: Fields) {
 }
 
 /** A row's writable fields in the body's shape, so a patch is applied to a whole and re-checked. */
+/** The fields that differ between two versions of an event, as they were and as they are. */
+function changed(before: Fields, after: Fields) {
+  const was: Record<string, unknown> = {};
+  const is: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof Fields)[]) {
+    if (JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null)) continue;
+    was[key] = before[key] ?? null;
+    is[key] = after[key] ?? null;
+  }
+  return { before: was, after: is };
+}
+
 function fieldsOf(row: EventRow): Fields {
   return {
     title: row.title,
@@ -242,9 +254,10 @@ export class EventStore {
 
   /**
    * Applies a patch to a live event. A larger capacity confirms the next on the waiting list at once; a
-   * capacity below the seats already confirmed is refused (nobody loses a confirmed seat).
+   * capacity below the seats already confirmed is refused (nobody loses a confirmed seat). With `admin`
+   * (an admin changing another organisation's event) the change is recorded for the audit log.
    */
-  async update(id: string, patch: EventPatch): Promise<EventRow | undefined> {
+  async update(id: string, patch: EventPatch, admin?: AdminBy): Promise<EventRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(eventsTable).where(eq(eventsTable.id, id)).for('update');
       if (!row || row.cancelledAt) return undefined;
@@ -259,12 +272,22 @@ export class EventStore {
         .set({ ...stored, updatedAt: new Date() })
         .where(eq(eventsTable.id, id))
         .returning();
+      if (admin)
+        await recordAdminAction(tx, outbox, 'events', {
+          ...admin,
+          action: 'event.update',
+          target: { module: 'events', kind: 'event', id, label: updated!.title },
+          ...changed(fieldsOf(row), fieldsOf(updated!)),
+        });
       return promoteWaitlist(tx as Tx, updated!);
     });
   }
 
-  /** Cancels a live event (soft): off the list, still in its registrants' history, marked cancelled. */
-  async cancel(id: string, actor: Actor): Promise<boolean> {
+  /**
+   * Cancels a live event (soft): off the list, still in its registrants' history, marked cancelled. With
+   * `admin` (an admin cancelling another organisation's event) it is recorded for the audit log.
+   */
+  async cancel(id: string, actor: Actor, admin?: AdminBy): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(eventsTable)
@@ -285,6 +308,14 @@ export class EventStore {
         cancelledAt: row.cancelledAt!.toISOString(),
       };
       await enqueue(tx, outbox, makeEnvelope(EventsEvents.eventCancelled, cancelled));
+      if (admin)
+        await recordAdminAction(tx, outbox, 'events', {
+          ...admin,
+          action: 'event.cancel',
+          target: { module: 'events', kind: 'event', id, label: row.title },
+          before: { cancelledAt: null },
+          after: { cancelledAt: cancelled.cancelledAt, registrantsTold: holders.length },
+        });
       return true;
     });
   }
