@@ -1,0 +1,104 @@
+/**
+ * What each request costs in CPU, process by process (not a test: it prints figures). The side-by-side
+ * ratios of `bench:gateway` depend on how the machine's cores are shared (on two cores, the gateway's work is
+ * taken from Postgres and the service); CPU time per request does not. Starts the platform as `npm start`
+ * does (own database and NATS prefix, removed afterwards), seeds 200 jobs and 1,000 applications, loads each
+ * route straight to its service and through the gateway (20 connections, 6 s) and reads the CPU time the
+ * gateway, the service and Postgres's processes used meanwhile (/proc, Linux only), per request served.
+ * Run: `npm run bench:gateway-cpu -w bench` (needs DATABASE_URL and NATS_URL like the tests; about a minute).
+ */
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { benchPlatform } from './bench-platform';
+import { seed } from './hire-seed';
+import { load } from './load';
+
+const ROOT = path.resolve(__dirname, '..');
+const SECONDS = 6;
+const ROUTES = [
+  { path: '/api/job/get', name: 'cached board', service: 'svc-hire' },
+  { path: '/api/user/get', name: 'database', service: 'svc-identity' },
+  { path: '/api/application/get', name: 'token', service: 'svc-hire', token: true },
+];
+
+/** The process started from `folder` listening on `port` (the platform gives each its PORT). */
+function pidOf(folder: string, port: string): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) !== path.join(ROOT, folder)) continue;
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`PORT=${port}`))
+        return Number(entry);
+    } catch {
+      // A process that ended, or one we may not read.
+    }
+  }
+  throw new Error(`no ${folder} on port ${port}`);
+}
+
+/** User plus system CPU time of the processes, in milliseconds (/proc/<pid>/stat, 100 ticks a second). */
+function cpuMs(match: (stat: string, pid: string) => boolean): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!match(stat, entry)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks * 10;
+}
+
+async function main() {
+  const bench = await benchPlatform('gateway_cpu', { buildFrontends: false });
+  try {
+    const platform = await bench.boot();
+    await seed(bench.sql, 200, 1_000);
+    const [owner] = await bench.sql<{ id: string }[]>`select md5('owner' || 0)::uuid::text as id`;
+    const token = bench.token({ role: 'Clinic', orgId: owner!.id, email: 'hr0@bench.example' });
+    const gateway = bench.gatewayUrl();
+    const gatewayPid = String(pidOf('gateway', new URL(gateway).port));
+    console.log(`${SECONDS} s a target, 20 connections; CPU time per request served, ms:`);
+    console.log('| route | via | req/s | gateway | service | Postgres |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    for (const route of ROUTES) {
+      const direct = platform.services[route.service]!;
+      const servicePid = String(pidOf(route.service, new URL(direct).port));
+      for (const [via, base] of [
+        ['direct', direct],
+        ['gateway', gateway],
+      ] as const) {
+        const url = base + route.path;
+        const opts = { connections: 20, token: route.token ? token : undefined };
+        await load(url, { ...opts, seconds: 2 }); // warm-up
+        const read = () => ({
+          gateway: cpuMs((_, pid) => pid === gatewayPid),
+          service: cpuMs((_, pid) => pid === servicePid),
+          postgres: cpuMs((stat) => stat.includes('(postgres)')),
+        });
+        const before = read();
+        const figures = await load(url, { ...opts, seconds: SECONDS });
+        const after = read();
+        const served = figures.rps * SECONDS;
+        const per = (k: keyof typeof before) => ((after[k] - before[k]) / served).toFixed(3);
+        console.log(
+          `| \`GET ${route.path}\` (${route.name}) | ${via} | ${figures.rps.toFixed(0)} | ` +
+            `${per('gateway')} | ${per('service')} | ${per('postgres')} |`,
+        );
+      }
+    }
+    console.log(`1-minute load average at the end: ${loadavg()[0]!.toFixed(1)}`);
+  } finally {
+    await bench.cleanup();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
