@@ -5,7 +5,8 @@ import { uniqueEmail } from './helpers';
  * Issue 12's journey through Connect: two professionals and a clinic. Baraka finds Amina by a misspelled
  * skill and asks to connect; she accepts from her notification, and both now see each other's phone and
  * e-mail. Amina starts a discussion; Baraka likes it and replies, and both reach her as notifications. The
- * clinic posts a Clinic Internal discussion, which the outsider Amina finds neither in the list nor by its
+ * clinic invites Zawadi to its team on /team and she accepts from the notice; the clinic posts a Clinic
+ * Internal discussion, which Zawadi reads and the outsider Amina finds neither in the list nor by its
  * address. Then the same at 360 px in French, with no sideways scrolling.
  */
 const PASSWORD = 'a good long password';
@@ -51,6 +52,14 @@ const TEXTS = {
     replied_notice: (name: string, title: string) => `${name} replied to your discussion: ${title}`,
     noMatch: 'No discussions match this search.',
     notFound: 'Discussion not found',
+    teamEmail: 'E-mail',
+    sendInvite: 'Send invitation',
+    invitedToast: (email: string) => `Invitation sent to ${email}.`,
+    inviteNotice: (clinic: string) => `${clinic} invited you to join its team`,
+    accept: 'Accept',
+    joinedToast: (clinic: string) => `You joined ${clinic}.`,
+    memberOf: (clinic: string) => `You are a member of ${clinic}.`,
+    members: 'Members',
   },
   fr: {
     email: 'E-mail',
@@ -92,6 +101,14 @@ const TEXTS = {
     replied_notice: (name: string, title: string) => `${name} a répondu à votre discussion : ${title}`,
     noMatch: 'Aucune discussion ne correspond à cette recherche.',
     notFound: 'Discussion introuvable',
+    teamEmail: 'E-mail',
+    sendInvite: "Envoyer l'invitation",
+    invitedToast: (email: string) => `Invitation envoyée à ${email}.`,
+    inviteNotice: (clinic: string) => `${clinic} vous invite à rejoindre son équipe`,
+    accept: 'Accepter',
+    joinedToast: (clinic: string) => `Vous avez rejoint ${clinic}.`,
+    memberOf: (clinic: string) => `Vous êtes membre de ${clinic}.`,
+    members: 'Membres',
   },
 } as const;
 type Texts = (typeof TEXTS)[keyof typeof TEXTS];
@@ -252,9 +269,35 @@ async function journey(page: Page, T: Texts, width: number, skill: string, missp
   await fits();
   await logOut(page, T);
 
+  // The clinic invites a colleague to its team on /team; she accepts from the notice it sends her.
+  const colleague = await register(page, `Zawadi Njeri ${tag}`, 'user', {
+    designation: 'Clinical Officer',
+    phone: '+254 722 000 005',
+  });
+  await logIn(page, T, clinic.email);
+  await page.goto('/team');
+  await page.getByRole('main').getByLabel(T.teamEmail).fill(colleague.email);
+  await page.getByRole('button', { name: T.sendInvite }).click();
+  await expect(toasts(page, T)).toContainText(T.invitedToast(colleague.email));
+  await expect(page.getByRole('main')).toContainText(colleague.email);
+  await fits();
+  await logOut(page, T);
+  await logIn(page, T, colleague.email);
+  await (await notice(page, T.inviteNotice(clinic.name))).click();
+  await expect(page).toHaveURL(/\/team$/);
+  await page.getByRole('article', { name: clinic.name }).getByRole('button', { name: T.accept }).click();
+  await expect(toasts(page, T)).toContainText(T.joinedToast(clinic.name));
+  await expect(page.getByRole('main')).toContainText(T.memberOf(clinic.name));
+  await fits();
+  await logOut(page, T);
+
   // The clinic posts a Clinic Internal discussion: its own organisation reads it.
   const internalTitle = `Night shift rota ${tag}`;
   await logIn(page, T, clinic.email);
+  await page.goto('/team');
+  await expect(
+    page.getByRole('region', { name: T.members }).getByText(colleague.name, { exact: true }),
+  ).toBeVisible();
   const internalPath = await postDiscussion(page, T, {
     title: internalTitle,
     category: 'Administrative',
@@ -262,6 +305,14 @@ async function journey(page: Page, T: Texts, width: number, skill: string, missp
     content: 'Who covers Friday nights in December?',
   });
   await expect(page.getByRole('article', { name: internalTitle })).toContainText(T.clinicInternal);
+  await logOut(page, T);
+
+  // The colleague, a member of the clinic's team, finds it and reads it.
+  await logIn(page, T, colleague.email);
+  await page.goto(`/connect?q=${encodeURIComponent(internalTitle)}`);
+  await page.getByRole('link', { name: internalTitle }).click();
+  await expect(page).toHaveURL(new RegExp(`${internalPath}$`));
+  await expect(page.getByRole('main')).toContainText('Who covers Friday nights in December?');
   await logOut(page, T);
 
   // Amina: the like and the reply reached her inbox; the reply notice leads to the discussion.

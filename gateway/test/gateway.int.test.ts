@@ -239,6 +239,7 @@ describe('shell, remotes and headers', () => {
           '/signup',
           '/pricing',
           '/profile',
+          '/team',
           '/contact',
           '/requestdemo',
           '/blog',

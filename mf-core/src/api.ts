@@ -1,4 +1,8 @@
 import type {
+  InviteListResponse,
+  InviteResponse,
+  MemberListResponse,
+  MyTeamResponse,
   BlogListResponse,
   BlogPostResponse,
   LoginBody,
@@ -33,4 +37,19 @@ export const coreApi = {
   blog: (page: number, limit: number) =>
     endpoint<BlogListResponse>(`/api/blog/get?page=${page}&limit=${limit}`),
   blogPost: (slug: string) => endpoint<BlogPostResponse>(`/api/blog/posts/${encodeURIComponent(slug)}`),
+  /** A clinic's team (svc-identity): the clinic's side. */
+  teamInvites: () => endpoint<InviteListResponse>('/api/user/org/invites'),
+  teamMembers: (page: number) => endpoint<MemberListResponse>(`/api/user/org/members?page=${page}&limit=20`),
+  invite: (email: string) =>
+    apiRequest<InviteResponse>('/api/user/org/invites', { method: 'POST', body: { email } }),
+  withdrawInvite: (id: string) =>
+    apiRequest<MessageResponse>(`/api/user/org/invites/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  removeMember: (id: string) =>
+    apiRequest<MessageResponse>(`/api/user/org/members/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  /** The professional's side. */
+  myTeam: () => endpoint<MyTeamResponse>('/api/user/org'),
+  myInvites: () => endpoint<InviteListResponse>('/api/user/org/invites/mine'),
+  answerInvite: (id: string, answer: 'accept' | 'decline') =>
+    apiRequest<MeResponse>(`/api/user/org/invites/${encodeURIComponent(id)}/${answer}`, { method: 'POST' }),
+  leaveTeam: () => apiRequest<MessageResponse>('/api/user/org/leave', { method: 'POST' }),
 };

@@ -11,6 +11,8 @@ import { UserStore } from './stores/user-store';
 import userRoutes from './routes/user';
 import adminAccountRoutes from './routes/user/admin';
 import notificationRoutes from './routes/user/notifications';
+import teamRoutes from './routes/user/team';
+import { TeamStore } from './stores/team-store';
 import { NotificationStore } from './notifications/notification-store';
 import { inboxConsumer } from './notifications/inbox-consumer';
 import { Mailer } from './notifications/mailer';
@@ -121,4 +123,6 @@ async function registerInbox(app: App, config: IdentityConfig, db: Db, bus: Even
   const producers = config.NOTIFICATION_PRODUCERS.split(',').filter(Boolean);
   await app.register(inboxConsumer, { bus, db, store, producers, onStored: sweep });
   await app.register(notificationRoutes, { store });
+  // A clinic's team: an invitation reaches the invitee's inbox in the invitation's own transaction.
+  await app.register(teamRoutes, { users: app.users, team: new TeamStore(db, store) });
 }

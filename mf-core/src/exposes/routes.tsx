@@ -16,6 +16,7 @@ const routes: RemoteRoutes = [
   { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
   { path: '/signup', Component: lazyPage(() => import('../features/auth/SignupPage')) },
   { path: '/profile', Component: lazyPage(() => import('../features/profile/ProfilePage')) },
+  { path: '/team', Component: lazyPage(() => import('../features/team/TeamPage')) },
   { path: '/contact', Component: lazyPage(() => import('../features/contact/ContactPage')) },
   { path: '/requestdemo', Component: lazyPage(() => import('../features/demo/RequestDemoPage')) },
   { path: '/blog', Component: lazyPage(() => import('../features/blog/BlogPage')) },

@@ -11,3 +11,4 @@ export * from './navigation';
 export * from './modules';
 export * from './notifications';
 export * from './audit';
+export * from './team';

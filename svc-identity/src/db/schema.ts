@@ -34,6 +34,8 @@ export const users = identity.table(
     name: text('name').notNull(),
     role: text('role', { enum: ['user', 'Clinic', 'admin'] }).notNull(),
     orgId: uuid('org_id').references(() => organisations.id),
+    /** When a professional joined their organisation (an accepted invitation); null when none. */
+    orgJoinedAt: timestamp('org_joined_at', { withTimezone: true }),
     designation: text('designation').notNull().default(''),
     description: text('description').notNull().default(''),
     address: text('address').notNull().default(''),
@@ -69,9 +71,44 @@ export const users = identity.table(
     // Directory listing: newest first, optionally by role.
     index('users_role_created_idx').on(t.role, t.createdAt),
     index('users_created_idx').on(t.createdAt),
+    // An organisation's members, newest first.
+    index('users_org_joined_idx').on(t.orgId, t.orgJoinedAt.desc()),
     // The admin's account search: any part of a name or an e-mail (ILIKE '%term%').
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A clinic's invitation to join its organisation, addressed to an e-mail: answered by the account with that
+ * e-mail. At most one pending invitation per organisation and e-mail.
+ */
+export const orgInvites = identity.table(
+  'org_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** Stored trimmed and lower-cased, as account e-mails are. */
+    email: text('email').notNull(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'revoked'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('org_invites_pending_key')
+      .on(t.orgId, t.email)
+      .where(sql`status = 'pending'`),
+    // An organisation's pending list, newest first; a person's pending invitations.
+    index('org_invites_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc()),
+    index('org_invites_email_status_idx').on(t.email, t.status),
   ],
 );
 

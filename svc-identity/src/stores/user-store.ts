@@ -26,8 +26,8 @@ import {
 import * as schema from '../db/schema';
 import { notifications, organisations, outbox, sessions, users, type UserRow } from '../db/schema';
 
-type Db = PostgresJsDatabase<typeof schema>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who takes an admin action, and the request it came with: recorded with the change (recordAdminAction). */
 export type AdminActor = Pick<AdminAction, 'actor' | 'request'>;
@@ -93,7 +93,7 @@ function toDirectory(u: UserRow): DirectoryUser {
   };
 }
 
-function toEventData(u: UserRow): UserEventData {
+export function toEventData(u: UserRow): UserEventData {
   const { entitlements: _e, _id, language: _l, ...rest } = toProfile(u);
   return { ...rest, version: u.version };
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PLAN_IDS } from '@platform/contracts/values';
 import { refreshApi, useApiQuery } from '@platform/data';
-import { Navigate } from '@platform/router';
+import { Link, Navigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import { coreApi } from '../../api';
 import {
@@ -78,6 +78,9 @@ export default function ProfilePage() {
         ) : (
           <form onSubmit={save} noValidate>
             <p className="muted">{t('profile.account', { email: profile.email })}</p>
+            <p>
+              <Link to="/team">{t('team.title')}</Link>
+            </p>
             <TextField label={t('signup.name')} required autoComplete="name" {...field('name')} />
             <div className="form-grid">
               <TextField label={t('signup.designation')} {...field('designation')} />

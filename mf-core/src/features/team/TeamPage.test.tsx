@@ -1,0 +1,89 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSession } from '@platform/shell-state';
+import { fakeApi, renderScreen } from '@platform/ui/testing';
+import { AMINA, resetSession } from '../../test/fixtures';
+import TeamPage from './TeamPage';
+
+beforeEach(resetSession);
+
+const invite = {
+  id: '7b0c1f7e-1111-4a3b-9c1d-000000000001',
+  email: 'zawadi@example.org',
+  organization: 'Eldoret Family Clinic',
+  invitedBy: 'Eldoret Family Clinic',
+  status: 'pending',
+  createdAt: '2026-11-24T08:00:00.000Z',
+  expiresAt: '2026-12-08T08:00:00.000Z',
+};
+
+describe('the team page', () => {
+  it("sends a clinic's invitation and shows it waiting; a server refusal is shown by the field", async () => {
+    useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Eldoret Family Clinic' });
+    const waiting: (typeof invite)[] = [];
+    const calls = fakeApi(({ method, path, body }) => {
+      if (method === 'POST' && (body as { email: string }).email === 'taken@example.org')
+        return { status: 409, body: { success: false, code: 'team.already_invited', message: 'x' } };
+      if (method === 'POST') {
+        waiting.push(invite);
+        return { status: 201, body: { success: true, data: invite } };
+      }
+      if (path.startsWith('/api/user/org/members'))
+        return { body: { success: true, data: [], pageInfo: { page: 1, limit: 20, total: 0 } } };
+      return { body: { success: true, data: waiting } };
+    });
+    await renderScreen(<TeamPage />, { path: '/team' });
+    expect(await screen.findByText('No invitation is waiting for an answer.')).toBeInTheDocument();
+    expect(screen.getByText('Nobody has joined your team yet.')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('E-mail'), 'not an e-mail');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText('E-mail'));
+    await userEvent.type(screen.getByLabelText('E-mail'), 'taken@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('This e-mail already has an invitation waiting.')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('E-mail'));
+    await userEvent.type(screen.getByLabelText('E-mail'), 'zawadi@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to zawadi@example.org.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Withdraw the invitation to zawadi@example.org' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lets a professional accept an invitation, then shows the team she is in', async () => {
+    useSession.getState().signIn('token', AMINA);
+    let member = false;
+    fakeApi(({ method, path }) => {
+      if (method === 'POST') {
+        member = true;
+        return { body: { success: true, user: { ...AMINA, orgId: 'org-1' } } };
+      }
+      if (path === '/api/user/org')
+        return {
+          body: {
+            success: true,
+            organization: member ? { id: 'org-1', name: 'Eldoret Family Clinic' } : null,
+          },
+        };
+      return { body: { success: true, data: member ? [] : [invite] } };
+    });
+    await renderScreen(<TeamPage />, { path: '/team' });
+    expect(await screen.findByText("You are not in a clinic's team yet.")).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Eldoret Family Clinic' });
+    expect(card).toHaveTextContent('Eldoret Family Clinic invites you to join its team.');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('You joined Eldoret Family Clinic.')).toBeInTheDocument();
+    expect(await screen.findByText('You are a member of Eldoret Family Clinic.')).toBeInTheDocument();
+  });
+
+  it('sends a visitor to log in', async () => {
+    fakeApi(() => ({ body: { success: true, data: [] } }));
+    await renderScreen(<TeamPage />, { path: '/team' });
+    expect(screen.queryByRole('heading', { name: 'Team' })).not.toBeInTheDocument();
+  });
+});

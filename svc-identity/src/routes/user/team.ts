@@ -1,0 +1,145 @@
+import {
+  ErrorResponse,
+  IdParams,
+  InviteBody,
+  InviteListResponse,
+  InviteResponse,
+  MemberListResponse,
+  MemberQuery,
+  MessageResponse,
+  MeResponse,
+  MyTeamResponse,
+} from '@platform/contracts';
+import { notFound, pageOf, type App } from '@platform/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { TeamStore } from '../../stores/team-store';
+import { normaliseEmail, toProfile, type UserStore } from '../../stores/user-store';
+
+const secured = { tags: ['team'], security: [{ bearer: [] }] };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  410: ErrorResponse,
+  422: ErrorResponse,
+};
+
+/**
+ * A clinic's team (Core): the clinic invites professionals by e-mail and manages its members; a
+ * professional answers the invitations addressed to their account's e-mail and may leave. Who may do
+ * what is decided here from the account as stored, never from the token's claims.
+ */
+export default async function teamRoutes(app: App, { users, team }: { users: UserStore; team: TeamStore }) {
+  const account = async (request: FastifyRequest) => {
+    const user = await users.findById(request.user.sub);
+    if (!user || user.status === 'deleted') throw notFound('Account not found.', 'auth.account_not_found');
+    return user;
+  };
+  const clinicOnly = app.requireRole('Clinic');
+  const professionalOnly = app.requireRole('user');
+
+  app.post(
+    '/api/user/org/invites',
+    {
+      preHandler: clinicOnly,
+      // " Ann@Clinic.org " is ann@clinic.org, as account e-mails are.
+      preValidation: async (request) => {
+        const body = request.body as { email?: unknown } | undefined;
+        if (body && typeof body.email === 'string') body.email = normaliseEmail(body.email);
+      },
+      schema: { ...secured, body: InviteBody, response: { 201: InviteResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const invite = await team.invite(await account(request), request.body.email);
+      return reply.status(201).send({ success: true as const, message: 'Invitation sent.', data: invite });
+    },
+  );
+
+  app.get(
+    '/api/user/org/invites',
+    { preHandler: clinicOnly, schema: { ...secured, response: { 200: InviteListResponse, ...errors } } },
+    async (request) => ({ success: true as const, data: await team.pending(await account(request)) }),
+  );
+
+  app.delete(
+    '/api/user/org/invites/:id',
+    {
+      preHandler: clinicOnly,
+      schema: { ...secured, params: IdParams, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => {
+      await team.revoke(await account(request), request.params.id);
+      return { success: true as const, message: 'Invitation withdrawn.' };
+    },
+  );
+
+  app.get(
+    '/api/user/org/members',
+    {
+      preHandler: clinicOnly,
+      schema: { ...secured, querystring: MemberQuery, response: { 200: MemberListResponse, ...errors } },
+    },
+    async (request) => {
+      const { data, total } = await team.members(await account(request), request.query);
+      const { page, limit } = pageOf(request.query);
+      return { success: true as const, data, pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.delete(
+    '/api/user/org/members/:id',
+    {
+      preHandler: clinicOnly,
+      schema: { ...secured, params: IdParams, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => {
+      await team.removeMember(await account(request), request.params.id);
+      return { success: true as const, message: 'Removed from your team.' };
+    },
+  );
+
+  app.get(
+    '/api/user/org',
+    { preHandler: app.authenticate, schema: { ...secured, response: { 200: MyTeamResponse, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      organization: await team.organisationOf(await account(request)),
+    }),
+  );
+
+  app.get(
+    '/api/user/org/invites/mine',
+    {
+      preHandler: professionalOnly,
+      schema: { ...secured, response: { 200: InviteListResponse, ...errors } },
+    },
+    async (request) => ({ success: true as const, data: await team.mine(await account(request)) }),
+  );
+
+  for (const [path, answer, message] of [
+    ['accept', 'accepted', 'You joined the team.'],
+    ['decline', 'declined', 'Invitation declined.'],
+  ] as const)
+    app.post(
+      `/api/user/org/invites/:id/${path}`,
+      {
+        preHandler: professionalOnly,
+        schema: { ...secured, params: IdParams, response: { 200: MeResponse, ...errors } },
+      },
+      async (request) => {
+        const user = await team.answer(request.user.sub, request.params.id, answer);
+        return { success: true as const, message, user: toProfile(user) };
+      },
+    );
+
+  app.post(
+    '/api/user/org/leave',
+    { preHandler: professionalOnly, schema: { ...secured, response: { 200: MessageResponse, ...errors } } },
+    async (request) => {
+      await team.leave(request.user.sub);
+      return { success: true as const, message: 'You left the team.' };
+    },
+  );
+}
