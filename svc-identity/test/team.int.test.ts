@@ -174,6 +174,28 @@ describe('invitations that are gone', () => {
     expect((await call('GET', '/api/user/org/invites', clinic)).json().data).toEqual([]);
   });
 
+  it('caps the invitations waiting at 200 an organisation, and withdrawing one makes room', async () => {
+    const clinic = await account('Clinic', 'Nakuru Level 5 Hospital');
+    const orgId = (await orgOf(clinic)).id;
+    const sql = postgres(ctx.db.url, { max: 1, onnotice: () => {} });
+    try {
+      await sql`insert into identity.org_invites (org_id, email, invited_by, expires_at)
+        select ${orgId}, 'bulk' || i || '@example.org', ${clinic.id}, now() + interval '14 days'
+        from generate_series(1, 200) i`;
+    } finally {
+      await sql.end();
+    }
+    const res = await call('POST', '/api/user/org/invites', clinic, { email: 'one-more@example.org' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('team.too_many_pending');
+    const waiting = (await call('GET', '/api/user/org/invites', clinic)).json().data;
+    expect(waiting).toHaveLength(200);
+    expect((await call('DELETE', `/api/user/org/invites/${waiting[0].id}`, clinic)).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/user/org/invites', clinic, { email: 'one-more@example.org' })).statusCode,
+    ).toBe(201);
+  });
+
   it('refuses a malformed id with a clear 400', async () => {
     const nurse = await account('user', 'Neema Atieno');
     const res = await call('POST', '/api/user/org/invites/not-a-uuid/accept', nurse);
