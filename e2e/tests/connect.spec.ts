@@ -104,7 +104,7 @@ const TEXTS = {
     teamEmail: 'E-mail',
     sendInvite: "Envoyer l'invitation",
     invitedToast: (email: string) => `Invitation envoyée à ${email}.`,
-    inviteNotice: (clinic: string) => `${clinic} vous invite à rejoindre son équipe`,
+    inviteNotice: (clinic: string) => `${clinic} vous invite dans son équipe`,
     accept: 'Accepter',
     joinedToast: (clinic: string) => `Vous avez rejoint ${clinic}.`,
     memberOf: (clinic: string) => `Vous êtes membre de ${clinic}.`,

@@ -83,7 +83,7 @@ export class TeamStore {
             title: {
               en: `${name} invited you to join its team`,
               sw: `${name} imekualika ujiunge na timu yake`,
-              fr: `${name} vous invite à rejoindre son équipe`,
+              fr: `${name} vous invite dans son équipe`,
             },
             link: '/team',
             email: 'now',
