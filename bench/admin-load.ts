@@ -11,13 +11,13 @@
  *     streams).
  * Goals (issue 13): the search stays fast at 100,000 accounts, and the export's memory stays flat (it streams).
  */
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
 import { benchPlatform } from './bench-platform';
 import { oneAtATime, type Figures } from './load';
+import { processOf } from './processes';
 
 const LARGE = Number(process.env.ACCOUNTS ?? 100_000);
 const SIZES = [10_000, LARGE];
@@ -31,7 +31,6 @@ const CALLS = [
   '/api/dashboard/total-users',
 ];
 const say = (line: string) => console.log(line);
-const CONTENT_DIR = path.resolve(__dirname, '..', 'svc-content');
 
 /** Accounts numbered from..to-1: one in ten a clinic, one in a thousand named Wanjiku, joined over two years. */
 async function seed(sql: postgres.Sql, from: number, to: number) {
@@ -48,21 +47,6 @@ async function seed(sql: postgres.Sql, from: number, to: number) {
     select role, count(*)::int from content.users where not deleted group by role
     on conflict (role) do update set live = excluded.live`;
   await sql`vacuum analyze content.users`;
-}
-
-/** svc-content's process: the one whose working directory is its folder and whose PORT is this run's. */
-function contentPid(port: string): number {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readlinkSync(`/proc/${entry}/cwd`) !== CONTENT_DIR) continue;
-      const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      if (env.includes(`PORT=${port}`)) return Number(entry);
-    } catch {
-      // A process that ended, or one we may not read.
-    }
-  }
-  throw new Error(`svc-content on port ${port} not found`);
 }
 
 const rssMb = (pid: number) =>
@@ -104,14 +88,14 @@ async function main() {
         await oneAtATime(direct + call, { token, seconds: 1 }); // warm-up
         (table[call] ??= []).push(await oneAtATime(direct + call, { token, seconds: 5 }));
       }
-      const pid = contentPid(new URL(direct).port);
+      const pid = processOf('svc-content', new URL(direct).port);
       await exportOnce(`${bench.gatewayUrl()}/api/dashboard/export.csv`, token, pid); // warm-up
       exports.push(await exportOnce(`${bench.gatewayUrl()}/api/dashboard/export.csv`, token, pid));
     }
     // The largest export again with svc-content's heap capped far below what its rows would take held at
     // once (a million accounts are hundreds of MB as JavaScript objects): it completes only if it streams.
     const capped = await bench.boot({ NODE_OPTIONS: `--max-old-space-size=${HEAP_CAP_MB}` });
-    const cappedPid = contentPid(new URL(capped.services['svc-content']!).port);
+    const cappedPid = processOf('svc-content', new URL(capped.services['svc-content']!).port);
     const cappedExport = await exportOnce(`${bench.gatewayUrl()}/api/dashboard/export.csv`, token, cappedPid);
     await bench.boot({ NODE_OPTIONS: '' });
     const [small, large] = SIZES.map((n) => n.toLocaleString('en'));

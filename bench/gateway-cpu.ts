@@ -7,35 +7,19 @@
  * gateway, the service and Postgres's processes used meanwhile (/proc, Linux only), per request served.
  * Run: `npm run bench:gateway-cpu -w bench` (needs DATABASE_URL and NATS_URL like the tests; about a minute).
  */
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { benchPlatform } from './bench-platform';
 import { seed } from './hire-seed';
 import { load } from './load';
+import { processOf } from './processes';
 
-const ROOT = path.resolve(__dirname, '..');
 const SECONDS = 6;
 const ROUTES = [
   { path: '/api/job/get', name: 'cached board', service: 'svc-hire' },
   { path: '/api/user/get', name: 'database', service: 'svc-identity' },
   { path: '/api/application/get', name: 'token', service: 'svc-hire', token: true },
 ];
-
-/** The process started from `folder` listening on `port` (the platform gives each its PORT). */
-function pidOf(folder: string, port: string): number {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readlinkSync(`/proc/${entry}/cwd`) !== path.join(ROOT, folder)) continue;
-      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`PORT=${port}`))
-        return Number(entry);
-    } catch {
-      // A process that ended, or one we may not read.
-    }
-  }
-  throw new Error(`no ${folder} on port ${port}`);
-}
 
 /** User plus system CPU time of the processes, in milliseconds (/proc/<pid>/stat, 100 ticks a second). */
 function cpuMs(match: (stat: string, pid: string) => boolean): number {
@@ -62,13 +46,13 @@ async function main() {
     const [owner] = await bench.sql<{ id: string }[]>`select md5('owner' || 0)::uuid::text as id`;
     const token = bench.token({ role: 'Clinic', orgId: owner!.id, email: 'hr0@bench.example' });
     const gateway = bench.gatewayUrl();
-    const gatewayPid = String(pidOf('gateway', new URL(gateway).port));
+    const gatewayPid = String(processOf('gateway', new URL(gateway).port));
     console.log(`${SECONDS} s a target, 20 connections; CPU time per request served, ms:`);
     console.log('| route | via | req/s | gateway | service | Postgres |');
     console.log('| --- | --- | --- | --- | --- | --- |');
     for (const route of ROUTES) {
       const direct = platform.services[route.service]!;
-      const servicePid = String(pidOf(route.service, new URL(direct).port));
+      const servicePid = String(processOf(route.service, new URL(direct).port));
       for (const [via, base] of [
         ['direct', direct],
         ['gateway', gateway],

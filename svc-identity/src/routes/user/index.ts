@@ -44,7 +44,7 @@ const errors = {
 };
 
 /** Trims and lower-cases the e-mail before validation, so " Ann@Clinic.org " is ann@clinic.org. */
-async function normaliseEmailField(request: FastifyRequest) {
+export async function normaliseEmailField(request: FastifyRequest) {
   const body = request.body as { email?: unknown } | undefined;
   if (body && typeof body === 'object' && typeof body.email === 'string')
     body.email = normaliseEmail(body.email);

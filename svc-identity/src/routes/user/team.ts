@@ -13,7 +13,8 @@ import {
 import { notFound, pageOf, type App } from '@platform/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { TeamStore } from '../../stores/team-store';
-import { normaliseEmail, toProfile, type UserStore } from '../../stores/user-store';
+import { toProfile, type UserStore } from '../../stores/user-store';
+import { normaliseEmailField } from './index';
 
 const secured = { tags: ['team'], security: [{ bearer: [] }] };
 const errors = {
@@ -45,10 +46,7 @@ export default async function teamRoutes(app: App, { users, team }: { users: Use
     {
       preHandler: clinicOnly,
       // " Ann@Clinic.org " is ann@clinic.org, as account e-mails are.
-      preValidation: async (request) => {
-        const body = request.body as { email?: unknown } | undefined;
-        if (body && typeof body.email === 'string') body.email = normaliseEmail(body.email);
-      },
+      preValidation: normaliseEmailField,
       schema: { ...secured, body: InviteBody, response: { 201: InviteResponse, ...errors } },
     },
     async (request, reply) => {
