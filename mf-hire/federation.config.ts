@@ -12,5 +12,7 @@ const build: FederatedBuild = {
     './ClinicJobs': './src/exposes/ClinicJobs.tsx',
     './UserJobs': './src/exposes/UserJobs.tsx',
   },
+  // The board's first page and a job's page, drawn on the server by the gateway (dist-server/).
+  firstScreens: './src/first-screens.tsx',
 };
 export default build;

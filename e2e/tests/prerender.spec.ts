@@ -80,7 +80,12 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('.cookie-banner')).toHaveCount(0);
   });
 
-  test('the boards show their heading and filters while their data loads', async ({ page }) => {
+  test('the boards show their heading and filters; the job board its first jobs, drawn on the server', async ({
+    page,
+    request,
+  }) => {
+    const title = `Ward Nurse ${Date.now()}`;
+    await postJob(request, title);
     for (const { path, heading } of DATA_PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -90,23 +95,37 @@ test.describe('with JavaScript off', () => {
           .or(page.getByRole('button', { name: /^Filters/ }))
           .first(),
       ).toBeAttached();
-      await expect(page.getByRole('status').first()).toContainText(/Loading/);
+      if (path !== '/hire') await expect(page.getByRole('status').first()).toContainText(/Loading/);
     }
+    // The job board's first page is in the HTML (the gateway keeps it a few seconds: it may take a reload).
+    await expect(async () => {
+      await page.goto('/hire');
+      await expect(page.getByRole('article', { name: title })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', /^\/hire\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('status').first()).toHaveText(/^\d+ jobs? found$/);
+    await expect(page.getByText(/Loading/)).toBeHidden();
+    // Nothing to press that would do nothing: Apply waits for the scripts.
+    await expect(page.getByRole('button', { name: `Apply for ${title}` })).toBeDisabled();
     // The phone's layout: the filters folded behind their button, so the first results come first.
-    await page.goto('/hire');
     await expect(page.getByRole('button', { name: 'Filters (0)' })).toBeVisible();
   });
 
-  test("a job's own page shows its way back and its title for sharing while it loads", async ({
+  test("a job's own page shows the job, drawn on the server, with its way back and its title for sharing", async ({
     page,
     request,
   }) => {
     const id = await postJob(request, 'Outreach Nurse, prerendered');
     await page.goto(`/hire/${id}`);
     await expect(page.getByRole('link', { name: 'Back to all jobs' })).toHaveAttribute('href', '/hire');
-    await expect(page.getByRole('status')).toHaveText('Loading the job…');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Outreach Nurse, prerendered');
+    await expect(page.getByText('Morning clinics and home visits.')).toBeVisible();
+    await expect(page.getByText('Loading the job…')).toBeHidden();
     await expect(page).toHaveTitle('Outreach Nurse, prerendered | AfyaHR');
     await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
+    // A job that does not exist: the page as it stands while loading (its scripts will say it is gone).
+    await page.goto('/hire/00000000-0000-4000-8000-00000000dead');
+    await expect(page.getByRole('status')).toHaveText('Loading the job…');
   });
 
   test('a browser asking for French first gets the French page', async ({ browser }) => {
@@ -179,6 +198,41 @@ test.describe('with JavaScript on', () => {
     expect(errors).toEqual([]);
   });
 
+  test("on a phone, the job board's cards drawn on the server give way to the page's own without a jump", async ({
+    page,
+    request,
+  }) => {
+    const title = `Clinic Officer ${Date.now()}`;
+    await postJob(request, title);
+    await page.setViewportSize({ width: 360, height: 800 });
+    const errors = errorsOf(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number; serverCards: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) w.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          w.serverCards = document.querySelectorAll('#afya-first-screen article').length;
+      });
+    });
+    await expect(async () => {
+      await page.goto('/hire');
+      // Once the page's own render has them, the cards' buttons work.
+      await expect(page.getByRole('button', { name: `Apply for ${title}` })).toBeEnabled({ timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.locator('#afya-first-screen')).toHaveCount(0);
+    const seen = await page.evaluate(() => {
+      const { shifts, serverCards } = window as unknown as { shifts: number; serverCards: number };
+      return { shifts, serverCards };
+    });
+    expect(seen.serverCards).toBeGreaterThan(0);
+    expect(seen.shifts).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+  });
+
   test("a job's own page hydrates in place, then shows the job", async ({ page, request }) => {
     const title = `Theatre Nurse ${Date.now()}`;
     const id = await postJob(request, title);
@@ -190,13 +244,19 @@ test.describe('with JavaScript on', () => {
       });
     });
     await page.goto(`/hire/${id}`);
+    // The job is on the page from the start (drawn on the server); the way back is hydrated in place.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    expect(
-      await page.evaluate(() => {
-        const back = (window as unknown as { back: Element | null }).back;
-        return !!back?.isConnected && Object.keys(back).some((k) => k.startsWith('__reactFiber'));
-      }),
-    ).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const back = (window as unknown as { back: Element | null }).back;
+          return !!back?.isConnected && Object.keys(back).some((k) => k.startsWith('__reactFiber'));
+        }),
+      )
+      .toBe(true);
+    // Then the page's own render has the job: its Apply works.
+    await expect(page.getByRole('button', { name: 'Apply for this job' })).toBeEnabled();
+    await expect(page.locator('#afya-first-screen')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 

@@ -23,7 +23,8 @@ import { PreviewSource, withPreview } from './previews';
 import { decoratePage } from './page-decoration';
 import { StartAssets } from './start-assets';
 import { FirstData } from './first-data';
-import { PrerenderedPages } from './prerendered';
+import { pageLanguage, PrerenderedPages } from './prerendered';
+import { FirstScreens, withFirstScreen } from './first-screens';
 export interface GatewayOptions {
   /** Logged-out tokens and ended accounts: server.ts follows them from NATS (FollowedRevocations). */
   revocations: RevocationState;
@@ -52,6 +53,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   const previews = new PreviewSource(config.modules, config.upstreams);
   const firstData = new FirstData(config.modules, config.upstreams);
   const startAssets = new StartAssets(config.modules, config.REMOTES_ROOT, config.SHELL_DIST);
+  const firstScreens = new FirstScreens(config.modules, config.upstreams, config.REMOTES_ROOT);
 
   const app = await buildService({
     name: 'gateway',
@@ -114,10 +116,16 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
       dataPreloads: firstData.of(request.url),
       scriptsAfterPaint: file !== 'index.html',
     });
+    const origin = config.PUBLIC_URL?.replace(/\/$/, '') || `${request.protocol}://${request.host}`;
+    // A prerendered page whose remote draws its first screen on the server gets it (first-screens.ts).
+    if (file !== 'index.html') {
+      const language = pageLanguage(request.headers.cookie, request.headers['accept-language']);
+      const markup = await firstScreens.markupFor(pathname, { language, origin });
+      if (markup) html = withFirstScreen(html, markup);
+    }
     try {
       const preview = await previews.previewOf(pathname);
       if (preview) {
-        const origin = config.PUBLIC_URL?.replace(/\/$/, '') || `${request.protocol}://${request.host}`;
         html = withPreview(html, preview, `${origin}${pathname}`);
       }
     } catch (err) {
@@ -210,6 +218,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     }
   });
   app.addHook('onClose', async () => {
+    firstScreens.close();
     await Promise.all(pools.map((p) => p.close()));
   });
 

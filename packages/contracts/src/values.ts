@@ -165,6 +165,14 @@ export const CONNECT_LIMITS = {
  */
 export const AFTER_PAINT = { script: 'start.js', listId: 'afya-after-paint' } as const;
 
+/**
+ * A page's first screen drawn on the server (a remote's `firstScreens` renderer, run by the gateway with
+ * the data it preloads): the element of this id, empty in the prerendered page, is where the gateway puts
+ * that markup, and where the page keeps it until its own render has the data (`FirstScreen` in
+ * `@platform/ui`). The renderer's bundle is `dist-server/<file>` in the remote's folder.
+ */
+export const FIRST_SCREEN = { elementId: 'afya-first-screen', file: 'first-screens.js' } as const;
+
 /** The demo request's facility types (the spec's list; the form's default is Clinic). */
 export const FACILITY_TYPES = ['Clinic', 'Hospital', 'Rehab Center', 'Diagnostic Center', 'Other'] as const;
 export type FacilityType = (typeof FACILITY_TYPES)[number];

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import type { FederatedBuild } from './webpack';
-import { createWebpackConfig } from './webpack';
+import { createServerRendererConfig, createWebpackConfig } from './webpack';
 
 /**
  * `tsx ../packages/mf-config/src/cli.ts build|dev` in a package folder (its npm scripts): reads its `federation.config.ts`
@@ -19,22 +19,26 @@ async function main() {
     await server.start();
     return;
   }
-  const config = createWebpackConfig(build, 'production');
-  const stats = await new Promise<webpack.Stats>((resolve, reject) =>
-    webpack(config, (err, s) => (err || !s ? reject(err ?? new Error('no stats')) : resolve(s))),
+  // The browser build, and the remote's server renderer of its first screens where it has one.
+  const configs = [
+    createWebpackConfig(build, 'production'),
+    ...(build.firstScreens ? [createServerRendererConfig(build)] : []),
+  ];
+  const stats = await new Promise<webpack.MultiStats>((resolve, reject) =>
+    webpack(configs, (err, s) => (err || !s ? reject(err ?? new Error('no stats')) : resolve(s))),
   );
   console.log(
     stats
       .toString({
         colors: false,
         modules: false,
-        children: false,
+        children: true,
         chunks: false,
         assets: true,
         assetsSort: '!size',
       })
       .split('\n')
-      .slice(0, 30)
+      .slice(0, 60)
       .join('\n'),
   );
   if (stats.hasErrors()) process.exit(1);

@@ -8,6 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createSharedConfig } from './shared';
 import { StartAssetsPlugin } from './start-assets';
 import { StartAfterPaintPlugin } from './start-after-paint';
+import { FIRST_SCREEN } from '@platform/contracts/values';
 
 /** Text files worth compressing (fonts and images are compressed already). */
 const COMPRESSIBLE = /\.(js|css|json|svg)$/;
@@ -55,6 +56,12 @@ export interface FederatedBuild {
   port?: number;
   /** Title of the standalone page. */
   title?: string;
+  /**
+   * For remotes: the module that draws its first screens on the server (`./src/first-screens.tsx`,
+   * exporting `render`), built for Node into `dist-server/` beside `dist/` (not served to browsers); the
+   * gateway runs it with the data a page's first screen asks for (`remote.firstData`).
+   */
+  firstScreens?: string;
 }
 
 /**
@@ -179,5 +186,54 @@ export function createWebpackConfig(
       // Same origin as the platform: API calls and the remotes manifest go to the gateway.
       proxy: [{ context: ['/api', '/mf/remotes.json'], target: 'http://127.0.0.1:8080' }],
     },
+  };
+}
+
+/**
+ * A remote's server renderer of its first screens (`build.firstScreens`): one CommonJS file for Node,
+ * `dist-server/first-screens.js`, with React, its components and its locales inside (nothing shared, no
+ * federation) and no CSS (the page's stylesheets are already in the HTML; imports of CSS become inert
+ * strings). The same swc transform as the browser build, so the components are the same code.
+ */
+export function createServerRendererConfig(build: FederatedBuild): Configuration {
+  if (!build.firstScreens) throw new Error(`${build.name} declares no firstScreens`);
+  return {
+    mode: 'production',
+    context: build.dir,
+    entry: { [FIRST_SCREEN.file.replace(/\.js$/, '')]: build.firstScreens },
+    devtool: false,
+    target: 'node20',
+    output: {
+      path: path.join(build.dir, 'dist-server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      // One file: the gateway loads it with a single require.
+      asyncChunks: false,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: false } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(woff2?|png|svg|jpg|webp)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    // Readable stack traces in the gateway's log; the file is read once per build, never downloaded.
+    optimization: { minimize: false },
+    performance: { hints: false },
   };
 }

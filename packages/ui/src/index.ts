@@ -35,6 +35,7 @@ export { formatMoney, formatSalary, useSalaryFormat, type SalaryWords } from './
 export { useMediaQuery } from './media-query';
 export { Pager } from './components/Pager';
 export { ListStatus } from './components/ListStatus';
+export { FirstScreen } from './components/FirstScreen';
 export { SafeHtml, sanitizeHtml } from './components/SafeHtml';
 export { FilterPanel } from './components/FilterPanel';
 export { saveFile, useFileDownload } from './files';

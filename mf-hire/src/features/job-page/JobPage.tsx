@@ -1,13 +1,11 @@
 import { ApiFailure, useApiQuery } from '@platform/data';
 import { Link, useParams, useSearchParams } from '@platform/router';
-import { Alert, Button, failureText, Spinner, usePageMeta, useTranslation } from '@platform/ui';
+import { Alert, Button, failureText, FirstScreen, Spinner, usePageMeta, useTranslation } from '@platform/ui';
 import { ApplyModal } from '../jobs-board/ApplyModal';
 import { useApply } from '../jobs-board/useApply';
-import { JobFacts } from '../shared/JobFacts';
-import { JobActions } from '../shared/JobActions';
 import { useViewerState } from '../shared/viewer-state';
 import { metaDescription } from './meta';
-import { ShareJob } from './ShareJob';
+import { JobArticle } from './JobArticle';
 import { hireApi } from '../../api';
 import '../shared/hire.css';
 
@@ -60,6 +58,8 @@ export default function JobPage() {
   return (
     <div className="container section job-page">
       {back}
+      {/* The job the gateway drew on the server, until the page has its own answer. */}
+      {!job && !answer.error && <FirstScreen />}
       {answer.loading && <Spinner label={t('job.loading')} />}
       {answer.error && (
         <Alert kind="error">
@@ -70,23 +70,13 @@ export default function JobPage() {
         </Alert>
       )}
       {job && (
-        <article className="card" aria-labelledby="job-title">
-          <h1 id="job-title">{job.title}</h1>
-          <JobFacts job={job} />
-          <h2>{t('job.description')}</h2>
-          <p className="job-description">{job.description}</p>
-          <div className="job-actions">
-            <JobActions
-              job={job}
-              canApply={applyFlow.canApply}
-              onApply={() => applyFlow.apply(job)}
-              viewer={viewer}
-              applyText={t('job.apply')}
-            />
-            {!applyFlow.canApply && <p className="muted">{t('board.clinicCannotApply')}</p>}
-          </div>
-          <ShareJob job={job} />
-        </article>
+        <JobArticle
+          job={job}
+          canApply={applyFlow.canApply}
+          onApply={() => applyFlow.apply(job)}
+          viewer={viewer}
+          origin={window.location.origin}
+        />
       )}
       {applying && <ApplyModal job={applying} onClose={closeApply} />}
     </div>

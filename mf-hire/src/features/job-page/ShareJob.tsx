@@ -1,12 +1,15 @@
 import type { Job } from '@platform/contracts';
 import { Button, useToast, useTranslation } from '@platform/ui';
 
-/** The job page's address, absolute: what a message or a link preview needs. */
-export const jobUrl = (job: Job) => `${window.location.origin}/hire/${job.id}`;
+/**
+ * The job page's address, absolute: what a message or a link preview needs. `origin` is the site's
+ * (the page's own; the gateway's public address when the first screen is drawn on the server).
+ */
+export const jobUrl = (job: Job, origin: string) => `${origin}/hire/${job.id}`;
 
 /** WhatsApp's share link: its text is the title and the page's address. */
-export const whatsAppLink = (job: Job) =>
-  `https://wa.me/?text=${encodeURIComponent(`${job.title} ${jobUrl(job)}`)}`;
+export const whatsAppLink = (job: Job, origin: string) =>
+  `https://wa.me/?text=${encodeURIComponent(`${job.title} ${jobUrl(job, origin)}`)}`;
 
 /** The Clipboard API where the page may use it, else the older copy command on a hidden field. */
 async function copyText(text: string): Promise<boolean> {
@@ -35,11 +38,11 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** Share a job: on WhatsApp (a new tab) or by copying its link. */
-export function ShareJob({ job }: { job: Job }) {
+export function ShareJob({ job, origin }: { job: Job; origin: string }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
   async function copy() {
-    const url = jobUrl(job);
+    const url = jobUrl(job, origin);
     if (await copyText(url)) toast.show({ kind: 'success', message: t('share.copied') });
     else toast.show({ kind: 'error', message: t('share.copyFailed', { url }) });
   }
@@ -47,7 +50,7 @@ export function ShareJob({ job }: { job: Job }) {
     <div className="job-actions share" role="group" aria-label={t('share.label')}>
       <a
         className="btn btn-secondary"
-        href={whatsAppLink(job)}
+        href={whatsAppLink(job, origin)}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={t('share.whatsappName', { title: job.title })}

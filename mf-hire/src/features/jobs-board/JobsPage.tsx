@@ -2,28 +2,22 @@ import { useDeferredValue, useEffect, useId, useState, type FormEvent } from 're
 import { useLocation, useNavigate } from '@platform/router';
 import { EXPERIENCE_LEVELS, JOB_TYPES } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
-import { useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
 import {
-  ListStatus,
   Button,
   failureText,
   FilterPanel,
-  Pager,
+  FirstScreen,
   SelectField,
   TextField,
   useRouteMeta,
   useTranslation,
 } from '@platform/ui';
-import { JobCard } from './JobCard';
-import { CreateAlertButton } from './CreateAlertButton';
+import { BoardList, PAGE_SIZE } from './BoardList';
 import { ApplyModal } from './ApplyModal';
 import { activeFilterCount, apiQuery, boardUrl, NO_FILTERS, readFilters, type Filters } from './filters';
-import { useViewerState } from '../shared/viewer-state';
 import { useApply } from './useApply';
 import '../shared/hire.css';
-
-const PAGE_SIZE = 10;
 
 /** /hire: the public job board. Filters live in the URL, so a filtered list can be shared or returned to. */
 export default function JobsPage() {
@@ -31,7 +25,6 @@ export default function JobsPage() {
   useRouteMeta(t('meta.boardTitle'), t('meta.board'));
   const { search } = useLocation();
   const navigate = useNavigate();
-  const user = useSession((s) => s.user);
   const filters = readFilters(search);
   const [draft, setDraft] = useState<Filters>(filters);
   const board = useApiQuery(hireApi.board(apiQuery(filters, PAGE_SIZE)));
@@ -39,7 +32,6 @@ export default function JobsPage() {
   // at once was the board's longest task on a phone (Total Blocking Time).
   const result = useDeferredValue(board.data);
   const error = board.error && failureText(t, board.error, 'board.loadFailed');
-  const viewer = useViewerState(result?.data.map((j) => j.id) ?? []);
   const suggestionsId = useId();
   const prefix = draft.location.trim();
   const suggestions = useApiQuery(prefix.length >= 2 ? hireApi.locations(prefix) : null).data?.data ?? [];
@@ -63,8 +55,6 @@ export default function JobsPage() {
     applyFlow.stopApplying();
     if (filters.apply) go({ apply: '' });
   }
-
-  const pages = result ? Math.max(1, Math.ceil(result.pageInfo.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="container section">
@@ -157,46 +147,17 @@ export default function JobsPage() {
           <h2 id="jobs-title" className="visually-hidden">
             {t('board.jobsList')}
           </h2>
-          <ListStatus
+          {/* The first screen the gateway drew on the server (the bare /hire only), until the data is here. */}
+          {!result && !error && <FirstScreen />}
+          <BoardList
+            result={result}
             error={error}
-            loaded={!!result}
-            pageInfo={result?.pageInfo}
             onRetry={board.reload}
-            texts={{
-              retry: t('board.retry'),
-              loading: t('board.loading'),
-              count: (count, capped) => t(capped ? 'board.countCapped' : 'board.count', { count }),
-            }}
-          >
-            {result && (
-              <>
-                <CreateAlertButton filters={filters} />
-                {result.data.length === 0 ? (
-                  <p>{t('board.empty')}</p>
-                ) : (
-                  <ul className="card-list">
-                    {result.data.map((job) => (
-                      <li key={job.id}>
-                        <JobCard
-                          job={job}
-                          canApply={applyFlow.canApply}
-                          onApply={() => applyFlow.apply(job)}
-                          viewer={viewer}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <Pager
-                  page={filters.page}
-                  pages={pages}
-                  exact={!result.pageInfo.totalCapped}
-                  onPage={(page) => go({ page })}
-                />
-                {user && user.role !== 'user' && <p className="muted">{t('board.clinicCannotApply')}</p>}
-              </>
-            )}
-          </ListStatus>
+            filters={filters}
+            canApply={applyFlow.canApply}
+            onApply={(job) => applyFlow.apply(job)}
+            onPage={(page) => go({ page })}
+          />
         </section>
       </div>
       {applying && <ApplyModal job={applying} onClose={closeApply} />}
