@@ -122,6 +122,8 @@ export const ModuleDescriptor = Type.Object(
            * substituted): the gateway asks the browser to fetch it with the page
            * (`<link rel="preload" as="fetch">`), in parallel with the code rather than after it. Only
            * for a page URL without a query string, and `api` must be exactly the page's own request.
+           * Where the remote builds a renderer of its first screens (`dist-server/`, packages/mf-config),
+           * the gateway also asks for it and puts the page's first screen, drawn with it, into the HTML.
            */
           firstData: Type.Optional(
             Type.Array(
