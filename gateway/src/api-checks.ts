@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { HttpError, type App } from '@platform/service-kit';
 import { isApiRoute } from './api-route';
 import { bodyLimitOf } from './uploads';
@@ -12,19 +12,27 @@ import { bodyLimitOf } from './uploads';
  * refused requests count too, and before a byte of the body is read.
  */
 export function apiRequestChecks(app: App, bodyLimitBytes: number, uploads: Map<string, number> = new Map()) {
-  return async function checkApiRequest(request: FastifyRequest): Promise<void> {
-    if (!isApiRoute(request)) return;
+  // A callback hook, not an async function: most requests are settled without waiting on anything.
+  return function checkApiRequest(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    payload: RequestPayload,
+    done: (err: Error | null, payload?: RequestPayload) => void,
+  ): void {
+    if (!isApiRoute(request)) return done(null, payload);
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > bodyLimitOf(request, uploads, bodyLimitBytes))
-      throw new HttpError(413, 'The request body is too large.');
+      return done(new HttpError(413, 'The request body is too large.'));
     if (
       request.headers['transfer-encoding'] &&
       !request.headers['content-length'] &&
       request.method !== 'GET'
-    ) {
-      throw new HttpError(411, 'Send the request with a Content-Length.');
-    }
-    if (request.headers.authorization)
-      await app.authenticate.call(app, request, undefined as never, () => {});
+    )
+      return done(new HttpError(411, 'Send the request with a Content-Length.'));
+    if (!request.headers.authorization) return done(null, payload);
+    Promise.resolve(app.authenticate.call(app, request, undefined as never, () => {})).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   };
 }

@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'undici';
-import helmet from 'helmet';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import compress from '@fastify/compress';
+import { securityHeaders } from './security-headers';
 import { buildService, type App, type RevocationState } from '@platform/service-kit';
 import type { GatewayConfig } from './config';
 import { API_ROUTE_CONFIG, isApiRoute } from './api-route';
@@ -134,17 +134,12 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     return reply.type('text/html; charset=utf-8').send(html);
   }
 
-  // Defence in depth before anything else reads the URL; the checks themselves bind to routes.
-  app.addHook('onRequest', async (request) => {
-    if (isMalformedPath(request.url)) throw malformedPath();
-  });
-
   const manifest = () => remotesManifest(config.modules, config.REMOTES_MANIFEST, config.REMOTES_ROOT);
   const extraOrigins = remoteOrigins(manifest());
   const prerendered = new PrerenderedPages(config.SHELL_DIST, config.REMOTES_ROOT, manifest);
 
-  // Built once: @fastify/helmet rebuilt the middleware (re-parsing the CSP) on every request.
-  const securityHeaders = helmet({
+  // Helmet's headers worked out once (security-headers.ts), on every reply, errors included.
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -161,9 +156,16 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
+  });
+  // Defence in depth before anything else reads the URL; the checks themselves bind to routes. The hot
+  // path's hooks take a callback rather than return a promise: one allocation and tick less per request.
+  app.addHook('onRequest', (request, _reply, done) =>
+    done(isMalformedPath(request.url) ? malformedPath() : undefined),
   );
+
   const allowed = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);

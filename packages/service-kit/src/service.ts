@@ -88,16 +88,18 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
     finiteNumbersOnly((httpPart === 'body' ? bodyAjv : textAjv).compile(schema)),
   );
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Every request passes these two: callbacks, not async functions (no promise and tick per request).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // An answer to a request that carried credentials is personal: no browser or shared cache may keep it
   // (also when the gateway proxies it, whatever the upstream said).
   // A route's own stricter value that already says no-store (`private, no-store` on a CV) stays.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const own = String(reply.getHeader('cache-control') ?? '');
-    if (request.headers.authorization && !/\bno-store\b/.test(own)) reply.header('cache-control', 'no-store');
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.headers.authorization && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? '')))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(
