@@ -138,6 +138,9 @@ describe.each(cases)('$prefix spelt with $name: $path', ({ path, outcome }) => {
   const expectRefused = (res: RawResponse, status: number, code: string) => {
     if (outcome === 'malformed') {
       expect([res.status, res.json().code]).toEqual([400, 'request.malformed_path']);
+      // Refused before anything reads the URL, and still with the security headers every reply has.
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     } else if (outcome === 'unrouted') {
       expect(res.status === 404 || res.status === 413).toBe(true);
       expect(res.json().success).toBe(false);
