@@ -12,7 +12,7 @@
  * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~4 minutes).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { seed } from './hire-seed';
@@ -27,6 +27,7 @@ import {
 } from '@platform/testing';
 import { readStartConfig } from '../scripts/config';
 import { startPlatform } from '../scripts/platform';
+import { machineLine } from './machine';
 
 const CONNECTIONS = 20;
 const SECONDS = 8;
@@ -44,8 +45,6 @@ function combined(turns: Figures[]): Figures {
     failed: turns.reduce((sum, t) => sum + t.failed, 0),
   };
 }
-
-const load1 = () => loadavg()[0]!.toFixed(2);
 
 async function main() {
   const db = await createTestDatabase('bench_gateway');
@@ -131,7 +130,7 @@ async function main() {
       );
 
     say(
-      `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s; load average ${load1()} (1 min) at the end.`,
+      `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s; at the end: ${machineLine()}.`,
     );
     say('Each cell: req/s · gateway / direct · p99.');
     say(`| route | direct | ${gateways.map((g) => g.name).join(' | ')} |`);

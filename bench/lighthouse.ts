@@ -10,7 +10,7 @@
  * each page's last report as JSON, for its long tasks, request chains and LCP element).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { seed } from './hire-seed';
@@ -24,6 +24,7 @@ import {
   freePort,
 } from '@platform/testing';
 import { readStartConfig } from '../scripts/config';
+import { machineLine } from './machine';
 import { startPlatform } from '../scripts/platform';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
@@ -174,8 +175,7 @@ async function main() {
     }
 
     say(
-      `Lighthouse 12, mobile (simulated Slow 4G, 4x CPU), median of ${RUNS} runs; ` +
-        `load average ${loadavg()[0]!.toFixed(2)} (1 min) at the end:`,
+      `Lighthouse 12, mobile (simulated Slow 4G, 4x CPU), median of ${RUNS} runs; at the end: ${machineLine()}:`,
     );
     say('| page | performance | LCP | TBT | CLS | accessibility | KB transferred | goals |');
     say('| --- | --- | --- | --- | --- | --- | --- | --- |');
