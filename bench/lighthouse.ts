@@ -24,8 +24,8 @@ import {
   freePort,
 } from '@platform/testing';
 import { readStartConfig } from '../scripts/config';
-import { machineLine } from './machine';
 import { startPlatform } from '../scripts/platform';
+import { machineLine } from './machine';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const CHROME_FLAGS = [
