@@ -296,6 +296,27 @@ test.describe('with JavaScript on', () => {
     expect(errors).toEqual([]);
   });
 
+  test('on a slow phone, a language picked while the page is still being hydrated is taken, the page kept', async ({
+    page,
+  }) => {
+    const errors = errorsOf(page);
+    await keepFirstHeading(page);
+    // A phone 8 times slower than this machine: the page's parts are attached one after the other.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    for (let visit = 0; visit < 5; visit++) {
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.clear()).catch(() => undefined);
+      await page.goto('/core', { waitUntil: 'commit' });
+      // As soon as the selector can be used: the page below it may not be attached yet.
+      await page.getByRole('banner').getByLabel('Language').selectOption('sw');
+      await expect(page.getByRole('navigation').getByRole('link', { name: 'Nyumbani' })).toBeVisible();
+      // Not drawn again: React attached to the HTML it was given, then switched its language.
+      await expectHydratedInPlace(page);
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('a signed-in visitor hydrates the public page, then sees their own navbar', async ({ page }) => {
     const errors = errorsOf(page);
     await keepFirstHeading(page);

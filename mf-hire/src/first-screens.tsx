@@ -9,6 +9,7 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from '@platform/router/server';
 import i18next from 'i18next';
+import { settleFirstRender } from '@platform/shell-state';
 import type { JobListResponse, JobResponse } from '@platform/contracts';
 import type { Language } from '@platform/ui';
 import uiEn from '@platform/ui/locales/en.json';
@@ -87,8 +88,10 @@ function screen(request: FirstScreenRequest) {
 export function render(request: FirstScreenRequest): string | undefined {
   const element = screen(request);
   if (!element) return undefined;
-  // Resources are in memory, so the language switches synchronously.
+  // Resources are in memory, so the language switches synchronously. A server render reads the stores'
+  // first state, as a hydrating page does: the page's language.
   void i18next.changeLanguage(request.language);
+  settleFirstRender(request.language);
   return renderToString(
     <MemoryRouter initialEntries={[request.pathname]}>{element}</MemoryRouter>,
     // Its own ids: none may equal one of the page's, whose render this markup sits in.

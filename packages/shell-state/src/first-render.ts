@@ -13,3 +13,8 @@ export function settleFirstRender(pageLanguage: Language): void {
   siteMapStore.getInitialState = siteMapStore.getState;
   languageStore.getInitialState = () => ({ ...languageStore.getState(), language: pageLanguage });
 }
+
+/** The language of the first render: the page's HTML's, which hydration and server renders speak. */
+export function firstRenderLanguage(): Language {
+  return languageStore.getInitialState().language;
+}

@@ -11,4 +11,4 @@ export {
 export { useLanguage, LANGUAGES, type Language } from './language';
 export { apiRequest, apiFile, ApiNetworkError, type ApiResult } from './api';
 export { useSiteMap, navLabel, type SiteMap } from './site-map';
-export { settleFirstRender } from './first-render';
+export { settleFirstRender, firstRenderLanguage } from './first-render';

@@ -1,11 +1,17 @@
-import { useEffect } from 'react';
-import { act, screen } from '@testing-library/react';
+import { act, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { registerNamespace } from './i18n';
+import { settleFirstRender } from '@platform/shell-state';
+import { initI18n, registerNamespace } from './i18n';
 import { useTranslation } from './use-translation';
 import { renderScreen } from '../test/screen';
 
-registerNamespace('first', async (lng) => ({ greeting: lng === 'sw' ? 'Habari' : 'Hello' }));
+registerNamespace('first', async (lng) => ({
+  greeting: lng === 'sw' ? 'Habari' : 'Hello',
+  language: lng === 'sw' ? 'Kiswahili' : 'English',
+}));
 registerNamespace('other', async () => ({ word: 'other' }));
 
 /** A page that loads its data whenever `t` changes, as pages do when `t` is among an effect's dependencies. */
@@ -35,4 +41,42 @@ describe('useTranslation', () => {
     expect(screen.getByRole('heading', { name: 'Habari' })).toBeInTheDocument();
     expect(loads).toBe(2);
   });
+});
+
+/** A page whose text and a language-dependent value are both drawn in its HTML. */
+function Page() {
+  const { t, i18n } = useTranslation('first');
+  return (
+    <main>
+      <h1>{t('greeting')}</h1>
+      <p lang={i18n.language}>{t('language')}</p>
+    </main>
+  );
+}
+
+it('hydrates a page in the language of its HTML though another was chosen meanwhile, then switches to it', async () => {
+  await initI18n('en');
+  await i18next.loadLanguages('sw');
+  await i18next.loadNamespaces('first');
+  // The page as the build prerendered it, in Kiswahili; the visitor picks English before it is hydrated.
+  await i18next.changeLanguage('sw');
+  settleFirstRender('sw');
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Page />);
+  document.body.append(container);
+  const heading = container.querySelector('h1');
+  expect(heading).toHaveTextContent('Habari');
+  await i18next.changeLanguage('en');
+
+  const mismatches: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, <Page />, { onRecoverableError: (error) => mismatches.push(error) });
+  });
+  // Attached to the same nodes (no mismatch, nothing drawn again), then in English.
+  expect(mismatches).toEqual([]);
+  expect(container.querySelector('h1')).toBe(heading);
+  expect(heading).toHaveTextContent('Hello');
+  expect(container.querySelector('p')).toHaveTextContent('English');
+  expect(container.querySelector('p')).toHaveAttribute('lang', 'en');
+  container.remove();
 });

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import i18next, { type TFunction } from 'i18next';
+import { firstRenderLanguage } from '@platform/shell-state';
 
 /**
  * `useTranslation(ns)`: the one hook the platform needs from react-i18next, in a few lines, because
@@ -20,14 +21,18 @@ function subscribe(listener: () => void) {
 }
 
 const currentLanguage = () => i18next.language;
-
-export function useTranslation(ns = 'ui'): { t: TFunction; i18n: typeof i18next } {
-  // Hydrating a prerendered page reads the same: i18next starts in the page's language (the shell's bootstrap).
-  const lng = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+export function useTranslation(ns = 'ui'): { t: TFunction; i18n: { language: string } } {
+  // While React hydrates a page (or draws one on the server), texts are in the language of its HTML
+  // (`settleFirstRender`), not i18next's current one: a visitor on a slow phone who picks another language
+  // before the page is hydrated would make the parts not yet attached disagree with their HTML, and React
+  // would draw the page again. React renders them in the new language right after.
+  const lng = useSyncExternalStore(subscribe, currentLanguage, firstRenderLanguage);
   // The same `t` while the language is unchanged: pages use it in effect dependencies, and another
   // namespace loading must not make them load their data again. A component waiting for its own
   // namespace suspends below and renders again when it arrives.
   const t = useMemo(() => i18next.getFixedT(lng, ns), [lng, ns]);
+  // The language `t` speaks (for dates and numbers), not i18next's: the two differ while hydrating.
+  const i18n = useMemo(() => ({ language: lng }), [lng]);
   if (!i18next.hasLoadedNamespace(ns, { lng })) {
     const key = `${lng}|${ns}`;
     let p = pending.get(key);
@@ -40,5 +45,5 @@ export function useTranslation(ns = 'ui'): { t: TFunction; i18n: typeof i18next 
     // Suspense waits for the namespace, like react-i18next with useSuspense.
     throw p;
   }
-  return { t, i18n: i18next };
+  return { t, i18n };
 }
