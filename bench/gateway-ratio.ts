@@ -7,10 +7,13 @@
  *  - GET /api/user/get: the professional directory, a query per request;
  *  - GET /api/application/get with a clinic's token: every check of a signed-in request.
  * Each is measured through three gateways before the same services: without the edge cache (the raw
- * proxy, what every uncached route pays), as deployed (1 worker, edge cache on), and with 2 workers.
+ * proxy, what every uncached route pays), as deployed (1 worker, edge cache on), and with 2 workers; and,
+ * for reference, through a bare Node proxy (bare-proxy.ts: no checks at all), the floor of any hop.
  * Then a steady, open-loop 1,000 req/s through each on the job board (load.ts: steadyLoad).
  * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~4 minutes).
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +70,7 @@ async function main() {
   );
   const sql = postgres(db.url, { max: 2, onnotice: () => {} });
   const say = (line: string) => console.log(line);
+  let stopBare = () => {};
 
   try {
     await seed(sql, 200, 1_000);
@@ -78,7 +82,24 @@ async function main() {
     );
     // The platform's own gateway as deployed (1 worker, edge cache on), and beside it the same
     // gateway without the edge cache (the raw proxy, what every uncached route pays) and with 2 workers.
+    // And the floor: a bare Node proxy (bare-proxy.ts) before the same services, what the hop alone costs.
+    const barePort = await freePort();
+    const bare = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bare-proxy.ts')], {
+      env: {
+        ...process.env,
+        PORT: String(barePort),
+        ROUTES: JSON.stringify({
+          '/api/job': platform.services['svc-hire'],
+          '/api/application': platform.services['svc-hire'],
+          '/api/user': platform.services['svc-identity'],
+        }),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    stopBare = () => bare.kill('SIGTERM');
+    await once(bare.stdout!, 'data');
     const gateways = [
+      { name: 'bare Node proxy (the floor)', url: `http://127.0.0.1:${barePort}` },
       { name: 'gateway, no edge cache', url: await platform.startGateway({ EDGE_CACHE_BYTES: '0' }) },
       { name: 'gateway, 1 worker', url: platform.url.replace('localhost', '127.0.0.1') },
       { name: 'gateway, 2 workers', url: await platform.startGateway({ GATEWAY_WORKERS: '2' }) },
@@ -148,6 +169,7 @@ async function main() {
     );
     say('Aims: ≥ 0.6 on the cached board, ≥ 0.9 on database routes, p99 ≤ 25 ms at 1,000 req/s.');
   } finally {
+    stopBare();
     await sql.end();
     await platform.stop();
     await deleteStreamsWithPrefix(nats, prefix).catch(() => {});
