@@ -10,6 +10,10 @@ export const ErrorResponse = Type.Object({
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 
+/** The error answers a route declares, each the envelope: `response: { 200: Answer, ...ErrorAnswers(400, 404) }`. */
+export const ErrorAnswers = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorResponse])) as { [K in S]: typeof ErrorResponse };
+
 export const MessageResponse = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),

@@ -5,6 +5,7 @@ import {
   DiscussionPatch,
   DiscussionQuery,
   DiscussionResponse,
+  ErrorAnswers,
   ErrorResponse,
   FlagBody,
   IdParams,
@@ -21,14 +22,7 @@ import { toDiscussionView, toReplyView } from '../stores/discussion-store';
 import type { Actor } from '../stores/db';
 import { actorOf, maybeActor, optionalUser, signedIn } from './actor';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 409, 422);
 const secured = { tags: ['discussion'], security: [{ bearer: [] }] };
 /** The spec's misspelled prefix (its clients call it) and the right one. */
 const PREFIXES = ['/api/dicussion', '/api/discussion'] as const;

@@ -7,10 +7,10 @@ import {
   ConnectionRequestPatch,
   ConnectionRequestQuery,
   ConnectionRequestResponse,
-  ErrorResponse,
+  type ConnectionRequestView,
+  ErrorAnswers,
   IdParams,
   PageQuery,
-  type ConnectionRequestView,
   type PersonRef,
 } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
@@ -19,15 +19,7 @@ import { RetryLater } from '../stores/request-store';
 import type { Actor } from '../stores/db';
 import { actorOf, signedIn } from './actor';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-  429: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 409, 422, 429);
 const secured = { tags: ['connect'], security: [{ bearer: [] }] };
 
 const personRef = (id: string, u: UserRow | undefined): PersonRef => ({

@@ -1,8 +1,8 @@
-import { AuditQuery, AuditResponse, AuditVerifyResponse, ErrorResponse } from '@platform/contracts';
+import { AuditQuery, AuditResponse, AuditVerifyResponse, ErrorAnswers } from '@platform/contracts';
 import { pageOf, type App } from '@platform/service-kit';
 import { toAuditEntry } from '../stores/audit-store';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const errors = ErrorAnswers(400, 401, 403);
 const secured = { tags: ['audit'], security: [{ bearer: [] }] };
 
 /** The audit log of every service's admin actions, and its tamper check: the admin's alone. */

@@ -5,6 +5,7 @@ import {
   BlogPostResponse,
   BlogVersionParams,
   BlogVersionsResponse,
+  ErrorAnswers,
   ErrorResponse,
   IdParams,
   MessageResponse,
@@ -24,7 +25,7 @@ const decoded = (text: string) =>
     (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
   );
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = ErrorAnswers(400, 401, 403, 404);
 const admin = { tags: ['blog'], security: [{ bearer: [] }] };
 
 /** The blog: published posts for everyone; drafts, versions and changes for admins. */

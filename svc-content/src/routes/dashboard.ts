@@ -4,7 +4,7 @@ import {
   DashboardStatsResponse,
   DashboardUsersQuery,
   DashboardUsersResponse,
-  ErrorResponse,
+  ErrorAnswers,
   FileAnswer,
   LatestUsersResponse,
   SeriesQuery,
@@ -14,7 +14,7 @@ import { CSV_BOM, csvLine, pageOf, type App } from '@platform/service-kit';
 import { Type } from '@sinclair/typebox';
 import { toDashboardUser } from '../stores/people-store';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const errors = ErrorAnswers(400, 401, 403);
 const secured = { tags: ['dashboard'], security: [{ bearer: [] }] };
 const LatestQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),

@@ -1,7 +1,7 @@
 import {
   ContactMessageBody,
   DemoRequestBody,
-  ErrorResponse,
+  ErrorAnswers,
   IdParams,
   InboxPatch,
   InboxQuery,
@@ -12,13 +12,7 @@ import { addressKey, badRequest, pageOf, type App } from '@platform/service-kit'
 import { adminBy } from './admin-by';
 import { toInboxItem } from '../stores/inbox-store';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  429: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 429);
 
 /** Today in East Africa (UTC+3), YYYY-MM-DD: a demo cannot be asked for a day already gone there. */
 const todayInNairobi = (now = new Date()) =>

@@ -1,5 +1,5 @@
 import {
-  ErrorResponse,
+  ErrorAnswers,
   IdParams,
   MessageResponse,
   ModerationDecisionBody,
@@ -10,13 +10,7 @@ import { pageOf, type App } from '@platform/service-kit';
 import { adminBy } from './admin-by';
 import { toModerationItem } from '../stores/moderation-store';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 409);
 const secured = { tags: ['moderation'], security: [{ bearer: [] }] };
 
 /** The moderation queue: posts hidden by flags in other modules, restored, kept hidden or deleted by an admin. */

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   CalendarFeedResponse,
-  ErrorResponse,
+  ErrorAnswers,
   FileAnswer,
   IdParams,
   MessageResponse,
@@ -11,7 +11,7 @@ import type { EventRow } from '../db/schema';
 import { actorOf } from './actor';
 import { toIcs, type IcsEvent } from './ics';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = ErrorAnswers(400, 401, 403, 404);
 /** A text or file answer, not JSON (documented as such in OpenAPI). */
 const file = { 200: FileAnswer('text/calendar', 'the iCalendar text'), ...errors };
 const secured = { tags: ['event'], security: [{ bearer: [] }] };

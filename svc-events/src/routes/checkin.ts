@@ -4,7 +4,7 @@ import {
   CheckinResponse,
   CpdQuery,
   CpdResponse,
-  ErrorResponse,
+  ErrorAnswers,
   FileAnswer,
   IdParams,
 } from '@platform/contracts';
@@ -12,13 +12,7 @@ import { badRequest, forbidden, HttpError, notFound, type App } from '@platform/
 import { certificatePdf } from '../certificate-pdf';
 import { actorOf, adminActing, organisedEvent } from './actor';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 422);
 const pdfFile = { 200: FileAnswer('application/pdf', 'the PDF'), ...errors };
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
 

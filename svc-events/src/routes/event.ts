@@ -1,4 +1,5 @@
 import {
+  ErrorAnswers,
   ErrorResponse,
   EventBody,
   EventListResponse,
@@ -15,7 +16,7 @@ import { AnswerCache, notFound, pageOf, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
 import { actorOf, adminActing, optionalUser, organisedEvent, organizes } from './actor';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = ErrorAnswers(400, 401, 403, 404);
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
 const ORGANISERS = ['Clinic', 'admin'] as const;
 

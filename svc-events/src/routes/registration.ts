@@ -1,5 +1,5 @@
 import {
-  ErrorResponse,
+  ErrorAnswers,
   FileAnswer,
   IdParams,
   MessageResponse,
@@ -13,14 +13,7 @@ import { pageOf, toCsv, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
 import { actorOf, organisedEvent, organizes } from './actor';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 409, 422);
 const file = { 200: FileAnswer('text/csv', 'the CSV'), ...errors };
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
 

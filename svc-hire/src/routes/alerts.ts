@@ -1,23 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  ErrorResponse,
+  ErrorAnswers,
   IdParams,
   JobAlertBody,
-  JobQuery,
   JobAlertListResponse,
   JobAlertResponse,
+  JobQuery,
   MessageResponse,
 } from '@platform/contracts';
 import { notFound, type App } from '@platform/service-kit';
 import { actorOf } from './actor';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 409);
 const secured = { tags: ['job-alerts'], security: [{ bearer: [] }] };
 
 /** The board query's number fields (paging, and any numeric filter), read from its schema. */

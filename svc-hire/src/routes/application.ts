@@ -3,7 +3,7 @@ import {
   ApplicationQuery,
   ApplicationResponse,
   ApplyBody,
-  ErrorResponse,
+  ErrorAnswers,
   IdParams,
   StatusBody,
 } from '@platform/contracts';
@@ -11,13 +11,7 @@ import { notFound, pageOf, type App } from '@platform/service-kit';
 import { scopeOf } from '../stores/application-store';
 import { actorOf } from './actor';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 409);
 const secured = { tags: ['application'], security: [{ bearer: [] }] };
 
 export default async function applicationRoutes(app: App) {

@@ -3,7 +3,7 @@ import {
   CV_MAX_BYTES,
   CvResponse,
   CvUploadQuery,
-  ErrorResponse,
+  ErrorAnswers,
   FileAnswer,
   IdParams,
   MessageResponse,
@@ -13,15 +13,7 @@ import { scopeOf } from '../stores/application-store';
 import { checkCv, cvNotFound, cvTooLarge, type CvFile } from '../stores/cv-store';
 import { actorOf } from './actor';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  415: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 409, 413, 415);
 const secured = { tags: ['cv'], security: [{ bearer: [] }] };
 const pdfFile = { 200: FileAnswer('application/pdf', 'the PDF'), ...errors };
 

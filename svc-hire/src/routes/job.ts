@@ -1,7 +1,8 @@
 import {
+  ErrorAnswers,
   ErrorResponse,
-  JobBody,
   IdParams,
+  JobBody,
   JobListResponse,
   JobPatch,
   JobQuery,
@@ -16,7 +17,7 @@ import {
 import { AnswerCache, forbidden, notFound, pageOf, type App } from '@platform/service-kit';
 import { actorOf } from './actor';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = ErrorAnswers(400, 401, 403, 404);
 const secured = { tags: ['job'], security: [{ bearer: [] }] };
 
 export default async function jobRoutes(app: App, { boardCacheMs }: { boardCacheMs: number }) {

@@ -1,5 +1,5 @@
 import {
-  ErrorResponse,
+  ErrorAnswers,
   IdParams,
   MessageResponse,
   PageQuery,
@@ -9,7 +9,7 @@ import {
 } from '@platform/contracts';
 import { pageOf, type App } from '@platform/service-kit';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = ErrorAnswers(400, 401, 403, 404);
 const secured = { tags: ['saved-job'], security: [{ bearer: [] }] };
 
 /** A professional's saved jobs, and their own state (applied, saved) for the jobs a page shows. */

@@ -1,27 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import {
   AccountIdParams,
+  type AdminAccount,
   AdminAccountListResponse,
   AdminAccountQuery,
   AdminAccountResponse,
   ChangeRoleBody,
-  ErrorResponse,
+  ErrorAnswers,
   MessageResponse,
   SuspendAccountBody,
-  type AdminAccount,
 } from '@platform/contracts';
 import { badRequest, conflict, notFound, type App } from '@platform/service-kit';
 import type { UserRow } from '../../db/schema';
 import { isSuspended } from './account-status';
 import type { AdminActor, UserStore } from '../../stores/user-store';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 409);
 
 /** A timed suspension that has run out shows as active (the account signs in again by itself). */
 function toAdminAccount(row: UserRow): AdminAccount {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   DirectoryQuery,
   DirectoryResponse,
+  ErrorAnswers,
   ErrorResponse,
   LoginBody,
   LoginResponse,
@@ -34,14 +35,7 @@ export interface UserRoutesOptions {
   limiter: LoginLimiter;
 }
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  409: ErrorResponse,
-  429: ErrorResponse,
-  503: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 409, 429, 503);
 
 /** Trims and lower-cases the e-mail before validation, so " Ann@Clinic.org " is ann@clinic.org. */
 export async function normaliseEmailField(request: FastifyRequest) {

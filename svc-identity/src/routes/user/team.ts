@@ -1,13 +1,13 @@
 import {
-  ErrorResponse,
+  ErrorAnswers,
   IdParams,
   InviteBody,
   InviteListResponse,
   InviteResponse,
   MemberListResponse,
   MemberQuery,
-  MessageResponse,
   MeResponse,
+  MessageResponse,
   MyTeamResponse,
 } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
@@ -17,15 +17,7 @@ import { toProfile, type UserStore } from '../../stores/user-store';
 import { normaliseEmailField } from './index';
 
 const secured = { tags: ['team'], security: [{ bearer: [] }] };
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  410: ErrorResponse,
-  422: ErrorResponse,
-};
+const errors = ErrorAnswers(400, 401, 403, 404, 409, 410, 422);
 
 /**
  * A clinic's team (Core): the clinic invites professionals by e-mail and manages its members; a
