@@ -1,4 +1,7 @@
+import http from 'node:http';
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { generateKeyPair, rawRequest } from '@platform/testing';
 import type { App } from '@platform/service-kit';
 import { readConfig } from '../src/config';
@@ -19,15 +22,40 @@ beforeAll(async () => {
   });
   // Over BUFFERED_BODY_BYTES: streamed through, never held whole.
   hire.get('/api/job/big', async (_req, reply) => reply.type('application/octet-stream').send(BIG));
+  // A long answer that takes its time (a large export on a slow link): compressible, so compressed on the way.
+  hire.get('/api/job/slow', async (_req, reply) => {
+    let sent = 0;
+    const chunks = new Readable({
+      read() {
+        setTimeout(() => this.push(sent++ < 100 ? `[${'"row",'.repeat(8000)}"row"]\n` : null), 10);
+      },
+    });
+    return reply.type('application/json').send(chunks);
+  });
   const hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
   gateway = await buildApp(
     readConfig({ JWT_PUBLIC_KEY: generateKeyPair().publicKey, LOG_LEVEL: 'silent', HIRE_URL: hireUrl }),
     { revocations: { isRevoked: () => false, isCurrent: () => true } },
   );
   gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  logged = await gatewayLoggingTo(lines, hireUrl);
 });
 
+/** Another gateway before the same service, whose log lines (warnings and worse) are kept in `into`. */
+async function gatewayLoggingTo(into: { level: number; msg: string }[], hireUrl: string) {
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void into.push(JSON.parse(line)) });
+  const app = await buildApp(readConfig({ JWT_PUBLIC_KEY: generateKeyPair().publicKey, HIRE_URL: hireUrl }), {
+    revocations: { isRevoked: () => false, isCurrent: () => true },
+    logger,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
+const lines: { level: number; msg: string }[] = [];
+let logged: App;
+
 afterAll(async () => {
+  await logged?.close();
   await gateway?.close();
   await hire?.close();
 });
@@ -58,5 +86,32 @@ describe('the proxy', () => {
     const head = await rawRequest(gatewayUrl, { method: 'HEAD', path: '/api/job/echo' });
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
+  });
+});
+
+describe('a client that goes away', () => {
+  it('in the middle of a compressed answer is not logged as an error (it happens all day on mobile networks)', async () => {
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        `${logged.listeningOrigin}/api/job/slow`,
+        { headers: { 'accept-encoding': 'gzip' } },
+        (res) => {
+          expect(res.headers['content-encoding']).toBe('gzip');
+          // The first bytes arrive; then the phone loses its signal.
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {});
+      setTimeout(() => reject(new Error('no answer')), 5000);
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    // Errors are what an operator is paged for: a client's choice to leave is not one.
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    // And the gateway still answers the next client.
+    const res = await rawRequest(logged.listeningOrigin, { path: '/api/job/echo' });
+    expect(res.status).toBe(200);
   });
 });
