@@ -54,6 +54,16 @@ export async function logOut(page: Page) {
  * shown, a menu open): `await expectAccessible(page, 'apply dialog at 360 px')`.
  */
 export async function expectAccessible(page: Page, label: string) {
+  // The page as it settles: mid-transition (the navbar's background turning dark as the page scrolls, its
+  // text already white) colours are neither state's. Endless animations (a spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page })
     // Off by default (experimental), and what a speech-input user meets: the name must start with the text.
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
