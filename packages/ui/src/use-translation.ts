@@ -21,6 +21,7 @@ function subscribe(listener: () => void) {
 }
 
 const currentLanguage = () => i18next.language;
+
 export function useTranslation(ns = 'ui'): { t: TFunction; i18n: { language: string } } {
   // While React hydrates a page (or draws one on the server), texts are in the language of its HTML
   // (`settleFirstRender`), not i18next's current one: a visitor on a slow phone who picks another language
@@ -37,7 +38,10 @@ export function useTranslation(ns = 'ui'): { t: TFunction; i18n: { language: str
     const key = `${lng}|${ns}`;
     let p = pending.get(key);
     if (!p) {
-      p = i18next.loadNamespaces(ns).then(() => {
+      // In `lng`, which is not i18next's language while a page hydrates after a switch.
+      p = new Promise<void>((loaded) =>
+        i18next.services.backendConnector.load([lng], [ns], () => loaded()),
+      ).then(() => {
         pending.delete(key);
       });
       pending.set(key, p);
