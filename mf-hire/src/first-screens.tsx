@@ -88,9 +88,8 @@ function screen(request: FirstScreenRequest) {
 export function render(request: FirstScreenRequest): string | undefined {
   const element = screen(request);
   if (!element) return undefined;
-  // Resources are in memory, so the language switches synchronously. A server render reads the stores'
-  // first state, as a hydrating page does: the page's language.
-  void i18next.changeLanguage(request.language);
+  // A server render reads the first render's language, as a hydrating page does (useTranslation's server
+  // snapshot); the resources are in memory, so nothing suspends.
   settleFirstRender(request.language);
   return renderToString(
     <MemoryRouter initialEntries={[request.pathname]}>{element}</MemoryRouter>,

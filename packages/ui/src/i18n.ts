@@ -49,11 +49,13 @@ export function applyLanguage(language: Language): void {
   if (language === i18next.language) return;
   // Load every registered namespace in the new language first (not only the configured ones), so pages
   // switch at once instead of suspending: a suspended page would be shown again as a new tree.
-  const namespaces = [...loaders.keys()];
-  void new Promise<void>((done) =>
-    i18next.services.backendConnector.load([language], namespaces, () => done()),
-  ).then(() => i18next.changeLanguage(language));
+  void loadTranslations(language, [...loaders.keys()]).then(() => i18next.changeLanguage(language));
   document.documentElement.lang = language;
+}
+
+/** Loads `namespaces` in `language`, whatever i18next's current language (whose own loads follow it). */
+export function loadTranslations(language: string, namespaces: string[]): Promise<void> {
+  return new Promise((done) => i18next.services.backendConnector.load([language], namespaces, () => done()));
 }
 
 /** Loads every registered namespace in the current language (before hydrating, so nothing suspends). */

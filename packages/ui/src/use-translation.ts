@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import i18next, { type TFunction } from 'i18next';
 import { firstRenderLanguage } from '@platform/shell-state';
+import { loadTranslations } from './i18n';
 
 /**
  * `useTranslation(ns)`: the one hook the platform needs from react-i18next, in a few lines, because
@@ -39,9 +40,7 @@ export function useTranslation(ns = 'ui'): { t: TFunction; i18n: { language: str
     let p = pending.get(key);
     if (!p) {
       // In `lng`, which is not i18next's language while a page hydrates after a switch.
-      p = new Promise<void>((loaded) =>
-        i18next.services.backendConnector.load([lng], [ns], () => loaded()),
-      ).then(() => {
+      p = loadTranslations(lng, [ns]).then(() => {
         pending.delete(key);
       });
       pending.set(key, p);
