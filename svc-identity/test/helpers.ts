@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import postgres from 'postgres';
 import { natsUrl, serviceTestEnv, type TestDatabase } from '@platform/testing';
 import { NatsEventBus } from '@platform/event-bus';
 import type { App } from '@platform/service-kit';
@@ -9,7 +10,7 @@ export interface TestContext {
   app: App;
   register(body: Record<string, unknown>): Promise<LightMyRequestResponse>;
   login(email: string, password: string): Promise<LightMyRequestResponse>;
-  /** Accounts in the directory (admins aside). */
+  /** Accounts stored, of any role (read from the database: the directory's total is capped). */
   userCount(): Promise<number>;
   config: IdentityConfig;
   db: TestDatabase;
@@ -34,7 +35,15 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<T
     register: (body) => app.inject({ method: 'POST', url: '/api/user/register', payload: body }),
     login: (email, password) =>
       app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } }),
-    userCount: async () => Number((await app.inject('/api/user/get?limit=1')).json().pageInfo.total),
+    userCount: async () => {
+      const sql = postgres(run.db.url, { max: 1, onnotice: () => {} });
+      try {
+        const [row] = await sql<{ n: number }[]>`select count(*)::int as n from identity.users`;
+        return row!.n;
+      } finally {
+        await sql.end();
+      }
+    },
     config,
     db: run.db,
     prefix: run.prefix,

@@ -1,4 +1,5 @@
 import { IdentityEvents, type UserEventData } from '@platform/contracts';
+import postgres from 'postgres';
 import { eventually, readEvents } from '@platform/testing';
 import { aUser, startIdentity, type TestContext } from './helpers';
 
@@ -18,7 +19,7 @@ const post = (url: string, payload: unknown, token?: string) =>
     payload: payload as object,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-const userCount = async () => Number((await ctx.app.inject('/api/user/get?limit=1')).json().pageInfo.total);
+const userCount = () => ctx.userCount();
 
 async function registerAndLogin(over: Record<string, unknown> = {}) {
   const body = aUser(over);
@@ -315,6 +316,32 @@ describe('profile and directory', () => {
     expect(clinics.length).toBeGreaterThan(0);
     expect(clinics.every((u) => u.role === 'Clinic')).toBe(true);
     expect((await ctx.app.inject('/api/user/get?limit=1000')).statusCode).toBe(400);
+  });
+
+  it('counts the directory exactly up to 100 past the page, then says "more than"', async () => {
+    // Many professionals, written straight to the table: 120 sign-ups would take a minute of argon2.
+    const sql = postgres(ctx.db.url, { max: 1, onnotice: () => {} });
+    try {
+      await sql`insert into identity.users (email, password_hash, name, role, designation)
+        select 'many' || i || '@directory.example', 'x', 'Many ' || i, 'user',
+          case when i = 7 then 'Paediatric Oncology Nurse' else 'Nurse' end
+        from generate_series(1, 120) i`;
+      const exact = Number(
+        (await sql`select count(*)::int as n from identity.users where role <> 'admin'`)[0]!.n,
+      );
+      const page = async (query: string) => (await ctx.app.inject(`/api/user/get?${query}`)).json().pageInfo;
+
+      expect(await page('limit=10')).toEqual({ page: 1, limit: 10, total: 100, totalCapped: true });
+      // Within 100 of the last match the count is exact again.
+      const near = await page(`limit=10&page=${Math.ceil((exact - 50) / 10)}`);
+      expect(near).toMatchObject({ total: exact, totalCapped: false });
+      // A search reads names and designations, in any case.
+      const found = (await ctx.app.inject('/api/user/get?search=oncology')).json();
+      expect(found.users.map((u: { name: string }) => u.name)).toEqual(['Many 7']);
+      expect(found.pageInfo).toMatchObject({ total: 1, totalCapped: false });
+    } finally {
+      await sql.end();
+    }
   });
 });
 

@@ -38,6 +38,13 @@ export const PageInfo = Type.Object({
 });
 export type PageInfo = Static<typeof PageInfo>;
 
+/**
+ * A public list's page: `total` is exact up to LIST_COUNT_CAP matches past the current page; beyond it
+ * `totalCapped` is true and `total` is that lower bound ("more than {total}").
+ */
+export const CappedPageInfo = Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]);
+export type CappedPageInfo = Static<typeof CappedPageInfo>;
+
 /** Trimmed, lower-cased on the server; the schema only bounds the shape. */
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { CappedPageInfo, Email, Ok, PageInfo, PageQuery, StringEnum } from './common';
 import {
   CONNECTION_STATES,
   CONNECTION_STATUSES,
@@ -276,11 +276,8 @@ export const DiscussionView = Type.Object({
 });
 export type DiscussionView = Static<typeof DiscussionView>;
 
-/** Newest first; `total` is exact up to 100 matches past the page, then capped (`totalCapped`), as the job board. */
-export const DiscussionListResponse = Ok({
-  data: Type.Array(DiscussionView),
-  pageInfo: Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]),
-});
+/** Newest first; the total capped as every public list's (CappedPageInfo). */
+export const DiscussionListResponse = Ok({ data: Type.Array(DiscussionView), pageInfo: CappedPageInfo });
 export type DiscussionListResponse = Static<typeof DiscussionListResponse>;
 
 /** GET /api/discussion/:id: the discussion with the first page of its replies (oldest first). */

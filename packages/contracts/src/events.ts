@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { CappedPageInfo, Ok, PageInfo, PageQuery, StringEnum } from './common';
 import {
   CPD_POINTS_MAX,
   DEFAULT_EVENT_TIME_ZONE,
@@ -149,10 +149,7 @@ export type EventQuery = Static<typeof EventQuery>;
 
 export const EventResponse = Ok({ data: EventView });
 export type EventResponse = Static<typeof EventResponse>;
-export const EventListResponse = Ok({
-  data: Type.Array(EventView),
-  pageInfo: Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]),
-});
+export const EventListResponse = Ok({ data: Type.Array(EventView), pageInfo: CappedPageInfo });
 export type EventListResponse = Static<typeof EventListResponse>;
 
 /**

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { CappedPageInfo, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 import {
   APPLICATION_STATUSES,
@@ -7,7 +7,7 @@ import {
   EXPERIENCE_LEVELS,
   CV_MAX_BYTES,
   DECISION_MESSAGE_MAX,
-  JOB_COUNT_CAP,
+  LIST_COUNT_CAP,
   JOB_SORTS,
   JOB_TYPES,
   SALARY_MAX,
@@ -20,7 +20,7 @@ import {
 
 export {
   APPLICATION_STATUSES,
-  JOB_COUNT_CAP,
+  LIST_COUNT_CAP,
   JOB_TYPES,
   CURRENCIES,
   SALARY_PERIODS,
@@ -202,13 +202,8 @@ export type JobAlertResponse = Omit<Static<typeof JobAlertResponse>, 'data'> & {
 /** `:id` of a job or an application. */
 export const IdParams = Type.Object({ id: Uuid });
 
-/**
- * `total` is exact up to JOB_COUNT_CAP matches past the current page; beyond it `totalCapped` is true,
- * `total` is that lower bound, and the board says "more than {total}".
- */
-export const JobListPageInfo = Type.Composite([PageInfo, Type.Object({ totalCapped: Type.Boolean() })]);
-
-export const JobListResponse = Ok({ data: Type.Array(Job), pageInfo: JobListPageInfo });
+/** The board says "more than {total}" when `totalCapped` (CappedPageInfo). */
+export const JobListResponse = Ok({ data: Type.Array(Job), pageInfo: CappedPageInfo });
 export type JobListResponse = Static<typeof JobListResponse>;
 export const PostedJobListResponse = Ok({ data: Type.Array(PostedJob), pageInfo: PageInfo });
 export type PostedJobListResponse = Static<typeof PostedJobListResponse>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { CappedPageInfo, Email, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
 
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, PLAN_IDS, ROLES, SIGNUP_ROLES, type Role } from './values';
 import { LANGUAGES } from './notifications';
@@ -120,7 +120,8 @@ export const DirectoryQuery = Type.Composite([
   }),
 ]);
 export type DirectoryQuery = Static<typeof DirectoryQuery>;
-export const DirectoryResponse = Ok({ users: Type.Array(DirectoryUser), pageInfo: PageInfo });
+/** Newest first; the total capped as every public list's (CappedPageInfo). */
+export const DirectoryResponse = Ok({ users: Type.Array(DirectoryUser), pageInfo: CappedPageInfo });
 export type DirectoryResponse = Static<typeof DirectoryResponse>;
 
 /** Account states: a suspended account cannot sign in; a deleted one is anonymous. */

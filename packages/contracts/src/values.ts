@@ -11,10 +11,11 @@ export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'withdra
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /**
- * The job board counts matches exactly up to this many past the current page, then says "more
- * than": counting a broad filter's every match would cost more than the page itself.
+ * Public lists (the job board, events, discussions, the directory) count matches exactly up to this many
+ * past the current page, then say "more than": counting a broad filter's every match would cost more than
+ * the page itself, and grow with the table.
  */
-export const JOB_COUNT_CAP = 100;
+export const LIST_COUNT_CAP = 100;
 
 /** Account roles; a person may choose only the signup ones (admins are bootstrapped). */
 export const ROLES = ['user', 'Clinic', 'admin'] as const;

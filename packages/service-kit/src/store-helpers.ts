@@ -1,4 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { LIST_COUNT_CAP } from '@platform/contracts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -23,6 +26,26 @@ export function pageOf(q: { page?: number; limit?: number }): {
 export function likeTerm(text: string | undefined): string | undefined {
   const t = text?.trim();
   return t ? `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+}
+
+/**
+ * A public list's total (CappedPageInfo): the rows of `table` matching `where`, counted exactly up to
+ * LIST_COUNT_CAP past the page that starts at `offset` and no further, so the count reads at most that many
+ * rows however large the table grows (a full count(*) reads every match on every page view).
+ */
+export async function cappedCount(
+  db: PostgresJsDatabase<Record<string, unknown>>,
+  table: PgTable,
+  where: SQL | undefined,
+  offset: number,
+): Promise<{ total: number; totalCapped: boolean }> {
+  const cap = offset + LIST_COUNT_CAP;
+  const filter = where ? sql` where ${where}` : sql``;
+  const [row] = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from ${table}${filter} limit ${cap + 1}) capped`,
+  );
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, cap), totalCapped: n > cap };
 }
 
 /**

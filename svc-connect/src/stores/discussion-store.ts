@@ -4,7 +4,6 @@ import {
   CONNECT_LIMITS,
   ConnectEvents,
   DISCUSSION_VISIBILITIES,
-  JOB_COUNT_CAP,
   type DiscussionBody,
   type DiscussionPatch,
   type DiscussionPostedData,
@@ -17,7 +16,15 @@ import {
   type ReplyPostedData,
   type ReplyView,
 } from '@platform/contracts';
-import { badRequest, conflict, forbidden, newestFirst, notFound, pageOf } from '@platform/service-kit';
+import {
+  badRequest,
+  cappedCount,
+  conflict,
+  forbidden,
+  newestFirst,
+  notFound,
+  pageOf,
+} from '@platform/service-kit';
 import {
   discussions,
   flags,
@@ -206,9 +213,8 @@ export class DiscussionStore {
   }
 
   /**
-   * The list, newest first: one index range scan in creation order, filtered by who may read. The total is
-   * exact up to JOB_COUNT_CAP matches past this page and capped beyond it, so counting does not grow with
-   * the table.
+   * The list, newest first: one index range scan in creation order, filtered by who may read, with its
+   * capped total (cappedCount).
    */
   async list(q: DiscussionQuery, viewer: Actor | undefined) {
     const { limit, offset } = pageOf(q);
@@ -221,7 +227,6 @@ export class DiscussionStore {
       filters.push(sql`${vector} @@ websearch_to_tsquery('simple', ${term})`);
     }
     const where = and(...filters)!;
-    const cap = offset + JOB_COUNT_CAP;
     // The viewer's own likes and flags on the page come with it (two primary-key probes a row), not in a
     // second round trip after it.
     const mine = (table: typeof likes | typeof flags, extra?: SQL) =>
@@ -243,16 +248,13 @@ export class DiscussionStore {
         .orderBy(...newestFirst(discussions.createdAt, discussions.id))
         .limit(limit)
         .offset(offset),
-      this.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from (select 1 from ${discussions} where ${where} limit ${cap + 1}) capped`,
-      ),
+      cappedCount(this.db, discussions, where, offset),
     ]);
-    const n = counted[0]?.n ?? 0;
     const marks = {
       liked: new Set(rows.filter((r) => r.liked).map((r) => r.row.id)),
       flagged: new Set(rows.filter((r) => r.flagged).map((r) => r.row.id)),
     };
-    return { rows, marks, total: Math.min(n, cap), totalCapped: n > cap };
+    return { rows, marks, ...counted };
   }
 
   /** Which of `ids` the viewer likes and has flagged. */

@@ -3,7 +3,6 @@ import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import {
   DEFAULT_EVENT_TIME_ZONE,
   EventsEvents,
-  JOB_COUNT_CAP,
   type EventBody,
   type EventCancelledData,
   type EventPatch,
@@ -14,7 +13,7 @@ import {
   type MyEventsQuery,
   type MyRegistration,
 } from '@platform/contracts';
-import { badRequest, likeTerm, pageOf, trimStrings } from '@platform/service-kit';
+import { badRequest, cappedCount, likeTerm, pageOf, trimStrings } from '@platform/service-kit';
 import { cancelledNotice } from '../notices';
 import { eventsTable, outbox, registrations, users, type EventRow } from '../db/schema';
 import type { Actor, AdminBy, Db } from './db';
@@ -198,26 +197,19 @@ export class EventStore {
     return found;
   }
 
-  /**
-   * The public list, ascending start. The total is exact up to JOB_COUNT_CAP matches past this page and
-   * capped beyond it (as the job board), so counting does not grow with the table.
-   */
+  /** The public list, ascending start, with its capped total (cappedCount). */
   async list(q: EventQuery) {
     const where = listFilter(q);
     const { limit, offset } = pageOf(q);
-    const cap = offset + JOB_COUNT_CAP;
     const [rows, counted] = await Promise.all([
       this.selectWithPoster()
         .where(where)
         .orderBy(asc(eventsTable.startsAt), asc(eventsTable.id))
         .limit(limit)
         .offset(offset),
-      this.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from (select 1 from ${eventsTable} where ${where} limit ${cap + 1}) capped`,
-      ),
+      cappedCount(this.db, eventsTable, where, offset),
     ]);
-    const n = counted[0]?.n ?? 0;
-    return { rows, total: Math.min(n, cap), totalCapped: n > cap };
+    return { rows, ...counted };
   }
 
   /**

@@ -3,7 +3,6 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
   HireEvents,
-  JOB_COUNT_CAP,
   type AlertQuery,
   type JobPostedData,
   type Job,
@@ -17,7 +16,7 @@ import {
 } from '@platform/contracts';
 import * as schema from '../db/schema';
 import { jobs, outbox, users, type JobRow } from '../db/schema';
-import { badRequest, likeTerm, newestFirst, pageOf, trimStrings } from '@platform/service-kit';
+import { badRequest, cappedCount, likeTerm, newestFirst, pageOf, trimStrings } from '@platform/service-kit';
 
 /** Closing dates are East African days: a job closing on 12 Dec takes applications all that day. */
 const ZONE = 'Africa/Nairobi';
@@ -169,30 +168,19 @@ export class JobStore {
     return row;
   }
 
-  /**
-   * The public board, newest first. The total is exact up to JOB_COUNT_CAP matches past this page
-   * and capped beyond it, so the count's cost does not grow with the table.
-   */
+  /** The public board, newest first, with its capped total (cappedCount). */
   async list(q: JobQuery): Promise<{ data: Job[]; total: number; totalCapped: boolean }> {
     const where = boardFilter(q);
     const { limit, offset } = pageOf(q);
-    const cap = offset + JOB_COUNT_CAP;
     const [rows, counted] = await Promise.all([
       this.selectWithPoster()
         .where(where)
         .orderBy(...orderOf(q))
         .limit(limit)
         .offset(offset),
-      this.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from (select 1 from ${jobs} where ${where} limit ${cap + 1}) capped`,
-      ),
+      cappedCount(this.db, jobs, where, offset),
     ]);
-    const n = counted[0]?.n ?? 0;
-    return {
-      data: rows.map(toJob),
-      total: Math.min(n, cap),
-      totalCapped: n > cap,
-    };
+    return { data: rows.map(toJob), ...counted };
   }
 
   /** Whether job `id` is on the board for query `q` (e.g. a saved search meeting a new job). */

@@ -76,6 +76,8 @@ export const users = identity.table(
     // The admin's account search: any part of a name or an e-mail (ILIKE '%term%').
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The directory's search: any part of a name (above) or a designation.
+    index('users_designation_trgm_idx').using('gin', sql`${t.designation} gin_trgm_ops`),
   ],
 );
 

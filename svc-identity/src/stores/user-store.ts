@@ -16,6 +16,7 @@ import {
   type UserProfile,
 } from '@platform/contracts';
 import {
+  cappedCount,
   conflict,
   isUniqueViolation,
   likeTerm,
@@ -176,7 +177,13 @@ export class UserStore {
     return u!;
   }
 
-  async listDirectory(q: DirectoryQuery): Promise<{ users: DirectoryUser[]; total: number }> {
+  /**
+   * The directory, newest first: a walk down users_created_idx, or with a search the name and designation
+   * trigram indexes; its total capped (cappedCount) so a page view never counts the whole table.
+   */
+  async listDirectory(
+    q: DirectoryQuery,
+  ): Promise<{ users: DirectoryUser[]; total: number; totalCapped: boolean }> {
     const { limit, offset } = pageOf(q);
     const filters: SQL[] = [ne(users.role, 'admin'), ne(users.status, 'deleted')];
     if (q.role) filters.push(eq(users.role, q.role));
@@ -185,7 +192,7 @@ export class UserStore {
       filters.push(or(ilike(users.name, term), ilike(users.designation, term))!);
     }
     const where = and(...filters);
-    const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.db
         .select()
         .from(users)
@@ -193,9 +200,9 @@ export class UserStore {
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit)
         .offset(offset),
-      this.db.select({ total: count() }).from(users).where(where),
+      cappedCount(this.db, users, where, offset),
     ]);
-    return { users: rows.map(toDirectory), total };
+    return { users: rows.map(toDirectory), ...counted };
   }
 
   /** The admin's account list: every account but removed ones, newest first, with counts by role. */

@@ -208,8 +208,8 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     async (request) => {
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 20;
-      const { users, total } = await store.listDirectory({ ...request.query, page, limit });
-      return { success: true as const, users, pageInfo: { page, limit, total } };
+      const { users, total, totalCapped } = await store.listDirectory({ ...request.query, page, limit });
+      return { success: true as const, users, pageInfo: { page, limit, total, totalCapped } };
     },
   );
 }

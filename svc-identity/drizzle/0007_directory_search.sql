@@ -1,0 +1,1 @@
+CREATE INDEX "users_designation_trgm_idx" ON "identity"."users" USING gin ("designation" gin_trgm_ops);
