@@ -2,7 +2,7 @@
  * What each request costs in CPU, process by process (not a test: it prints figures). The side-by-side
  * ratios of `bench:gateway` depend on how the machine's cores are shared (on two cores, the gateway's work is
  * taken from Postgres and the service); CPU time per request does not. Starts the platform as `npm start`
- * does (own database and NATS prefix, removed afterwards), seeds 200 jobs and 1,000 applications, loads each
+ * does (own database and NATS prefix, removed afterwards), seeds 200 jobs, 1,000 applications and 2,000 accounts, loads each
  * route straight to its service and through the gateway (20 connections, 6 s) and reads the CPU time the
  * gateway, the service and Postgres's processes used meanwhile (/proc, Linux only), per request served.
  * Run: `npm run bench:gateway-cpu -w bench` (needs DATABASE_URL and NATS_URL like the tests; about a minute).
@@ -11,6 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { benchPlatform } from './bench-platform';
 import { seed } from './hire-seed';
+import { seedAccounts } from './identity-seed';
 import { load } from './load';
 import { processOf } from './processes';
 
@@ -43,6 +44,7 @@ async function main() {
   try {
     const platform = await bench.boot();
     await seed(bench.sql, 200, 1_000);
+    await seedAccounts(bench.sql, 0, 2_000);
     const [owner] = await bench.sql<{ id: string }[]>`select md5('owner' || 0)::uuid::text as id`;
     const token = bench.token({ role: 'Clinic', orgId: owner!.id, email: 'hr0@bench.example' });
     const gateway = bench.gatewayUrl();

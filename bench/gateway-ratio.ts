@@ -1,10 +1,10 @@
 /**
  * The gateway's cost (not a test: it prints figures). Starts the platform as `npm start` does, on its
  * own database and NATS prefix (removed afterwards), with the gateway's rate limit raised, seeds a few
- * jobs and applications, then measures side by side in one run, each route straight to its service and
+ * jobs and applications and 2,000 accounts, then measures side by side in one run, each route straight to its service and
  * through the gateway (20 connections, 8 s each, in turns of 2 s):
  *  - GET /api/job/get: the cached job board (svc-hire's one-second cache, as deployed);
- *  - GET /api/user/get: the professional directory, a query per request;
+ *  - GET /api/user/get: the professional directory, its first page of 20 (7 KB), two queries a request;
  *  - GET /api/application/get with a clinic's token: every check of a signed-in request.
  * Each is measured through three gateways before the same services: without the edge cache (the raw
  * proxy, what every uncached route pays), as deployed (1 worker, edge cache on), and with 2 workers; and,
@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { seed } from './hire-seed';
+import { seedAccounts } from './identity-seed';
 import { load, type Figures } from './load';
 import {
   createTestDatabase,
@@ -74,6 +75,7 @@ async function main() {
 
   try {
     await seed(sql, 200, 1_000);
+    await seedAccounts(sql, 0, 2_000);
     const [row] = await sql<{ id: string }[]>`select md5('owner' || 0)::uuid::text as id`;
     const token = signToken(
       readFileSync(path.join(dataDir, 'keys', 'jwt-ed25519.pem'), 'utf8'),
