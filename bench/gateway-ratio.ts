@@ -11,6 +11,12 @@
  * for reference, through a bare Node proxy (bare-proxy.ts: no checks at all), the floor of any hop.
  * Then a steady, open-loop 1,000 req/s through each on the job board (load.ts: steadyLoad).
  * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~4 minutes).
+ *
+ * With GATEWAY_OWN_CORE=1 (`npm run bench:gateway-own-core -w bench`; Linux, two CPUs or more): the
+ * gateways and the bare proxy run on CPU 0, everything else (this load generator, the services, the
+ * machine's Postgres) on CPU 1, as a deployment gives the gateway a core of its own; on two cores shared by
+ * all of them the gateway's work is taken from the service and Postgres, which the plain run measures.
+ * Postgres gets every CPU back at the end.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -32,12 +38,15 @@ import {
 import { readStartConfig } from '../scripts/config';
 import { startPlatform } from '../scripts/platform';
 import { machineLine } from './machine';
+import { pin, pinPostgres } from './cores';
+import { processesOf } from './processes';
 
 const CONNECTIONS = 20;
 const SECONDS = 8;
 const ROUND_SECONDS = 2;
 const STEADY_RATE = 1000;
 const STEADY_SECONDS = 15;
+const OWN_CORE = process.env.GATEWAY_OWN_CORE === '1';
 
 /** Turns of one target as one figure: the mean rate, the median turn's percentiles, all failures. */
 function combined(turns: Figures[]): Figures {
@@ -51,6 +60,9 @@ function combined(turns: Figures[]): Figures {
 }
 
 async function main() {
+  // Before anything starts: the platform's processes inherit CPU 1 from this one.
+  if (OWN_CORE) pin([process.pid], '1');
+  let restorePostgres = () => {};
   const db = await createTestDatabase('bench_gateway');
   const prefix = testNatsPrefix();
   const nats = natsUrl();
@@ -106,6 +118,12 @@ async function main() {
       { name: 'gateway, 1 worker', url: platform.url.replace('localhost', '127.0.0.1') },
       { name: 'gateway, 2 workers', url: await platform.startGateway({ GATEWAY_WORKERS: '2' }) },
     ];
+    if (OWN_CORE) {
+      await new Promise((resolve) => setTimeout(resolve, 2000)); // the second worker up too
+      restorePostgres = pinPostgres('1');
+      pin([bare.pid!], '0');
+      for (const g of gateways.slice(1)) pin(processesOf('gateway', new URL(g.url).port), '0');
+    }
     const routes = [
       { name: 'GET /api/job/get (cached board)', path: '/api/job/get', service: 'svc-hire' },
       { name: 'GET /api/user/get (database)', path: '/api/user/get', service: 'svc-identity' },
@@ -152,6 +170,10 @@ async function main() {
         await load(g.url + '/api/job/get', { connections: 50, seconds: STEADY_SECONDS, rate: STEADY_RATE }),
       );
 
+    if (OWN_CORE)
+      say(
+        'The gateways and the bare proxy on CPU 0; the load generator, the services and Postgres on CPU 1.',
+      );
     say(
       `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s; at the end: ${machineLine()}.`,
     );
@@ -171,6 +193,7 @@ async function main() {
     );
     say('Aims: ≥ 0.6 on the cached board, ≥ 0.9 on database routes, p99 ≤ 25 ms at 1,000 req/s.');
   } finally {
+    restorePostgres();
     stopBare();
     await sql.end();
     await platform.stop();
