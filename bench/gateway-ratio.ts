@@ -20,23 +20,12 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
+import { freePort } from '@platform/testing';
+import { benchPlatform } from './bench-platform';
 import { seed } from './hire-seed';
 import { seedAccounts } from './identity-seed';
 import { load, type Figures } from './load';
-import {
-  createTestDatabase,
-  deleteStreamsWithPrefix,
-  natsUrl,
-  signToken,
-  testNatsPrefix,
-  freePort,
-} from '@platform/testing';
-import { readStartConfig } from '../scripts/config';
-import { startPlatform } from '../scripts/platform';
 import { machineLine } from './machine';
 import { pin, pinPostgres } from './cores';
 import { processesOf } from './processes';
@@ -63,37 +52,16 @@ async function main() {
   // Before anything starts: the platform's processes inherit CPU 1 from this one.
   if (OWN_CORE) pin([process.pid], '1');
   let restorePostgres = () => {};
-  const db = await createTestDatabase('bench_gateway');
-  const prefix = testNatsPrefix();
-  const nats = natsUrl();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'afya-bench-'));
-  // The per-address limit would otherwise refuse a load generator on one address.
-  process.env.RATE_LIMIT_PER_MINUTE = '100000000';
-  process.env.BOARD_CACHE_MS = '1000'; // as deployed; services inherit the environment
-  const platform = await startPlatform(
-    readStartConfig({
-      PORT: String(await freePort()),
-      DATABASE_URL: db.url,
-      NATS_URL: nats,
-      NATS_PREFIX: prefix,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-    }),
-    () => {},
-  );
-  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  const bench = await benchPlatform('gateway');
   const say = (line: string) => console.log(line);
   let stopBare = () => {};
 
   try {
-    await seed(sql, 200, 1_000);
-    await seedAccounts(sql, 0, 2_000);
-    const [row] = await sql<{ id: string }[]>`select md5('owner' || 0)::uuid::text as id`;
-    const token = signToken(
-      readFileSync(path.join(dataDir, 'keys', 'jwt-ed25519.pem'), 'utf8'),
-      { role: 'Clinic', orgId: row!.id, email: 'hr0@bench.example' },
-      { audience: 'afya-platform', issuer: 'svc-identity' },
-    );
+    const platform = await bench.boot({ BOARD_CACHE_MS: '1000' }); // as deployed
+    await seed(bench.sql, 200, 1_000);
+    await seedAccounts(bench.sql, 0, 2_000);
+    const [row] = await bench.sql<{ id: string }[]>`select md5('owner' || 0)::uuid::text as id`;
+    const token = bench.token({ role: 'Clinic', orgId: row!.id, email: 'hr0@bench.example' });
     // The platform's own gateway as deployed (1 worker, edge cache on), and beside it the same
     // gateway without the edge cache (the raw proxy, what every uncached route pays) and with 2 workers.
     // And the floor: a bare Node proxy (bare-proxy.ts) before the same services, what the hop alone costs.
@@ -115,7 +83,7 @@ async function main() {
     const gateways = [
       { name: 'bare Node proxy (the floor)', url: `http://127.0.0.1:${barePort}` },
       { name: 'gateway, no edge cache', url: await platform.startGateway({ EDGE_CACHE_BYTES: '0' }) },
-      { name: 'gateway, 1 worker', url: platform.url.replace('localhost', '127.0.0.1') },
+      { name: 'gateway, 1 worker', url: bench.gatewayUrl() },
       { name: 'gateway, 2 workers', url: await platform.startGateway({ GATEWAY_WORKERS: '2' }) },
     ];
     if (OWN_CORE) {
@@ -177,7 +145,7 @@ async function main() {
     say(
       `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s; at the end: ${machineLine()}.`,
     );
-    say('Each cell: req/s · gateway / direct · p99.');
+    say('Each cell: req/s · proxy / direct · p99.');
     say(`| route | direct | ${gateways.map((g) => g.name).join(' | ')} |`);
     say(`| --- | --- | ${gateways.map(() => '---').join(' | ')} |`);
     rows.forEach(say);
@@ -195,11 +163,7 @@ async function main() {
   } finally {
     restorePostgres();
     stopBare();
-    await sql.end();
-    await platform.stop();
-    await deleteStreamsWithPrefix(nats, prefix).catch(() => {});
-    await db.drop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.cleanup();
   }
 }
 
