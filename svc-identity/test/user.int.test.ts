@@ -339,6 +339,18 @@ describe('profile and directory', () => {
       const found = (await ctx.app.inject('/api/user/get?search=oncology')).json();
       expect(found.users.map((u: { name: string }) => u.name)).toEqual(['Many 7']);
       expect(found.pageInfo).toMatchObject({ total: 1, totalCapped: false });
+      // A term too short for the trigram indexes would read every account: refused, not slow.
+      for (const short of ['zq', 'a', '%20zq%20', 'a%20b']) {
+        const res = await ctx.app.inject(`/api/user/get?search=${short}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(/^search: /);
+      }
+      // A blank search is no filter, as before.
+      for (const blank of ['', '%20%20']) {
+        const res = await ctx.app.inject(`/api/user/get?limit=1&search=${blank}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().pageInfo.total).toBe(100);
+      }
     } finally {
       await sql.end();
     }

@@ -1,5 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CappedPageInfo, Email, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
+import {
+  CappedPageInfo,
+  Email,
+  NullableStringEnum,
+  Ok,
+  PageInfo,
+  PageQuery,
+  SearchTerm,
+  StringEnum,
+} from './common';
 
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, PLAN_IDS, ROLES, SIGNUP_ROLES, type Role } from './values';
 import { LANGUAGES } from './notifications';
@@ -116,7 +125,7 @@ export const DirectoryQuery = Type.Composite([
   PageQuery,
   Type.Object({
     role: Type.Optional(StringEnum(ROLES)),
-    search: Type.Optional(Type.String({ maxLength: 100 })),
+    search: Type.Optional(SearchTerm()),
   }),
 ]);
 export type DirectoryQuery = Static<typeof DirectoryQuery>;
