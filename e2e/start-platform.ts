@@ -46,7 +46,11 @@ async function main() {
   const cleanup = async () => {
     if (cleaning) return;
     cleaning = true;
-    await platform.stop();
+    // Playwright kills this process 15 s after asking it to stop (gracefulShutdown): the run's streams and
+    // database go within that however long a service takes to close (one CI run left both behind). 11 s
+    // lets the platform kill one service that ignores SIGTERM (after 10 s); DROP DATABASE ... WITH (FORCE)
+    // ends any connection a service still holds.
+    await Promise.race([platform.stop(), new Promise((resolve) => setTimeout(resolve, 11_000))]);
     await deleteStreamsWithPrefix(nats, prefix).catch(() => {});
     await db.drop().catch(() => {});
     await servers.stop().catch(() => {});
