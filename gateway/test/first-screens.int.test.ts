@@ -47,7 +47,8 @@ const screens = (timeouts = { fetchMs: 800, renderMs: 300 }) =>
 beforeAll(async () => {
   // fetch keeps its connections open: close them with the server.
   service = Fastify({ forceCloseConnections: true });
-  service.get('/slow/api/job/get', async () => new Promise((r) => setTimeout(() => r({}), 1500)));
+  // Unref'd: the answer the test gave up on must not keep the test worker alive after the suite.
+  service.get('/slow/api/job/get', async () => new Promise((r) => setTimeout(() => r({}), 1500).unref()));
   service.get('/*', async (req, reply) => {
     asked.push(req.url);
     const answer = answers.get(req.url) ?? { status: 404, body: { success: false } };
