@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 
 /**
@@ -7,7 +7,14 @@ import { cpus } from 'node:os';
  * util-linux's taskset). Every thread of each process is pinned (`-a`): libuv's pool and V8's helpers too.
  */
 export function pin(pids: number[], cpuList: string): void {
-  for (const pid of pids) execFileSync('taskset', ['-a', '-cp', cpuList, String(pid)], { stdio: 'ignore' });
+  for (const pid of pids) {
+    try {
+      execFileSync('taskset', ['-a', '-cp', cpuList, String(pid)], { stdio: 'ignore' });
+    } catch (err) {
+      // A process that ended meanwhile (a Postgres backend closing) needs no pinning.
+      if (existsSync(`/proc/${pid}`)) throw err;
+    }
+  }
 }
 
 /** Every process of this machine whose command name is `name` (/proc/<pid>/comm). */
@@ -34,13 +41,5 @@ export const allCpus = (): string => `0-${cpus().length - 1}`;
  */
 export function pinPostgres(cpuList: string): () => void {
   pin(processesNamed('postgres'), cpuList);
-  return () => {
-    for (const pid of processesNamed('postgres')) {
-      try {
-        pin([pid], allCpus());
-      } catch {
-        // A backend that ended meanwhile.
-      }
-    }
-  };
+  return () => pin(processesNamed('postgres'), allCpus());
 }

@@ -50,7 +50,7 @@ export type CappedPageInfo = Static<typeof CappedPageInfo>;
  * with three characters in a row somewhere, the shortest term a trigram index can look up. A shorter one
  * would read every row (a two-letter search matching nobody took 80 ms at 100,000 accounts).
  */
-export const SearchTerm = (maxLength = 100) => Type.String({ maxLength, pattern: '^\\s*$|\\S{3}' });
+export const SearchTerm = Type.String({ maxLength: 100, pattern: '^\\s*$|\\S{3}' });
 
 /** Trimmed, lower-cased on the server; the schema only bounds the shape. */
 export const Email = Type.String({ format: 'email', maxLength: 254 });

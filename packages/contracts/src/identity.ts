@@ -125,7 +125,7 @@ export const DirectoryQuery = Type.Composite([
   PageQuery,
   Type.Object({
     role: Type.Optional(StringEnum(ROLES)),
-    search: Type.Optional(SearchTerm()),
+    search: Type.Optional(SearchTerm),
   }),
 ]);
 export type DirectoryQuery = Static<typeof DirectoryQuery>;
