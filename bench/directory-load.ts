@@ -18,7 +18,9 @@ const QUERIES = [
   '?role=Clinic',
   '?search=midwife', // one account in six: found early walking newest first
   '?search=4243', // a handful of accounts, wherever they are: the trigram indexes
-  '?search=zqx', // no account: the shortest term the trigram indexes take (shorter ones are refused)
+  '?search=zqx', // no account: three letters, looked up anywhere in names and designations
+  '?search=mw', // two letters, the start of a word: every sixth name (Mwangi)
+  '?search=zq', // two letters, no account: before textSearch, every account read twice
   '?page=40', // an offset of 780
 ];
 const say = (line: string) => console.log(line);

@@ -59,6 +59,10 @@ async function main() {
     const pages = [
       { name: 'GET /api/job/get (first page)', path: '/api/job/get' },
       { name: 'GET /api/job/get?title=midwife', path: '/api/job/get?title=midwife' },
+      // Two letters: no trigram of their own (a word start in one job of eight, and in none).
+      { name: 'GET /api/job/get?title=ra', path: '/api/job/get?title=ra' },
+      { name: 'GET /api/job/get?title=zq', path: '/api/job/get?title=zq' },
+      { name: 'GET /api/job/get?location=zq', path: '/api/job/get?location=zq' },
       {
         name: 'GET /api/job/get?department=maternity&type=Full-time',
         path: '/api/job/get?department=maternity&type=Full-time',

@@ -140,10 +140,21 @@ describe('GET /api/job/get', () => {
     expect((await get('?type=')).pageInfo.total).toBe(5);
   });
 
-  it('takes % and _ in a filter literally', async () => {
+  it('finds a term of one or two letters at the start of a word, not inside one', async () => {
+    const titles = async (q: string) => (await get(q)).data.map((j: { title: string }) => j.title);
+    expect(await titles('?title=nu')).toEqual(['Theatre Nurse', 'Senior Nurse', 'Night Nurse']);
+    expect(await titles('?title=O')).toEqual(['Clinical Officer']);
+    expect(await titles('?title=ur')).toEqual([]);
+    expect(await titles('?department=ma')).toEqual(['Night Nurse']);
+    expect(await titles('?title=n&department=p')).toEqual(['Senior Nurse']);
+  });
+
+  it('takes % and _ in a filter literally; a filter of punctuation alone matches nothing', async () => {
     expect((await get('?title=100%25_')).pageInfo.total).toBe(1);
-    expect((await get('?title=%25')).pageInfo.total).toBe(1);
-    expect((await get('?title=_')).pageInfo.total).toBe(1);
+    expect((await get('?title=100_')).pageInfo.total).toBe(0);
+    // No letter or digit: no trigram to look up and no word to start, so nothing rather than every row read.
+    expect((await get('?title=%25')).pageInfo.total).toBe(0);
+    expect((await get('?title=_')).pageInfo.total).toBe(0);
   });
 
   it('pages', async () => {

@@ -46,11 +46,11 @@ export const CappedPageInfo = Type.Composite([PageInfo, Type.Object({ totalCappe
 export type CappedPageInfo = Static<typeof CappedPageInfo>;
 
 /**
- * A free-text search matched anywhere in a text (`ILIKE '%term%'` over a trigram index): blank (no filter), or
- * with three characters in a row somewhere, the shortest term a trigram index can look up. A shorter one
- * would read every row (a two-letter search matching nobody took 80 ms at 100,000 accounts).
+ * What someone typed in a search box. Services match it with service-kit's `textSearch` over a trigram
+ * index: three letters in a row anywhere in the text, a shorter term at the start of a word ("RN" finds
+ * "Nurse (RN)"), so no term reads every row.
  */
-export const SearchTerm = Type.String({ maxLength: 100, pattern: '^\\s*$|\\S{3}' });
+export const SearchTerm = Type.String({ maxLength: 100 });
 
 /** Trimmed, lower-cased on the server; the schema only bounds the shape. */
 export const Email = Type.String({ format: 'email', maxLength: 254 });

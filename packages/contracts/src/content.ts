@@ -1,5 +1,5 @@
 import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
-import { Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { Ok, PageInfo, PageQuery, SearchTerm, StringEnum } from './common';
 import {
   BLOG_STATUSES,
   FACILITY_TYPES,
@@ -243,7 +243,7 @@ export type DashboardUser = Static<typeof DashboardUser>;
 export const LatestUsersResponse = Ok({ latestUsers: Type.Array(DashboardUser) });
 export type LatestUsersResponse = Static<typeof LatestUsersResponse>;
 export const DashboardUsersQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 100 })),
+  search: Type.Optional(SearchTerm),
   page: PageQuery.properties.page,
   limit: PageQuery.properties.limit,
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CappedPageInfo, Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { CappedPageInfo, Ok, PageInfo, PageQuery, SearchTerm, StringEnum } from './common';
 import {
   CPD_POINTS_MAX,
   DEFAULT_EVENT_TIME_ZONE,
@@ -138,7 +138,7 @@ export const EventQuery = Type.Composite([
   PageQuery,
   Type.Object({
     /** Words in the title, description, speaker or tags. */
-    search: Type.Optional(Type.String({ maxLength: 100 })),
+    search: Type.Optional(SearchTerm),
     category: Type.Optional(StringEnum(EVENT_CATEGORIES)),
     /** Events starting on or after this day (East African); default today. */
     after: Type.Optional(Day),

@@ -174,7 +174,7 @@ export const AdminAccountQuery = Type.Composite([
   PageQuery,
   Type.Object({
     /** Part of a name or an e-mail address, any case. */
-    search: Type.Optional(Type.String({ maxLength: 100 })),
+    search: Type.Optional(SearchTerm),
     role: Type.Optional(StringEnum(ROLES)),
   }),
 ]);

@@ -19,7 +19,14 @@ export { listenUntilSignalled, exitOnStartupError } from './serve';
 export { AnswerCache } from './answer-cache';
 export { addressKey } from './address-key';
 export { CSV_BOM, csvCell, csvLine, toCsv } from './csv';
-export { cappedCount, isUniqueViolation, pageOf, likeTerm, newestFirst, trimStrings } from './store-helpers';
+export {
+  cappedCount,
+  isUniqueViolation,
+  pageOf,
+  textSearch,
+  newestFirst,
+  trimStrings,
+} from './store-helpers';
 export { MAX_TOKEN_LIFETIME_SECONDS, REQUIRED_CLAIMS, hasSoundClaims, type RevocationState } from './trust';
 export { FollowedRevocations } from './revocations';
 export { baseServiceEnv, readServiceConfig, type ServiceConfig } from './service-config';

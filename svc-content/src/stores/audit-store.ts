@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminActionRecordedData, AuditEntry, AuditQuery, Envelope } from '@platform/contracts';
-import { likeTerm, pageOf } from '@platform/service-kit';
+import { pageOf, textSearch } from '@platform/service-kit';
 import { auditLog, type AuditRow } from '../db/schema';
 import type { Db, Tx } from './db';
 
@@ -105,8 +105,7 @@ export class AuditStore {
     const { limit, offset } = pageOf(q);
     const filters: (SQL | undefined)[] = [];
     const target = q.target?.trim();
-    if (target)
-      filters.push(or(eq(auditLog.targetId, target), sql`${auditLog.targetLabel} ilike ${likeTerm(target)}`));
+    if (target) filters.push(or(eq(auditLog.targetId, target), textSearch(auditLog.targetLabel, target)));
     const actor = q.actor?.trim();
     if (actor)
       filters.push(

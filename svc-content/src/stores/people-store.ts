@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DashboardUser, UserDeletedData, UserEventData } from '@platform/contracts';
-import { likeTerm, pageOf, newestFirst } from '@platform/service-kit';
+import { pageOf, newestFirst, textSearch } from '@platform/service-kit';
 import { accountCounts, users, type UserRow } from '../db/schema';
 import type { Db, Tx } from './db';
 
@@ -21,8 +21,7 @@ export function toDashboardUser(u: UserRow): DashboardUser {
 
 /** The users table's search: name or e-mail, case-blind, through the trigram index. */
 function searchFilter(search: string | undefined): SQL | undefined {
-  const term = likeTerm(search?.toLowerCase());
-  return term ? sql`${users.searchText} like ${term}` : undefined;
+  return textSearch(users.searchText, search);
 }
 
 /** The admin's copy of the accounts (from identity's user events): counts, lists, the export. */

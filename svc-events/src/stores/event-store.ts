@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, like, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import {
   DEFAULT_EVENT_TIME_ZONE,
@@ -13,7 +13,7 @@ import {
   type MyEventsQuery,
   type MyRegistration,
 } from '@platform/contracts';
-import { badRequest, cappedCount, likeTerm, pageOf, trimStrings } from '@platform/service-kit';
+import { badRequest, cappedCount, pageOf, textSearch, trimStrings } from '@platform/service-kit';
 import { cancelledNotice } from '../notices';
 import { eventsTable, outbox, registrations, users, type EventRow } from '../db/schema';
 import type { Actor, AdminBy, Db } from './db';
@@ -152,8 +152,8 @@ function listFilter(q: EventQuery): SQL {
     live,
     gte(eventsTable.startsAt, sql`(${after}::date)::timestamp at time zone ${DEFAULT_EVENT_TIME_ZONE}`),
   ];
-  const search = likeTerm(q.search?.toLowerCase());
-  if (search) filters.push(like(eventsTable.searchText, search));
+  const search = textSearch(eventsTable.searchText, q.search);
+  if (search) filters.push(search);
   if (q.category) filters.push(eq(eventsTable.category, q.category));
   if (q.region) filters.push(eq(eventsTable.region, q.region));
   return and(...filters)!;

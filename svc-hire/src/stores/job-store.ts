@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
@@ -16,7 +16,7 @@ import {
 } from '@platform/contracts';
 import * as schema from '../db/schema';
 import { jobs, outbox, users, type JobRow } from '../db/schema';
-import { badRequest, cappedCount, likeTerm, newestFirst, pageOf, trimStrings } from '@platform/service-kit';
+import { badRequest, cappedCount, newestFirst, pageOf, textSearch, trimStrings } from '@platform/service-kit';
 
 /** Closing dates are East African days: a job closing on 12 Dec takes applications all that day. */
 const ZONE = 'Africa/Nairobi';
@@ -33,12 +33,14 @@ export const openJob = and(isNull(jobs.deletedAt), or(isNull(jobs.closesAt), gte
  */
 export function boardFilter(q: AlertQuery): SQL {
   const filters: SQL[] = [openJob];
-  const title = likeTerm(q.title);
-  const department = likeTerm(q.department);
-  const location = likeTerm(q.location);
-  if (title) filters.push(ilike(jobs.title, title));
-  if (department) filters.push(ilike(jobs.department, department));
-  if (location) filters.push(ilike(jobs.location, location));
+  for (const [column, typed] of [
+    [jobs.title, q.title],
+    [jobs.department, q.department],
+    [jobs.location, q.location],
+  ] as const) {
+    const matches = textSearch(column, typed);
+    if (matches) filters.push(matches);
+  }
   if (q.type) filters.push(eq(jobs.type, q.type));
   if (q.experience) filters.push(eq(jobs.experienceLevel, q.experience));
   if (q.minSalary) filters.push(gte(jobs.salaryMonthlyTop, q.minSalary));

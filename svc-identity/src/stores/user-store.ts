@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, isNull, lte, ne, or, sql, count, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, or, sql, count, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
 import {
@@ -19,7 +19,7 @@ import {
   cappedCount,
   conflict,
   isUniqueViolation,
-  likeTerm,
+  textSearch,
   pageOf,
   trimStrings,
   type RevocationState,
@@ -187,9 +187,8 @@ export class UserStore {
     const { limit, offset } = pageOf(q);
     const filters: SQL[] = [ne(users.role, 'admin'), ne(users.status, 'deleted')];
     if (q.role) filters.push(eq(users.role, q.role));
-    const term = likeTerm(q.search);
-    if (term) {
-      filters.push(or(ilike(users.name, term), ilike(users.designation, term))!);
+    if (q.search?.trim()) {
+      filters.push(or(textSearch(users.name, q.search), textSearch(users.designation, q.search))!);
     }
     const where = and(...filters);
     const [rows, counted] = await Promise.all([
@@ -209,8 +208,8 @@ export class UserStore {
   async listAccounts(q: AdminAccountQuery & { page: number; limit: number }) {
     const { limit, offset } = pageOf(q);
     const filters: SQL[] = [ne(users.status, 'deleted')];
-    const term = likeTerm(q.search);
-    if (term) filters.push(or(ilike(users.name, term), ilike(users.email, term))!);
+    if (q.search?.trim())
+      filters.push(or(textSearch(users.name, q.search), textSearch(users.email, q.search))!);
     const searched = and(...filters);
     const where = q.role ? and(searched, eq(users.role, q.role)) : searched;
     const [rows, byRole] = await Promise.all([
