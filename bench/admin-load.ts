@@ -6,6 +6,8 @@
  * it), then at 10,000 and at 100,000 accounts (ACCOUNTS= for the larger):
  *  1. times the users table's calls straight to svc-content, one request at a time (search by a name shared by
  *     one account in a thousand, by an e-mail, the first page, the tiles);
+ *     Then svc-identity's own account list (the admin's Accounts page), seeded as sign-ups would have made the
+ *     accounts (`identity-seed.ts`), with a real admin's token from logging in;
  *  2. downloads users_clinics.csv through the gateway while sampling svc-content's resident memory every 20 ms,
  *     then once more at the larger size with svc-content's V8 heap capped at 96 MB (it completes only if it
  *     streams).
@@ -16,6 +18,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
 import { benchPlatform } from './bench-platform';
+import { seedAccounts } from './identity-seed';
 import { oneAtATime, type Figures } from './load';
 import { processOf } from './processes';
 
@@ -30,6 +33,16 @@ const CALLS = [
   '/api/dashboard/clinics?page=20',
   '/api/dashboard/total-users',
 ];
+/** svc-identity's account list: one name in six is Wanjiru (identity-seed.ts), one e-mail is account4242@. */
+const IDENTITY_CALLS = [
+  '/api/user/admin/accounts',
+  '/api/user/admin/accounts?role=Clinic',
+  '/api/user/admin/accounts?page=500',
+  '/api/user/admin/accounts?search=wanjiru',
+  '/api/user/admin/accounts?search=account4242%40',
+  '/api/user/admin/accounts?search=wa',
+];
+const ADMIN = { email: 'admin@bench.example', password: 'a long bench admin passphrase' };
 const say = (line: string) => console.log(line);
 
 /** Accounts numbered from..to-1: one in ten a clinic, one in a thousand named Wanjiku, joined over two years. */
@@ -72,7 +85,8 @@ async function exportOnce(url: string, token: string, pid: number) {
 async function main() {
   const bench = await benchPlatform('admin', { modules: 'admin', buildFrontends: false });
   try {
-    await bench.boot(); // migrations first, so the seed has its table
+    // Migrations first, so the seed has its tables; the admin account is made from these at start.
+    await bench.boot({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     const token = bench.token({ role: 'admin', email: 'admin@bench.example' });
     const table: Record<string, Figures[]> = {};
     const exports: Awaited<ReturnType<typeof exportOnce>>[] = [];
@@ -80,6 +94,7 @@ async function main() {
     for (const size of SIZES) {
       const t = performance.now();
       await seed(bench.sql, seeded, size);
+      await seedAccounts(bench.sql, seeded, size);
       seeded = size;
       console.error(`seeded ${size} accounts in ${((performance.now() - t) / 1000).toFixed(1)} s`);
       const platform = await bench.boot();
@@ -87,6 +102,12 @@ async function main() {
       for (const call of CALLS) {
         await oneAtATime(direct + call, { token, seconds: 1 }); // warm-up
         (table[call] ??= []).push(await oneAtATime(direct + call, { token, seconds: 5 }));
+      }
+      const identity = platform.services['svc-identity']!;
+      const adminToken = await logIn(identity);
+      for (const call of IDENTITY_CALLS) {
+        await oneAtATime(identity + call, { token: adminToken, seconds: 1 }); // warm-up
+        (table[call] ??= []).push(await oneAtATime(identity + call, { token: adminToken, seconds: 5 }));
       }
       const pid = processOf('svc-content', new URL(direct).port);
       await exportOnce(`${bench.gatewayUrl()}/api/dashboard/export.csv`, token, pid); // warm-up
@@ -100,11 +121,11 @@ async function main() {
     await bench.boot({ NODE_OPTIONS: '' });
     const [small, large] = SIZES.map((n) => n.toLocaleString('en'));
     say(
-      `Straight to svc-content, one request at a time, 5 s each (ms; 1-minute load ${loadavg()[0]!.toFixed(1)}):`,
+      `Straight to svc-content, then svc-identity, one request at a time, 5 s each (ms; 1-minute load ${loadavg()[0]!.toFixed(1)}):`,
     );
     say(`| call | ${small} accounts p50 / p99 | ${large} accounts p50 / p99 |`);
     say('| --- | --- | --- |');
-    for (const call of CALLS) {
+    for (const call of [...CALLS, ...IDENTITY_CALLS]) {
       const [a, b] = table[call]! as [Figures, Figures];
       say(`| \`GET ${call}\` | ${a.p50} / ${a.p99} | ${b.p50} / ${b.p99} |`);
     }
@@ -124,6 +145,18 @@ async function main() {
   } finally {
     await bench.cleanup();
   }
+}
+
+/** A real admin token: svc-identity accepts only tokens of a live session of an active account. */
+async function logIn(identity: string): Promise<string> {
+  const res = await fetch(`${identity}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (!res.ok || !body.token) throw new Error(`admin login: ${res.status} ${JSON.stringify(body)}`);
+  return body.token;
 }
 
 main().catch((err: unknown) => {

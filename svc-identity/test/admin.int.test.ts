@@ -292,3 +292,45 @@ describe('only an admin may call', () => {
     expect(await recordedFor(target.id)).toEqual([]);
   });
 });
+
+describe('the counts by role', () => {
+  const counted = async () => (await list('')).json().counts as Record<string, number>;
+  /** What counting every account now gives. */
+  const recount = async () => {
+    const counts: Record<string, number> = { all: 0, user: 0, Clinic: 0, admin: 0 };
+    for (const { role, n } of await sql<{ role: string; n: number }[]>`
+      select role, count(*)::int as n from identity.users where status <> 'deleted' group by role`) {
+      counts[role] = n;
+      counts.all! += n;
+    }
+    return counts;
+  };
+
+  it('follow every change to the accounts, through the API or written straight to the table', async () => {
+    const before = await counted();
+    expect(before).toEqual(await recount());
+    const person = await signup({ name: 'Count Me', email: 'count.me@counts.example' });
+    expect(await counted()).toEqual({ ...before, all: before.all! + 1, user: before.user! + 1 });
+    expect((await administer('PATCH', person.id, { role: 'Clinic' })).statusCode).toBe(200);
+    expect(await counted()).toEqual({ ...before, all: before.all! + 1, Clinic: before.Clinic! + 1 });
+    // A suspended account is still an account; a removed one is not.
+    expect((await administer('POST', `${person.id}/suspend`, { reason: 'Counting' })).statusCode).toBe(200);
+    expect(await counted()).toEqual({ ...before, all: before.all! + 1, Clinic: before.Clinic! + 1 });
+    expect((await administer('DELETE', person.id)).statusCode).toBe(200);
+    expect(await counted()).toEqual(before);
+
+    await sql`insert into identity.users (email, password_hash, name, role)
+      select 'bulk' || i || '@counts.example', 'x', 'Bulk ' || i, case when i % 2 = 0 then 'Clinic' else 'user' end
+      from generate_series(1, 10) i`;
+    await sql`update identity.users set role = 'user' where email = 'bulk2@counts.example'`;
+    await sql`update identity.users set name = 'Renamed' where email like 'bulk%@counts.example'`;
+    await sql`delete from identity.users where email = 'bulk1@counts.example'`;
+    expect(await counted()).toEqual({
+      ...before,
+      all: before.all! + 9,
+      user: before.user! + 5,
+      Clinic: before.Clinic! + 4,
+    });
+    expect(await counted()).toEqual(await recount());
+  });
+});

@@ -82,6 +82,15 @@ export const users = identity.table(
 );
 
 /**
+ * Accounts not removed, per role, kept by triggers on users (migration 0008) as each statement writes it: the
+ * admin's account list shows them on every page view, and counting 100,000 accounts each time read them all.
+ */
+export const accountCounts = identity.table('account_counts', {
+  role: text('role', { enum: ['user', 'Clinic', 'admin'] }).primaryKey(),
+  live: integer('live').notNull().default(0),
+});
+
+/**
  * A clinic's invitation to join its organisation, addressed to an e-mail: answered by the account with that
  * e-mail. At most one pending invitation per organisation and e-mail.
  */

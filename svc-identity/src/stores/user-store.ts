@@ -25,7 +25,15 @@ import {
   type RevocationState,
 } from '@platform/service-kit';
 import * as schema from '../db/schema';
-import { notifications, organisations, outbox, sessions, users, type UserRow } from '../db/schema';
+import {
+  accountCounts,
+  notifications,
+  organisations,
+  outbox,
+  sessions,
+  users,
+  type UserRow,
+} from '../db/schema';
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -204,12 +212,15 @@ export class UserStore {
     return { users: rows.map(toDirectory), ...counted };
   }
 
-  /** The admin's account list: every account but removed ones, newest first, with counts by role. */
+  /**
+   * The admin's account list: every account but removed ones, newest first, with counts by role: kept ones
+   * (account_counts) for the whole list, the search's own (through the trigram indexes) for a search.
+   */
   async listAccounts(q: AdminAccountQuery & { page: number; limit: number }) {
     const { limit, offset } = pageOf(q);
     const filters: SQL[] = [ne(users.status, 'deleted')];
-    if (q.search?.trim())
-      filters.push(or(textSearch(users.name, q.search), textSearch(users.email, q.search))!);
+    const searching = !!q.search?.trim();
+    if (searching) filters.push(or(textSearch(users.name, q.search), textSearch(users.email, q.search))!);
     const searched = and(...filters);
     const where = q.role ? and(searched, eq(users.role, q.role)) : searched;
     const [rows, byRole] = await Promise.all([
@@ -220,7 +231,9 @@ export class UserStore {
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit)
         .offset(offset),
-      this.db.select({ role: users.role, n: count() }).from(users).where(searched).groupBy(users.role),
+      searching
+        ? this.db.select({ role: users.role, n: count() }).from(users).where(searched).groupBy(users.role)
+        : this.db.select({ role: accountCounts.role, n: accountCounts.live }).from(accountCounts),
     ]);
     const counts = { all: 0, user: 0, Clinic: 0, admin: 0 };
     for (const { role, n } of byRole) {
