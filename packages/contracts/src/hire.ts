@@ -30,7 +30,7 @@ export {
   DECISION_MESSAGE_MAX,
   MAX_JOB_ALERTS,
 };
-export { SALARY_MAX, parseSalaryText, salaryText } from './values';
+export { BOARD_TIME_ZONE, SALARY_MAX, parseSalaryText, salaryText } from './values';
 export type { ApplicationStatus, JobType, ExperienceLevel, SalaryPeriod, Currency, JobSort } from './values';
 
 const Uuid = Type.String({ format: 'uuid' });

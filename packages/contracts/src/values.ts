@@ -59,6 +59,13 @@ export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 export const EVENT_REGIONS = ['Kenya', 'Uganda', 'Tanzania', 'Rwanda', 'Online'] as const;
 export type EventRegion = (typeof EVENT_REGIONS)[number];
 
+/**
+ * The job board's days (the day a job was posted, the last day to apply) are East African days, whoever
+ * reads them and wherever the server runs: the page drawn on the server and the one drawn in the browser
+ * show the same date.
+ */
+export const BOARD_TIME_ZONE = 'Africa/Nairobi';
+
 /** An event's start is entered in this zone unless the organiser names another. */
 export const DEFAULT_EVENT_TIME_ZONE = 'Africa/Nairobi';
 

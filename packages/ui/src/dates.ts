@@ -18,9 +18,15 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
-/** Dates as the reader's language writes them ("23 Nov 2026", "23 nov. 2026"), in the reader's zone. */
-export function useDateFormat(): (iso: string) => string {
+/**
+ * Dates as the reader's language writes them ("23 Nov 2026", "23 nov. 2026"), in the reader's zone, or in
+ * `timeZone` when the date belongs to a place (a job board's days: BOARD_TIME_ZONE).
+ */
+export function useDateFormat(timeZone?: string): (iso: string) => string {
   const { i18n } = useTranslation();
-  const fmt = dateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium' });
+  const fmt = dateTimeFormat(localeOf(i18n.language), {
+    dateStyle: 'medium',
+    ...(timeZone ? { timeZone } : {}),
+  });
   return (iso) => fmt.format(new Date(iso));
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
+  BOARD_TIME_ZONE,
   HireEvents,
   type AlertQuery,
   type JobPostedData,
@@ -19,7 +20,7 @@ import { jobs, outbox, users, type JobRow } from '../db/schema';
 import { badRequest, cappedCount, newestFirst, pageOf, textSearch, trimStrings } from '@platform/service-kit';
 
 /** Closing dates are East African days: a job closing on 12 Dec takes applications all that day. */
-const ZONE = 'Africa/Nairobi';
+const ZONE = BOARD_TIME_ZONE;
 export const today = (now = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, dateStyle: 'short' }).format(now);
 const todaySql = sql`(now() at time zone ${sql.raw(`'${ZONE}'`)})::date`;

@@ -43,6 +43,15 @@ describe('a job’s own page', () => {
     expect(document.title).toBe('AfyaHR');
   });
 
+  it('dates the job in East Africa, wherever it is drawn: posted at 01:30 in Nairobi is that day', async () => {
+    // 22:30 UTC on the 25th is 01:30 on the 26th in Nairobi; these tests run in UTC, as a server may.
+    const late = { ...JOB, postedAt: '2026-11-25T22:30:00.000Z', closesAt: null };
+    fakeApi(({ path }) => (path === `/api/job/${JOB.id}` ? { body: { success: true, data: late } } : {}));
+    await showJob(`/hire/${JOB.id}`);
+    const job = await screen.findByRole('article', { name: 'Night Nurse' });
+    expect(job).toHaveTextContent('Posted 26 Nov 2026');
+  });
+
   it('sends a visitor to log in, and opens the form for the professional who comes back', async () => {
     fakeApi(({ path }) =>
       path === `/api/job/${JOB.id}`

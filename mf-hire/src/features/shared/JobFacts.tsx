@@ -1,11 +1,13 @@
 import type { Job } from '@platform/contracts';
+import { BOARD_TIME_ZONE } from '@platform/contracts/values';
 import { useDateFormat, useSalaryFormat, useTranslation } from '@platform/ui';
 import { useShortDateFormat } from './format';
 
 /** A job's facts as the board's card and the job's own page both show them. */
 export function JobFacts({ job }: { job: Job }) {
   const { t } = useTranslation('hire');
-  const date = useDateFormat();
+  // An East African day, as the server's first screen draws it too (wherever the gateway runs).
+  const date = useDateFormat(BOARD_TIME_ZONE);
   const shortDate = useShortDateFormat();
   const salary = useSalaryFormat();
   return (
