@@ -20,10 +20,9 @@ import { jobs, outbox, users, type JobRow } from '../db/schema';
 import { badRequest, cappedCount, newestFirst, pageOf, textSearch, trimStrings } from '@platform/service-kit';
 
 /** Closing dates are East African days: a job closing on 12 Dec takes applications all that day. */
-const ZONE = BOARD_TIME_ZONE;
 export const today = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, dateStyle: 'short' }).format(now);
-const todaySql = sql`(now() at time zone ${sql.raw(`'${ZONE}'`)})::date`;
+  new Intl.DateTimeFormat('en-CA', { timeZone: BOARD_TIME_ZONE, dateStyle: 'short' }).format(now);
+const todaySql = sql`(now() at time zone ${sql.raw(`'${BOARD_TIME_ZONE}'`)})::date`;
 
 /** Open for applications: not removed, and its closing day (if any) not past. */
 export const openJob = and(isNull(jobs.deletedAt), or(isNull(jobs.closesAt), gte(jobs.closesAt, todaySql)))!;

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
-import { EMAIL_TIMINGS, LANGUAGES, PLAN_IDS, type Translated } from '@platform/contracts';
+import { EMAIL_TIMINGS, LANGUAGES, PLAN_IDS, ROLES, type Translated } from '@platform/contracts';
 
 export const identity = pgSchema('identity');
 
@@ -32,7 +32,7 @@ export const users = identity.table(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['user', 'Clinic', 'admin'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     orgId: uuid('org_id').references(() => organisations.id),
     /** When a professional joined their organisation (an accepted invitation); null when none. */
     orgJoinedAt: timestamp('org_joined_at', { withTimezone: true }),
@@ -86,7 +86,7 @@ export const users = identity.table(
  * admin's account list shows them on every page view, and counting 100,000 accounts each time read them all.
  */
 export const accountCounts = identity.table('account_counts', {
-  role: text('role', { enum: ['user', 'Clinic', 'admin'] }).primaryKey(),
+  role: text('role', { enum: ROLES }).primaryKey(),
   live: integer('live').notNull().default(0),
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, or, sql, count, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, or, sql, count } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
 import {
@@ -193,12 +193,12 @@ export class UserStore {
     q: DirectoryQuery,
   ): Promise<{ users: DirectoryUser[]; total: number; totalCapped: boolean }> {
     const { limit, offset } = pageOf(q);
-    const filters: SQL[] = [ne(users.role, 'admin'), ne(users.status, 'deleted')];
-    if (q.role) filters.push(eq(users.role, q.role));
-    if (q.search?.trim()) {
-      filters.push(or(textSearch(users.name, q.search), textSearch(users.designation, q.search))!);
-    }
-    const where = and(...filters);
+    const where = and(
+      ne(users.role, 'admin'),
+      ne(users.status, 'deleted'),
+      q.role ? eq(users.role, q.role) : undefined,
+      or(textSearch(users.name, q.search), textSearch(users.designation, q.search)),
+    );
     const [rows, counted] = await Promise.all([
       this.db
         .select()
@@ -218,10 +218,8 @@ export class UserStore {
    */
   async listAccounts(q: AdminAccountQuery & { page: number; limit: number }) {
     const { limit, offset } = pageOf(q);
-    const filters: SQL[] = [ne(users.status, 'deleted')];
-    const searching = !!q.search?.trim();
-    if (searching) filters.push(or(textSearch(users.name, q.search), textSearch(users.email, q.search))!);
-    const searched = and(...filters);
+    const search = or(textSearch(users.name, q.search), textSearch(users.email, q.search));
+    const searched = and(ne(users.status, 'deleted'), search);
     const where = q.role ? and(searched, eq(users.role, q.role)) : searched;
     const [rows, byRole] = await Promise.all([
       this.db
@@ -231,7 +229,7 @@ export class UserStore {
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit)
         .offset(offset),
-      searching
+      search
         ? this.db.select({ role: users.role, n: count() }).from(users).where(searched).groupBy(users.role)
         : this.db.select({ role: accountCounts.role, n: accountCounts.live }).from(accountCounts),
     ]);
