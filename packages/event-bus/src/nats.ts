@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, millis, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -37,6 +37,11 @@ export interface NatsBusOptions {
   password?: string;
   /** How long a publish waits for JetStream's ack before the relay retries later. */
   publishTimeoutMs?: number;
+  /**
+   * How long JetStream waits for a durable consumer's ack before it delivers the event again (default
+   * ACK_WAIT_MS); set when the consumer is first made, a durable already there keeps its own.
+   */
+  ackWaitMs?: number;
   log?: BusLog;
 }
 
@@ -60,6 +65,8 @@ class Pause {
 
 /** JetStream drops a repeated message id seen within this window (it covers the relay's retries). */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
+/** JetStream's wait for an ack before redelivering; a handler still at work says so before it runs out. */
+export const ACK_WAIT_MS = 30_000;
 /** Streams keep events 30 days: long enough for a consumer that was down to catch up or rebuild. */
 export const STREAM_MAX_AGE_MS = 30 * 24 * 3600_000;
 
@@ -231,22 +238,25 @@ export class NatsEventBus implements EventBus {
         try {
           await this.ensureIfOwn(opts.producer);
           const jsm = this.jsm!;
-          await jsm.consumers.info(stream, durable).catch(() =>
+          const info = await jsm.consumers.info(stream, durable).catch(() =>
             jsm.consumers.add(stream, {
               durable_name: durable,
               ack_policy: AckPolicy.Explicit,
               deliver_policy: DeliverPolicy.All,
               filter_subject: subjectFor(this.prefix, opts.filter),
-              ack_wait: nanos(30_000),
+              ack_wait: nanos(this.opts.ackWaitMs ?? ACK_WAIT_MS),
             }),
           );
+          // The consumer's own wait (a durable made earlier keeps the one it was made with).
+          const ackWaitMs = millis(info.config.ack_wait ?? nanos(ACK_WAIT_MS));
           const consumer = await this.js!.consumers.get(stream, durable);
           const iter = await consumer.consume({ max_messages: 64 });
           messages = iter;
           failures = 0;
           // Stopped while we were binding: halt() found nothing to stop yet.
           if (stopped) iter.stop();
-          for await (const m of iter) await this.deliver(m, checker, opts as SubscribeOptions<unknown>);
+          for await (const m of iter)
+            await this.deliver(m, checker, opts as SubscribeOptions<unknown>, ackWaitMs);
         } catch (err) {
           if (stopped) return;
           // The producer's stream may not exist yet (its service starts later): say so once, then quietly retry.
@@ -268,7 +278,12 @@ export class NatsEventBus implements EventBus {
    * One message of a durable consumer: an unknown type is acknowledged and skipped; an invalid event is
    * dead-lettered and terminated; a failing handler is retried with backoff, then dead-lettered.
    */
-  private async deliver(m: JsMsg, checker: EventChecker, opts: SubscribeOptions<unknown>): Promise<void> {
+  private async deliver(
+    m: JsMsg,
+    checker: EventChecker,
+    opts: SubscribeOptions<unknown>,
+    ackWaitMs: number,
+  ): Promise<void> {
     const where = { durable: opts.durable, subject: m.subject, seq: m.seq, deliveries: m.info.deliveryCount };
     const checked = checker.fromBytes(m.data, this.typeOf(m.subject));
     if (checked.outcome === 'unknown') {
@@ -285,6 +300,9 @@ export class NatsEventBus implements EventBus {
       error = checked.error;
       this.opts.log?.warn({ ...where, error }, 'invalid event: not applied, sent to the dead-letter stream');
     } else {
+      // A handler may outlast the ack wait (a job matched against many saved searches): it tells JetStream
+      // it is still at work, three times per wait, or the event would be delivered again while it runs.
+      const working = setInterval(() => m.working(), ackWaitMs / 3);
       try {
         await opts.handler(checked.event);
         m.ack();
@@ -303,6 +321,8 @@ export class NatsEventBus implements EventBus {
           { ...where, err },
           'event handler failed its last delivery; sent to the dead-letter stream',
         );
+      } finally {
+        clearInterval(working);
       }
     }
     try {

@@ -20,6 +20,7 @@ import {
   makeEnvelope,
   outboxTable,
   processedEventsTable,
+  durableName,
   streamName,
 } from '../src';
 
@@ -146,6 +147,41 @@ describe('consumers', () => {
     await until(async () => handled.includes(second.id));
     await sub.stop();
   });
+
+  it('a handler that outlasts the ack wait is not handed the same event again while it works', async () => {
+    // Its own bus, so its consumer is made with a one-second wait (a real one is ACK_WAIT_MS).
+    const quick = await NatsEventBus.connect({ url, prefix, name: 'event-bus-test', ackWaitMs: 1000 });
+    const event = makeEnvelope('demo.slow.created.v1', { id: 'slow' });
+    const calls: string[] = [];
+    const sub = await quick.subscribe({
+      producer: 'demo',
+      durable: 'test__slow',
+      filter: 'demo.slow.>',
+      schemas: { 'demo.slow.created.v1': Type.Object({ id: Type.String() }) },
+      handler: async (e) => {
+        calls.push(e.id);
+        await new Promise((r) => setTimeout(r, 3500));
+      },
+    });
+    try {
+      await bus.publish(event);
+      await until(async () => calls.length > 0);
+      // Three and a half waits of work, then two more waits in which a redelivery would show.
+      await new Promise((r) => setTimeout(r, 5500));
+      expect(calls).toEqual([event.id]);
+      const nc = await connect({ servers: url });
+      const info = await (await jetstreamManager(nc)).consumers.info(
+        streamName(prefix, 'demo'),
+        durableName(prefix, 'test__slow'),
+      );
+      await nc.close();
+      expect(info.num_redelivered).toBe(0);
+      expect(info.num_ack_pending).toBe(0);
+    } finally {
+      await sub.stop();
+      await quick.close();
+    }
+  }, 20_000);
 
   it('follow replays from a time and keeps following', async () => {
     const old = makeEnvelope('demo.session.revoked.v1', { jti: 'a' });
