@@ -66,17 +66,26 @@ export function outboxChannel(schemaName: string): string {
   return `${schemaName}_outbox`;
 }
 
+/** Rows written per INSERT when many events are enqueued at once (three parameters each). */
+const ENQUEUE_BATCH = 1000;
+
 /**
- * Writes the event in the caller's transaction: it is published if and only if the transaction
- * commits. The notify (delivered at commit) wakes the relay at once.
+ * Writes the event, or events, in the caller's transaction: published if and only if the transaction
+ * commits. Many (a notice to each of 20,000 people) go in a few multi-row inserts, not one round trip
+ * each. The notify (delivered at commit) wakes the relay at once.
  */
 export async function enqueue(
   tx: AnyDb,
   table: OutboxTable | PgTableWithColumns<never>,
-  event: Envelope,
+  events: Envelope | Envelope[],
 ): Promise<void> {
   const t = table as OutboxTable;
-  await tx.insert(t).values({ id: event.id, type: event.type, payload: event });
+  const all = Array.isArray(events) ? events : [events];
+  if (all.length === 0) return;
+  for (let i = 0; i < all.length; i += ENQUEUE_BATCH)
+    await tx
+      .insert(t)
+      .values(all.slice(i, i + ENQUEUE_BATCH).map((e) => ({ id: e.id, type: e.type, payload: e })));
   const schemaName = getTableConfig(t).schema ?? 'public';
   await tx.execute(sql`select pg_notify(${outboxChannel(schemaName)}, '')`);
 }

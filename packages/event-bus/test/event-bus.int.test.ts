@@ -108,6 +108,36 @@ describe('outbox', () => {
     expect(row!.sent_at).not.toBeNull();
   });
 
+  it('writes many events in one call, every one published once, or none of them on a rollback', async () => {
+    const orm = drizzle(sql);
+    // More than one multi-row insert's worth.
+    const many = Array.from({ length: 1200 }, (_, i) =>
+      makeEnvelope('demo.bulk.created.v1', { id: `m${i}` }),
+    );
+    const undone = Array.from({ length: 3 }, (_, i) => makeEnvelope('demo.bulk.created.v1', { id: `u${i}` }));
+    await orm.transaction(async (tx) => enqueue(tx, outbox, many));
+    await orm
+      .transaction(async (tx) => {
+        await enqueue(tx, outbox, undone);
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    await orm.transaction(async (tx) => enqueue(tx, outbox, []));
+
+    const relay = new OutboxRelay({ sql, schema: 'demo', bus, pollIntervalMs: 200 });
+    relay.start();
+    const wanted = new Set(many.map((e) => e.id));
+    await until(async () => {
+      const [row] = await sql`select count(*)::int as n from demo.outbox where sent_at is null`;
+      return row!.n === 0;
+    }, 30_000);
+    await relay.stop();
+    const ids = (await storedEvents()).map((e) => e.id);
+    expect(ids.filter((id) => wanted.has(id))).toHaveLength(many.length);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.some((id) => undone.some((e) => e.id === id))).toBe(false);
+  }, 60_000);
+
   it('a republished event (crash between publish and mark-sent) is dropped by the server', async () => {
     const event = makeEnvelope('demo.note.created.v1', { id: 'twice' });
     await bus.publish(event);
@@ -170,10 +200,9 @@ describe('consumers', () => {
       await new Promise((r) => setTimeout(r, 5500));
       expect(calls).toEqual([event.id]);
       const nc = await connect({ servers: url });
-      const info = await (await jetstreamManager(nc)).consumers.info(
-        streamName(prefix, 'demo'),
-        durableName(prefix, 'test__slow'),
-      );
+      const info = await (
+        await jetstreamManager(nc)
+      ).consumers.info(streamName(prefix, 'demo'), durableName(prefix, 'test__slow'));
       await nc.close();
       expect(info.num_redelivered).toBe(0);
       expect(info.num_ack_pending).toBe(0);

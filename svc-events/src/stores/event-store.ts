@@ -292,7 +292,11 @@ export class EventStore {
         .select({ userId: registrations.userId })
         .from(registrations)
         .where(and(eq(registrations.eventId, id), ne(registrations.status, 'cancelled')));
-      for (const h of holders) await enqueue(tx, outbox, cancelledNotice(h.userId, row));
+      await enqueue(
+        tx,
+        outbox,
+        holders.map((h) => cancelledNotice(h.userId, row)),
+      );
       const cancelled: EventCancelledData = {
         eventId: row.id,
         organizerId: row.organizerId,
