@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
 import { MAX_JOB_ALERTS } from '@platform/contracts';
-import { startHire, type HireContext } from './helpers';
+import { aJob, startHire, type HireContext } from './helpers';
 
 let ctx: HireContext;
+let sql: postgres.Sql;
 beforeAll(async () => {
-  ctx = await startHire();
+  ctx = await startHire({ BOARD_CACHE_MS: '0' });
+  sql = postgres(ctx.db.url, { max: 1, onnotice: () => {} });
 });
 afterAll(async () => {
+  await sql?.end();
   await ctx?.close();
 });
 
@@ -69,4 +73,99 @@ it(`keeps at most ${MAX_JOB_ALERTS} alerts per person, even when asked at once`,
   expect(refused).toHaveLength(3);
   expect(refused[0]!.json().code).toBe('hire.alert_limit');
   expect((await alertsOf(amina)).data).toHaveLength(MAX_JOB_ALERTS);
+});
+
+describe('matching a new job against saved searches', () => {
+  const asOf = (job: { id: string }, posterId: string) => ({ id: job.id, posterId, postedAt: new Date() });
+
+  it('an alert matches a job exactly when the board, asked its query, lists that job', async () => {
+    const clinic = ctx.persona('Clinic');
+    const post = async (over: Record<string, unknown>) =>
+      (await ctx.call('POST', '/api/job/add', clinic, aJob(over))).json().data as { id: string };
+    const job = await post({
+      title: 'Nurse (RN) - ICU',
+      department: 'Intensive Care',
+      location: 'Westlands, Nairobi',
+      type: 'Full-time',
+      experienceLevel: 'mid',
+      salaryRange: 'Ksh 80,000 - 120,000',
+    });
+    await post({
+      title: 'Intern Pharmacist',
+      department: 'Pharmacy',
+      location: 'Mombasa',
+      type: 'Part-time',
+    });
+    const queries: Record<string, string | number>[] = [
+      { title: 'nurse' },
+      { title: 'NURSE' },
+      { title: 'rn' },
+      { title: 'ur' },
+      { title: 'icu', location: 'nairobi' },
+      { title: 'icu', location: 'mombasa' },
+      { title: 'intern' },
+      { title: '%' },
+      { department: 'care' },
+      { location: 'west' },
+      { type: 'Full-time' },
+      { type: 'Part-time' },
+      { experience: 'mid' },
+      { experience: 'senior' },
+      { minSalary: 120000 },
+      { minSalary: 120001 },
+      { title: 'nurse', type: 'Full-time', experience: 'mid', minSalary: 100000 },
+      { title: 'nurse', type: 'Contract' },
+    ];
+    const people = queries.map(() => ctx.persona('user'));
+    for (const [i, query] of queries.entries())
+      expect((await ctx.call('POST', '/api/job/alerts', people[i], { query })).statusCode).toBe(201);
+
+    const listed = await Promise.all(
+      queries.map(async (query) => {
+        const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+        const board = (await ctx.call('GET', `/api/job/get?${search}&limit=100`)).json();
+        return board.data.some((j: { id: string }) => j.id === job.id);
+      }),
+    );
+    const expected = people.filter((_, i) => listed[i]).map((p) => p.id);
+    // Neither nobody nor everybody: the comparison tells the two apart.
+    expect(expected.length).toBeGreaterThan(3);
+    expect(expected.length).toBeLessThan(queries.length - 3);
+    const matched = await ctx.app.alerts.matchingUsers(asOf(job, clinic.id));
+    expect(matched.sort()).toEqual(expected.sort());
+  });
+
+  it('reads every saved search however many, tells each person once, and nobody of a closed job', async () => {
+    const clinic = ctx.persona('Clinic');
+    const job = (await ctx.call('POST', '/api/job/add', clinic, aJob({ title: 'Theatre Nurse' }))).json()
+      .data as { id: string };
+    // More alerts than one round trip reads, written straight to the table: half match, and the last
+    // person has two matching alerts.
+    await sql`
+      insert into hire.job_alerts (user_id, query, created_at)
+      select md5('many' || g)::uuid,
+             case when g % 2 = 0 then '{"title":"theatre"}'::jsonb else '{"title":"dentist"}'::jsonb end,
+             now() - interval '1 hour'
+      from generate_series(1, 4500) g`;
+    await sql`
+      insert into hire.job_alerts (user_id, query, created_at)
+      values (md5('many' || 4500)::uuid, '{"title":"theatre nurse"}', now() - interval '1 hour')`;
+    // Made after the job was posted: not matched.
+    const late = ctx.persona('user');
+    await sql`
+      insert into hire.job_alerts (user_id, query, created_at)
+      values (${late.id}, '{"title":"theatre"}', now() + interval '1 hour')`;
+
+    const matched = await ctx.app.alerts.matchingUsers(asOf(job, clinic.id));
+    expect(new Set(matched).size).toBe(matched.length);
+    // The earlier test's alerts for nurses and full-time jobs match this one too: only ours are counted.
+    const ours = await sql<{ id: string }[]>`
+      select md5('many' || g)::uuid::text as id from generate_series(2, 4500, 2) g`;
+    const oursOrLate = new Set([...ours.map((o) => o.id), late.id]);
+    const mine = matched.filter((id) => oursOrLate.has(id));
+    expect(mine.sort()).toEqual(ours.map((o) => o.id).sort());
+
+    await sql`update hire.jobs set deleted_at = now() where id = ${job.id}`;
+    expect(await ctx.app.alerts.matchingUsers(asOf(job, clinic.id))).toEqual([]);
+  });
 });

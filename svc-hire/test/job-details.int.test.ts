@@ -193,13 +193,6 @@ describe('board filters and sort', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'request.invalid' });
   });
 
-  it('answers "does job X match query Q" with the board’s own filter', async () => {
-    expect(await ctx.app.jobs.matches(nairobiSenior.id, { location: 'nairobi', minSalary: 100000 })).toBe(
-      true,
-    );
-    expect(await ctx.app.jobs.matches(mombasaEntry.id, { location: 'nairobi' })).toBe(false);
-  });
-
   it('plans each filter with an index', async () => {
     await sql`analyze hire.jobs`;
     await sql`set enable_seqscan = off`;

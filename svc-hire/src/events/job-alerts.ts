@@ -29,7 +29,11 @@ export const jobAlerts = fp<{ bus: EventBus; db: Db; alerts: AlertStore }>(
           postedAt: job.postedAt,
         });
         await handleOnce(db, processed, JOB_ALERTS_DURABLE, event, async (tx) => {
-          for (const userId of users) await enqueue(tx, outbox, jobAlertNotice(userId, job));
+          await enqueue(
+            tx,
+            outbox,
+            users.map((userId) => jobAlertNotice(userId, job)),
+          );
         });
       },
     });

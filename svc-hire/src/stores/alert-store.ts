@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import { JobQuery, MAX_JOB_ALERTS, type AlertQuery, type JobAlert } from '@platform/contracts';
 import { badRequest, conflict, newestFirst } from '@platform/service-kit';
 import { jobAlerts, jobs, type JobAlertRow } from '../db/schema';
-import { boardFilter, type Db } from './job-store';
+import { chosenFilter, openJob, type Db } from './job-store';
 
 const toAlert = (a: JobAlertRow): JobAlert => ({
   id: a.id,
@@ -27,8 +27,11 @@ function savedQuery(q: JobQuery): AlertQuery {
   ) as AlertQuery;
 }
 
-/** Alerts matched per query: each candidate alert's board filter runs against the one new job. */
-const MATCH_BATCH = 200;
+/**
+ * Saved searches read per round trip. Those of one batch that are alike (many people save "nurse") are
+ * checked once, all of them in one statement: each is one boolean over the job's one row.
+ */
+const MATCH_BATCH = 2000;
 
 /** Professionals' saved searches, and which of them a new job matches. */
 export class AlertStore {
@@ -73,15 +76,15 @@ export class AlertStore {
 
   /**
    * The people with an alert (made before the job was posted) that the job matches, its poster never
-   * among them. Each alert's query runs through the board's own filter with `id = job`, a batch of
-   * alerts per round trip.
+   * among them. Each distinct query is the board's own filter (`chosenFilter` of an open job, as
+   * `boardFilter`), so an alert matches a job exactly when the board, asked that query, lists it.
    */
   async matchingUsers(job: { id: string; posterId: string; postedAt: Date }): Promise<string[]> {
     const users = new Set<string>();
     let after: string | undefined;
     for (;;) {
       const batch = await this.db
-        .select()
+        .select({ id: jobAlerts.id, userId: jobAlerts.userId, query: jobAlerts.query })
         .from(jobAlerts)
         .where(
           and(
@@ -93,14 +96,26 @@ export class AlertStore {
         .orderBy(asc(jobAlerts.id))
         .limit(MATCH_BATCH);
       if (batch.length === 0) break;
-      const candidates = batch.filter((a) => !users.has(a.userId));
-      if (candidates.length) {
-        const checks: SQL[] = candidates.map(
-          (a) =>
-            sql`select ${a.userId}::uuid as user_id where exists (select 1 from ${jobs} where ${jobs.id} = ${job.id} and ${boardFilter(a.query)})`,
+      // Alike queries once (jsonb hands each back with its keys in one order), for people not matched yet.
+      const alike = new Map<string, { query: AlertQuery; users: string[] }>();
+      for (const a of batch) {
+        if (users.has(a.userId)) continue;
+        const key = JSON.stringify(a.query);
+        const group = alike.get(key) ?? { query: a.query, users: [] };
+        group.users.push(a.userId);
+        alike.set(key, group);
+      }
+      const groups = [...alike.values()];
+      if (groups.length) {
+        const checks = groups.map((g) => sql`(${chosenFilter(g.query)})`);
+        const [row] = await this.db.execute<{ hits: boolean[] | null }>(
+          sql`select array[${sql.join(checks, sql`, `)}]::boolean[] as hits from ${jobs}
+              where ${jobs.id} = ${job.id} and ${openJob}`,
         );
-        const rows = await this.db.execute<{ user_id: string }>(sql.join(checks, sql` union `));
-        for (const r of rows) users.add(r.user_id);
+        if (!row) return []; // the job is closed or gone: nobody to tell
+        row.hits?.forEach((hit, i) => {
+          if (hit) for (const user of groups[i]!.users) users.add(user);
+        });
       }
       if (batch.length < MATCH_BATCH) break;
       after = batch[batch.length - 1]!.id;

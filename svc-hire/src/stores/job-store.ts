@@ -28,11 +28,12 @@ const todaySql = sql`(now() at time zone ${sql.raw(`'${BOARD_TIME_ZONE}'`)})::da
 export const openJob = and(isNull(jobs.deletedAt), or(isNull(jobs.closesAt), gte(jobs.closesAt, todaySql)))!;
 
 /**
- * The board's WHERE for a query: the one definition of "job matches Q", for the board's list and for
- * checking one job against a saved search (`JobStore.matches`). Every filter has an index.
+ * What someone chose in a board query (its fields, not that the job is open): true when they chose
+ * nothing. With `openJob`, the one definition of "job matches Q" (`boardFilter`); saved searches are
+ * matched against one new job with it (AlertStore). Every filter has an index.
  */
-export function boardFilter(q: AlertQuery): SQL {
-  const filters: SQL[] = [openJob];
+export function chosenFilter(q: AlertQuery): SQL {
+  const filters: SQL[] = [];
   for (const [column, typed] of [
     [jobs.title, q.title],
     [jobs.department, q.department],
@@ -44,8 +45,11 @@ export function boardFilter(q: AlertQuery): SQL {
   if (q.type) filters.push(eq(jobs.type, q.type));
   if (q.experience) filters.push(eq(jobs.experienceLevel, q.experience));
   if (q.minSalary) filters.push(gte(jobs.salaryMonthlyTop, q.minSalary));
-  return and(...filters)!;
+  return and(...filters) ?? sql`true`;
 }
+
+/** The board's WHERE for a query: open jobs matching what was chosen. */
+export const boardFilter = (q: AlertQuery): SQL => and(openJob, chosenFilter(q))!;
 
 /** Newest first, or soonest closing first (jobs with no closing date after those with one). */
 const orderOf = (q: JobQuery) =>
@@ -183,16 +187,6 @@ export class JobStore {
       cappedCount(this.db, jobs, where, offset),
     ]);
     return { data: rows.map(toJob), ...counted };
-  }
-
-  /** Whether job `id` is on the board for query `q` (e.g. a saved search meeting a new job). */
-  async matches(id: string, q: JobQuery): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.id, id), boardFilter(q)))
-      .limit(1);
-    return row !== undefined;
   }
 
   /** Open jobs' distinct locations starting with `prefix` (any case), alphabetical, at most `limit`. */
