@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import { count } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { LIST_COUNT_CAP } from '@platform/contracts';
 import { makeAdminAction } from '@platform/event-bus';
 import { eventually } from '@platform/testing';
+import { auditLog } from '../src/db/schema';
+import { auditFilter } from '../src/stores/audit-store';
 import { startContent, type ContentContext, type Persona } from './helpers';
 
 let ctx: ContentContext;
@@ -109,4 +115,56 @@ it('detects an entry edited or removed in the database, naming the first broken 
 
   await ctx.sql('delete from content.audit_log where seq = $1', first!.seq);
   expect(await verify()).toMatchObject({ ok: false, firstBroken: { seq: second!.seq } });
+});
+
+// Written straight to the table (no chain): after the tamper tests, which read the chain whole.
+describe('a long log', () => {
+  beforeAll(async () => {
+    await ctx.sql(`
+      insert into content.audit_log (event_id, service, at, actor_id, actor_name, actor_email, actor_role, action,
+        target_module, target_kind, target_id, target_label, prev_hash, hash)
+      select gen_random_uuid(), 'identity', now(), 'bulk-admin', 'Bulk Admin', 'Bulk.Admin@afyahr.example', 'admin',
+        'account.suspend', 'identity', 'account', 'bulk-' || g, 'Capped Person ' || g, 'x', 'y'
+      from generate_series(1, 250) g`);
+  });
+
+  it('counts exactly up to the cap past the page, then says "more than"', async () => {
+    const first = await audit('?target=capped');
+    expect(first.data).toHaveLength(20);
+    expect(first.pageInfo).toMatchObject({ page: 1, total: LIST_COUNT_CAP, totalCapped: true });
+    const third = await audit('?actor=bulk.admin@AFYAHR.example&page=3');
+    expect(third.data).toHaveLength(20);
+    expect(third.pageInfo).toMatchObject({ page: 3, total: 40 + LIST_COUNT_CAP, totalCapped: true });
+    const last = await audit('?target=capped&page=13');
+    expect(last.data).toHaveLength(10);
+    expect(last.pageInfo).toMatchObject({ total: 250, totalCapped: false });
+    expect((await audit('?target=capped person 7')).pageInfo).toMatchObject({
+      total: 11,
+      totalCapped: false,
+    });
+  });
+
+  it('looks up a label’s words and an actor’s e-mail through indexes, not by reading the log', async () => {
+    const client = postgres(ctx.db.url, { max: 1, onnotice: () => {} });
+    try {
+      await client`analyze content.audit_log`;
+      for (const q of [{ target: 'person 77' }, { target: 'zq' }, { actor: 'Bulk.Admin@afyahr.example' }]) {
+        // What the list counts (cappedCount): the rows its filter matches, found without reading the rest.
+        const counted = new QueryBuilder()
+          .select({ n: count() })
+          .from(auditLog)
+          .where(auditFilter(q))
+          .toSQL();
+        const plan = await client.begin(async (tx) => {
+          await tx`set local enable_seqscan = off`;
+          return tx.unsafe(`explain ${counted.sql}`, counted.params as never[]);
+        });
+        const text = plan.map((row) => Object.values(row)[0]).join('\n');
+        expect(text).not.toMatch(/Seq Scan|audit_log_pkey/);
+        expect(text).toMatch(q.target ? /audit_log_label_trgm_idx/ : /audit_log_actor_email_idx/);
+      }
+    } finally {
+      await client.end();
+    }
+  });
 });

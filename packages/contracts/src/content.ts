@@ -1,5 +1,5 @@
 import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
-import { Ok, PageInfo, PageQuery, SearchTerm, StringEnum } from './common';
+import { CappedPageInfo, Ok, PageInfo, PageQuery, SearchTerm, StringEnum } from './common';
 import {
   BLOG_STATUSES,
   FACILITY_TYPES,
@@ -324,7 +324,8 @@ export const AuditQuery = Type.Object({
   limit: PageQuery.properties.limit,
 });
 export type AuditQuery = Static<typeof AuditQuery>;
-export const AuditResponse = Ok({ data: Type.Array(AuditEntry), pageInfo: PageInfo });
+/** The log only grows: its total is capped as every long list's is (`totalCapped`: "more than"). */
+export const AuditResponse = Ok({ data: Type.Array(AuditEntry), pageInfo: CappedPageInfo });
 export type AuditResponse = Static<typeof AuditResponse>;
 /** The tamper check: every entry's hash recomputed along the chain; the first that does not match. */
 export const AuditVerifyResponse = Ok({

@@ -216,7 +216,11 @@ export const auditLog = content.table(
   (t) => [
     uniqueIndex('audit_log_event_key').on(t.eventId),
     index('audit_log_target_idx').on(t.targetId, t.seq),
+    // The log's filters by words of a target's label (textSearch) and by an actor's e-mail in any case:
+    // without them each read the whole log (0.4-0.9 s at a million entries).
+    index('audit_log_label_trgm_idx').using('gin', sql`${t.targetLabel} gin_trgm_ops`),
     index('audit_log_actor_idx').on(t.actorId, t.seq),
+    index('audit_log_actor_email_idx').on(sql`lower(${t.actorEmail})`, t.seq),
     index('audit_log_at_idx').on(t.at),
   ],
 );

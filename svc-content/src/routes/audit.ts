@@ -16,9 +16,13 @@ export default async function auditRoutes(app: App) {
       schema: { ...secured, querystring: AuditQuery, response: { 200: AuditResponse, ...errors } },
     },
     async (request) => {
-      const { rows, total } = await app.audit.list(request.query);
+      const { rows, total, totalCapped } = await app.audit.list(request.query);
       const { page, limit } = pageOf(request.query);
-      return { success: true as const, data: rows.map(toAuditEntry), pageInfo: { page, limit, total } };
+      return {
+        success: true as const,
+        data: rows.map(toAuditEntry),
+        pageInfo: { page, limit, total, totalCapped },
+      };
     },
   );
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminActionRecordedData, AuditEntry, AuditQuery, Envelope } from '@platform/contracts';
-import { pageOf, textSearch } from '@platform/service-kit';
+import { cappedCount, pageOf, textSearch } from '@platform/service-kit';
 import { auditLog, type AuditRow } from '../db/schema';
 import type { Db, Tx } from './db';
 
@@ -60,6 +60,24 @@ export function toAuditEntry(r: AuditRow): AuditEntry {
 }
 
 /** The append-only, hash-chained log of every service's admin actions. */
+/**
+ * The log's filters: by target (its id, or words of its label), actor (id or e-mail, any case) and days
+ * (East African). Each has an index, so none reads the whole log.
+ */
+export function auditFilter(q: AuditQuery): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  const target = q.target?.trim();
+  if (target) filters.push(or(eq(auditLog.targetId, target), textSearch(auditLog.targetLabel, target)));
+  const actor = q.actor?.trim();
+  if (actor)
+    filters.push(
+      or(eq(auditLog.actorId, actor), eq(sql`lower(${auditLog.actorEmail})`, actor.toLowerCase())),
+    );
+  if (q.from) filters.push(gte(auditLog.at, new Date(`${q.from}T00:00:00+03:00`)));
+  if (q.to) filters.push(lt(auditLog.at, new Date(Date.parse(`${q.to}T00:00:00+03:00`) + DAY_MS)));
+  return and(...filters);
+}
+
 export class AuditStore {
   constructor(private readonly db: Db) {}
 
@@ -100,28 +118,18 @@ export class AuditStore {
       .onConflictDoNothing({ target: auditLog.eventId });
   }
 
-  /** Newest first, filtered by target (id or words of its label), actor (id or e-mail) and days. */
+  /**
+   * Newest first, filtered (`auditFilter`), with the total capped as every long list's is (`cappedCount`):
+   * the log only grows.
+   */
   async list(q: AuditQuery) {
     const { limit, offset } = pageOf(q);
-    const filters: (SQL | undefined)[] = [];
-    const target = q.target?.trim();
-    if (target) filters.push(or(eq(auditLog.targetId, target), textSearch(auditLog.targetLabel, target)));
-    const actor = q.actor?.trim();
-    if (actor)
-      filters.push(
-        or(eq(auditLog.actorId, actor), eq(sql`lower(${auditLog.actorEmail})`, actor.toLowerCase())),
-      );
-    if (q.from) filters.push(gte(auditLog.at, new Date(`${q.from}T00:00:00+03:00`)));
-    if (q.to) filters.push(lt(auditLog.at, new Date(Date.parse(`${q.to}T00:00:00+03:00`) + DAY_MS)));
-    const where = and(...filters);
-    const [rows, [counted]] = await Promise.all([
+    const where = auditFilter(q);
+    const [rows, counted] = await Promise.all([
       this.db.select().from(auditLog).where(where).orderBy(desc(auditLog.seq)).limit(limit).offset(offset),
-      this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(auditLog)
-        .where(where),
+      cappedCount(this.db, auditLog, where, offset),
     ]);
-    return { rows, total: counted?.n ?? 0 };
+    return { rows, ...counted };
   }
 
   /**

@@ -49,6 +49,18 @@ describe('the audit log', () => {
     );
   });
 
+  it('says "more than" when the log holds more than it counts, and pages on without a last page', async () => {
+    fakeApi(() => ({
+      body: { success: true, data: [ENTRY], pageInfo: { page: 1, limit: 50, total: 100, totalCapped: true } },
+    }));
+    await renderScreen(<AuditPage />, { path: '/admin/audit' });
+    expect(await screen.findByText('More than 100 actions')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Pages of the log' });
+    expect(pager).toHaveTextContent('Page 1');
+    expect(pager).not.toHaveTextContent(/of \d/);
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   it('runs the tamper check on request and shows its verdict, naming the first broken entry', async () => {
     let intact = true;
     const calls = fakeApi((call) =>

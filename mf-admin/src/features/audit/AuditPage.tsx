@@ -106,12 +106,12 @@ function Log() {
       <ListStatus
         error={list.error ? `${t('audit.failed')}: ${failureText(t, list.error, 'audit.failed')}` : null}
         loaded={!!list.data}
-        pageInfo={info && { total: info.total, totalCapped: false }}
+        pageInfo={info}
         onRetry={list.reload}
         texts={{
           retry: t('retry'),
           loading: t('audit.loading'),
-          count: (n) => t('audit.count', { count: n }),
+          count: (n, capped) => t(capped ? 'audit.countCapped' : 'audit.count', { count: n }),
         }}
       >
         {list.data?.data.length === 0 ? (
@@ -123,6 +123,7 @@ function Log() {
           <Pager
             page={q.page}
             pages={Math.max(1, Math.ceil(info.total / info.limit))}
+            exact={!info.totalCapped}
             onPage={(page) => setQ((cur) => ({ ...cur, page }))}
             label={t('audit.pages')}
           />

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_label_trgm_idx" ON "content"."audit_log" USING gin ("target_label" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "audit_log_actor_email_idx" ON "content"."audit_log" USING btree (lower("actor_email"),"seq");
