@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '@platform/contracts';
 import { startContent, type ContentContext, type Persona } from './helpers';
 
 let ctx: ContentContext;
@@ -140,5 +141,27 @@ describe('the admin inbox', () => {
     expect(second.data.map((m: { id: string }) => m.id)).toEqual(
       all.slice(2, 4).map((m: { id: string }) => m.id),
     );
+  });
+});
+
+// Last: the tests above compare totals, exact while the inbox is short.
+describe('a long inbox', () => {
+  it('counts exactly up to the cap past the page, then says "more than"', async () => {
+    await ctx.sql(`
+      insert into content.inbox (kind, name, email, message, address, received_at)
+      select 'contact', 'Sender ' || g, 'sender' || g || '@example.org', 'Hello', '198.51.100.' || (g % 250),
+             now() - (g || ' minutes')::interval
+      from generate_series(1, 250) g`);
+    const first = await inbox('?kind=contact');
+    expect(first.data).toHaveLength(20);
+    expect(first.pageInfo).toMatchObject({ page: 1, total: LIST_COUNT_CAP, totalCapped: true });
+    const [row] = await ctx.sql<{ n: number }>(
+      `select count(*)::int as n from content.inbox where kind = 'contact'`,
+    );
+    const n = row!.n;
+    const lastPage = Math.ceil(n / 20);
+    const last = await inbox(`?kind=contact&page=${lastPage}`);
+    expect(last.data).toHaveLength(n - (lastPage - 1) * 20);
+    expect(last.pageInfo).toMatchObject({ total: n, totalCapped: false });
   });
 });

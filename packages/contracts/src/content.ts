@@ -213,7 +213,8 @@ export const InboxQuery = Type.Object({
   limit: PageQuery.properties.limit,
 });
 export type InboxQuery = Static<typeof InboxQuery>;
-export const InboxResponse = Ok({ data: Type.Array(InboxItem), pageInfo: PageInfo });
+/** Anyone may write to it (within a per-address limit): its total is capped as every long list's is. */
+export const InboxResponse = Ok({ data: Type.Array(InboxItem), pageInfo: CappedPageInfo });
 export type InboxResponse = Static<typeof InboxResponse>;
 export const InboxPatch = Type.Object(
   { read: Type.Optional(Type.Boolean()), handled: Type.Optional(Type.Boolean()) },

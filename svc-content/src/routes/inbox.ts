@@ -62,9 +62,13 @@ export default async function inboxRoutes(app: App) {
       },
     },
     async (request) => {
-      const { rows, total } = await inbox.list(request.query);
+      const { rows, total, totalCapped } = await inbox.list(request.query);
       const { page, limit } = pageOf(request.query);
-      return { success: true as const, data: rows.map(toInboxItem), pageInfo: { page, limit, total } };
+      return {
+        success: true as const,
+        data: rows.map(toInboxItem),
+        pageInfo: { page, limit, total, totalCapped },
+      };
     },
   );
 

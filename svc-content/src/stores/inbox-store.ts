@@ -6,7 +6,7 @@ import type {
   InboxPatch,
   InboxQuery,
 } from '@platform/contracts';
-import { notFound, pageOf, tooManyRequests, newestFirst } from '@platform/service-kit';
+import { cappedCount, notFound, pageOf, tooManyRequests, newestFirst } from '@platform/service-kit';
 import { recordAdminAction } from '@platform/event-bus';
 import { inbox, outbox, type InboxRow } from '../db/schema';
 import type { AdminBy, Db } from './db';
@@ -83,10 +83,11 @@ export class InboxStore {
     });
   }
 
+  /** Newest first, with the total capped as every long list's is (`cappedCount`). */
   async list(q: InboxQuery) {
     const { limit, offset } = pageOf(q);
     const where = q.kind ? eq(inbox.kind, q.kind) : undefined;
-    const [rows, [counted]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.db
         .select()
         .from(inbox)
@@ -94,12 +95,9 @@ export class InboxStore {
         .orderBy(...newestFirst(inbox.receivedAt, inbox.id))
         .limit(limit)
         .offset(offset),
-      this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(inbox)
-        .where(where),
+      cappedCount(this.db, inbox, where, offset),
     ]);
-    return { rows, total: counted?.n ?? 0 };
+    return { rows, ...counted };
   }
 
   /** Marks an item read or unread, handled or not. */

@@ -77,6 +77,21 @@ describe('the inbox', () => {
     ]);
   });
 
+  it('says "more than" when the inbox holds more than it counts, and pages on without a last page', async () => {
+    fakeApi(() => ({
+      body: {
+        success: true,
+        data: [CONTACT],
+        pageInfo: { page: 1, limit: 20, total: 100, totalCapped: true },
+      },
+    }));
+    await renderScreen(<InboxPage />, { path: '/admin/inbox' });
+    expect(await screen.findByText('More than 100 messages')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Pages of the inbox' });
+    expect(pager).toHaveTextContent('Page 1');
+    expect(pager).not.toHaveTextContent(/of \d/);
+  });
+
   it('says the inbox could not be loaded while svc-content is not running', async () => {
     fakeApi(() => UNAVAILABLE);
     await renderScreen(<InboxPage />, { path: '/admin/inbox' });

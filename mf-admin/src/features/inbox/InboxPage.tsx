@@ -50,12 +50,12 @@ function Inbox() {
       <ListStatus
         error={list.error ? `${t('inbox.failed')}: ${failureText(t, list.error, 'inbox.failed')}` : null}
         loaded={!!list.data}
-        pageInfo={info && { total: info.total, totalCapped: false }}
+        pageInfo={info}
         onRetry={list.reload}
         texts={{
           retry: t('retry'),
           loading: t('inbox.loading'),
-          count: (n) => t('inbox.count', { count: n }),
+          count: (n, capped) => t(capped ? 'inbox.countCapped' : 'inbox.count', { count: n }),
         }}
       >
         {list.data?.data.length === 0 ? (
@@ -73,6 +73,7 @@ function Inbox() {
           <Pager
             page={page}
             pages={Math.max(1, Math.ceil(info.total / info.limit))}
+            exact={!info.totalCapped}
             onPage={setPage}
             label={t('inbox.pages')}
           />
