@@ -85,21 +85,23 @@ export function toProfile(u: UserRow): UserProfile {
   };
 }
 
-function toDirectory(u: UserRow): DirectoryUser {
-  return {
-    id: u.id,
-    _id: u.id,
-    name: u.name,
-    role: u.role,
-    designation: u.designation,
-    description: u.description,
-    address: u.address,
-    skills: u.skills,
-    facility: u.facility,
-    country: u.country,
-    location: u.location,
-    photo: u.photo,
-  };
+/** The columns a directory entry shows: a public page reads nothing else (no e-mail, no password hash). */
+const directoryColumns = {
+  id: users.id,
+  name: users.name,
+  role: users.role,
+  designation: users.designation,
+  description: users.description,
+  address: users.address,
+  skills: users.skills,
+  facility: users.facility,
+  country: users.country,
+  location: users.location,
+  photo: users.photo,
+};
+
+function toDirectory(u: Pick<UserRow, keyof typeof directoryColumns>): DirectoryUser {
+  return { ...u, _id: u.id };
 }
 
 export function toEventData(u: UserRow): UserEventData {
@@ -201,7 +203,7 @@ export class UserStore {
     );
     const [rows, counted] = await Promise.all([
       this.db
-        .select()
+        .select(directoryColumns)
         .from(users)
         .where(where)
         .orderBy(desc(users.createdAt), desc(users.id))
