@@ -51,9 +51,18 @@ function scopeFilter(scope: Scope): SQL | undefined {
 }
 
 const applicant = alias(users, 'applicant');
+/** What an application shows of its job: a clinic's list of 20 reads these, not every job's description. */
+const jobShown = {
+  id: jobs.id,
+  title: jobs.title,
+  organization: jobs.organization,
+  location: jobs.location,
+  deletedAt: jobs.deletedAt,
+};
+
 type Row = {
   application: ApplicationRow;
-  job: JobRow;
+  job: Pick<JobRow, keyof typeof jobShown>;
   applicantName: string | null;
   applicantDesignation: string | null;
   applicantSkills: string[] | null;
@@ -125,7 +134,7 @@ export class ApplicationStore {
     return this.db
       .select({
         application: applications,
-        job: jobs,
+        job: jobShown,
         applicantName: applicant.name,
         applicantDesignation: applicant.designation,
         applicantSkills: applicant.skills,
