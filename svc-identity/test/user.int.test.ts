@@ -318,6 +318,29 @@ describe('profile and directory', () => {
     expect((await ctx.app.inject('/api/user/get?limit=1000')).statusCode).toBe(400);
   });
 
+  it('lists suspended accounts but never removed ones, with or without a role, on every page', async () => {
+    const kept = await registerAndLogin({ role: 'Clinic', name: 'Suspended Clinic' });
+    const gone = await registerAndLogin({ role: 'Clinic', name: 'Removed Clinic' });
+    const sql = postgres(ctx.db.url, { max: 1, onnotice: () => {} });
+    try {
+      await sql`update identity.users set status = 'suspended' where id = ${kept.user.id}`;
+      await sql`update identity.users set status = 'deleted' where id = ${gone.user.id}`;
+    } finally {
+      await sql.end();
+    }
+    for (const query of ['limit=100', 'role=Clinic&limit=100']) {
+      const ids = (await ctx.app.inject(`/api/user/get?${query}`))
+        .json()
+        .users.map((u: { id: string }) => u.id);
+      expect(ids).toContain(kept.user.id);
+      expect(ids).not.toContain(gone.user.id);
+    }
+    const second = (await ctx.app.inject('/api/user/get?role=Clinic&limit=1&page=2')).json();
+    expect(second.pageInfo).toMatchObject({ page: 2, limit: 1 });
+    expect(second.users).toHaveLength(1);
+    expect(second.users[0].role).toBe('Clinic');
+  });
+
   it('counts the directory exactly up to 100 past the page, then says "more than"', async () => {
     // Many professionals, written straight to the table: 120 sign-ups would take a minute of argon2.
     const sql = postgres(ctx.db.url, { max: 1, onnotice: () => {} });
@@ -327,7 +350,9 @@ describe('profile and directory', () => {
           case when i = 7 then 'Paediatric Oncology Nurse' else 'Nurse' end
         from generate_series(1, 120) i`;
       const exact = Number(
-        (await sql`select count(*)::int as n from identity.users where role <> 'admin'`)[0]!.n,
+        (
+          await sql`select count(*)::int as n from identity.users where role <> 'admin' and status <> 'deleted'`
+        )[0]!.n,
       );
       const page = async (query: string) => (await ctx.app.inject(`/api/user/get?${query}`)).json().pageInfo;
 

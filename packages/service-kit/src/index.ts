@@ -21,6 +21,7 @@ export { addressKey } from './address-key';
 export { CSV_BOM, csvCell, csvLine, toCsv } from './csv';
 export {
   cappedCount,
+  preparedCappedCount,
   isUniqueViolation,
   pageOf,
   textSearch,

@@ -52,6 +52,9 @@ export function textSearch(column: AnyColumn | SQL, typed: string | undefined): 
   return sql`${column} ~* ${WORD_START + literalRegex(term)}`;
 }
 
+/** What a count stopped past `cap` says: the total up to the cap, and whether there were more. */
+const cappedTotal = (n: number, cap: number) => ({ total: Math.min(n, cap), totalCapped: n > cap });
+
 /**
  * A public list's total (CappedPageInfo): the rows of `table` matching `where`, counted exactly up to
  * LIST_COUNT_CAP past the page that starts at `offset` and no further, so the count reads at most that many
@@ -68,8 +71,36 @@ export async function cappedCount(
   const [row] = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from (select 1 from ${table}${filter} limit ${cap + 1}) capped`,
   );
-  const n = row?.n ?? 0;
-  return { total: Math.min(n, cap), totalCapped: n > cap };
+  return cappedTotal(row?.n ?? 0, cap);
+}
+
+/**
+ * cappedCount built once, for a list asked far more often than others: drizzle builds a query's SQL on every
+ * call (a fifth of a millisecond for a list's two queries on a slow core), a prepared query only fills in its
+ * values. For a filter whose SQL never changes: its values are placeholders (`sql.placeholder('role')`),
+ * given with each page's offset.
+ */
+export function preparedCappedCount(
+  db: PostgresJsDatabase<Record<string, unknown>>,
+  table: PgTable,
+  where: SQL | undefined,
+  name: string,
+): (offset: number, values?: Record<string, unknown>) => Promise<{ total: number; totalCapped: boolean }> {
+  const upToCap = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(sql.placeholder('cap'))
+    .as('capped');
+  const query = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(upToCap)
+    .prepare(name);
+  return async (offset, values = {}) => {
+    const cap = offset + LIST_COUNT_CAP;
+    const [row] = await query.execute({ ...values, cap: cap + 1 });
+    return cappedTotal(row?.n ?? 0, cap);
+  };
 }
 
 /**
