@@ -6,12 +6,10 @@
  * median of 5, ms.
  * Run: `npm run bench:audit -w bench` (needs DATABASE_URL like the tests; about 2 minutes).
  */
-import path from 'node:path';
-import { createTestDatabase } from '@platform/testing';
-import { createDatabase } from '@platform/service-kit';
 import * as schema from '../svc-content/src/db/schema';
 import { AuditStore } from '../svc-content/src/stores/audit-store';
 import { machineLine } from './machine';
+import { runBench, withServiceDatabase } from './service-database';
 
 const SIZES = [100_000, 1_000_000];
 const TWO_YEARS_S = 2 * 365 * 86_400;
@@ -27,15 +25,7 @@ const CALLS: [string, Record<string, string | number>][] = [
 ];
 
 async function main() {
-  const database = await createTestDatabase('bench_audit');
-  const d = createDatabase({
-    url: database.url,
-    schemaName: 'content',
-    tables: schema,
-    migrationsFolder: path.join(__dirname, '..', 'svc-content', 'drizzle'),
-  });
-  try {
-    await d.migrate();
+  await withServiceDatabase('svc-content', 'content', schema, async (d) => {
     const store = new AuditStore(d.db);
     const figures = new Map<string, string[]>();
     for (const n of SIZES) {
@@ -69,13 +59,7 @@ async function main() {
     console.log(`| call | ${SIZES.map((n) => `${n.toLocaleString('en')} entries`).join(' | ')} |`);
     console.log(`| --- | ${SIZES.map(() => '---').join(' | ')} |`);
     for (const [name, cells] of figures) console.log(`| ${name} | ${cells.join(' | ')} |`);
-  } finally {
-    await d.close();
-    await database.drop();
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -9,15 +9,13 @@
  *  - distinct: every search its own (a title, a town, a department with a salary, "rn" with a job type).
  * Run: `npm run bench:alerts -w bench` (needs DATABASE_URL like the tests; ~1 minute).
  */
-import path from 'node:path';
-import { createTestDatabase } from '@platform/testing';
-import { createDatabase } from '@platform/service-kit';
 import * as schema from '../svc-hire/src/db/schema';
 import { enqueue } from '@platform/event-bus';
 import { AlertStore } from '../svc-hire/src/stores/alert-store';
 import { jobAlertNotice } from '../svc-hire/src/notices';
 import { seed } from './hire-seed';
 import { machineLine } from './machine';
+import { runBench, withServiceDatabase } from './service-database';
 
 const SIZES = [1_000, 10_000, 100_000];
 /** Each alert's query from its number g (SQL), five people to an account as MAX_JOB_ALERTS allows. */
@@ -34,15 +32,7 @@ const KINDS = {
 };
 
 async function main() {
-  const database = await createTestDatabase('bench_alerts');
-  const d = createDatabase({
-    url: database.url,
-    schemaName: 'hire',
-    tables: schema,
-    migrationsFolder: path.join(__dirname, '..', 'svc-hire', 'drizzle'),
-  });
-  try {
-    await d.migrate();
+  await withServiceDatabase('svc-hire', 'hire', schema, async (d) => {
     await seed(d.sql, 1_000, 10);
     const store = new AlertStore(d.db);
     // Job 8 of the seed: "Registered Nurse 8", Surgery, Full-time, posted by another account.
@@ -87,13 +77,7 @@ async function main() {
       }
       console.log(`| ${n.toLocaleString('en')} | ${cells.join(' | ')} |`);
     }
-  } finally {
-    await d.close();
-    await database.drop();
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -6,57 +6,34 @@
  * call (the service's side: building, postgres.js, reading the rows), median of 10 turns of 300 calls.
  * Run: `npm run bench:queries -w bench` (needs DATABASE_URL like the tests; under a minute).
  */
-import path from 'node:path';
-import { and, desc, ne } from 'drizzle-orm';
-import { createTestDatabase } from '@platform/testing';
-import { cappedCount, createDatabase } from '@platform/service-kit';
+import { desc } from 'drizzle-orm';
+import { cappedCount } from '@platform/service-kit';
 import * as schema from '../svc-identity/src/db/schema';
-import { UserStore } from '../svc-identity/src/stores/user-store';
+import { UserStore, directoryColumns, listedInDirectory } from '../svc-identity/src/stores/user-store';
 import { seedAccounts } from './identity-seed';
 import { machineLine } from './machine';
+import { runBench, withServiceDatabase } from './service-database';
 
 const { users } = schema;
 const CALLS = 300;
 const TURNS = 10;
 
 async function main() {
-  const database = await createTestDatabase('bench_queries');
-  const d = createDatabase({
-    url: database.url,
-    schemaName: 'identity',
-    tables: schema,
-    migrationsFolder: path.join(__dirname, '..', 'svc-identity', 'drizzle'),
-  });
-  try {
-    await d.migrate();
+  await withServiceDatabase('svc-identity', 'identity', schema, async (d) => {
     await seedAccounts(d.sql, 0, 2_000);
     await d.sql`vacuum analyze identity.users`;
     const store = new UserStore(d.db);
-    const listed = and(ne(users.role, 'admin'), ne(users.status, 'deleted'));
-    const columns = {
-      id: users.id,
-      name: users.name,
-      role: users.role,
-      designation: users.designation,
-      description: users.description,
-      address: users.address,
-      skills: users.skills,
-      facility: users.facility,
-      country: users.country,
-      location: users.location,
-      photo: users.photo,
-    };
     const ways = {
       // As listDirectory asked it before: the same two queries, built on each call.
       'built on each call': () =>
         Promise.all([
           d.db
-            .select(columns)
+            .select(directoryColumns)
             .from(users)
-            .where(listed)
+            .where(listedInDirectory)
             .orderBy(desc(users.createdAt), desc(users.id))
             .limit(20),
-          cappedCount(d.db, users, listed, 0),
+          cappedCount(d.db, users, listedInDirectory, 0),
         ]),
       'prepared once': () => store.listDirectory({ page: 1, limit: 20 }),
     };
@@ -78,13 +55,7 @@ async function main() {
         `| ${way} | ${sorted[TURNS / 2]!.toFixed(0)} | ${sorted.map((u) => u.toFixed(0)).join(' ')} |`,
       );
     }
-  } finally {
-    await d.close();
-    await database.drop();
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

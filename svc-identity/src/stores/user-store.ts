@@ -87,7 +87,7 @@ export function toProfile(u: UserRow): UserProfile {
 }
 
 /** The columns a directory entry shows: a public page reads nothing else (no e-mail, no password hash). */
-const directoryColumns = {
+export const directoryColumns = {
   id: users.id,
   name: users.name,
   role: users.role,
@@ -102,7 +102,7 @@ const directoryColumns = {
 };
 
 /** Who the directory lists: professionals and clinics, suspended ones too, never removed accounts. */
-const listedInDirectory = and(ne(users.role, 'admin'), ne(users.status, 'deleted'));
+export const listedInDirectory = and(ne(users.role, 'admin'), ne(users.status, 'deleted'));
 
 type BrowseQueries = {
   page: { execute(values: Record<string, unknown>): Promise<Pick<UserRow, keyof typeof directoryColumns>[]> };
