@@ -228,7 +228,8 @@ export class UserStore {
 
   /**
    * The directory's page and count without a search, with or without a role, built once each: drizzle builds
-   * a query's SQL on every call, which was a third of this list's CPU; these only take each page's values.
+   * a query's SQL on every call, half of what this list cost the service (bench:queries); these only take
+   * each page's values.
    */
   private browseQueries(byRole: boolean) {
     const built = byRole ? this.browseByRole : this.browseAll;
