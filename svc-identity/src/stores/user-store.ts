@@ -104,11 +104,6 @@ export const directoryColumns = {
 /** Who the directory lists: professionals and clinics, suspended ones too, never removed accounts. */
 export const listedInDirectory = and(ne(users.role, 'admin'), ne(users.status, 'deleted'));
 
-type BrowseQueries = {
-  page: { execute(values: Record<string, unknown>): Promise<Pick<UserRow, keyof typeof directoryColumns>[]> };
-  count: ReturnType<typeof preparedCappedCount>;
-};
-
 function toDirectory(u: Pick<UserRow, keyof typeof directoryColumns>): DirectoryUser {
   return { ...u, _id: u.id };
 }
@@ -232,11 +227,19 @@ export class UserStore {
    * each page's values.
    */
   private browseQueries(byRole: boolean) {
-    const built = byRole ? this.browseByRole : this.browseAll;
-    if (built) return built;
+    let queries = this.browse.get(byRole);
+    if (!queries) {
+      queries = this.buildBrowseQueries(byRole);
+      this.browse.set(byRole, queries);
+    }
+    return queries;
+  }
+  private readonly browse = new Map<boolean, ReturnType<UserStore['buildBrowseQueries']>>();
+
+  private buildBrowseQueries(byRole: boolean) {
     const where = and(listedInDirectory, byRole ? eq(users.role, sql.placeholder('role')) : undefined);
     const name = byRole ? 'directory_by_role' : 'directory';
-    const queries = {
+    return {
       page: this.db
         .select(directoryColumns)
         .from(users)
@@ -247,12 +250,7 @@ export class UserStore {
         .prepare(name),
       count: preparedCappedCount(this.db, users, where, `${name}_count`),
     };
-    if (byRole) this.browseByRole = queries;
-    else this.browseAll = queries;
-    return queries;
   }
-  private browseAll?: BrowseQueries;
-  private browseByRole?: BrowseQueries;
 
   /**
    * The admin's account list: every account but removed ones, newest first, with counts by role: kept ones
