@@ -8,12 +8,13 @@
  *  - GET /api/application/get with a clinic's token: every check of a signed-in request.
  * Each is measured through three gateways before the same services: without the edge cache (the raw
  * proxy, what every uncached route pays), as deployed (1 worker, edge cache on), and with 2 workers; and,
- * for reference, through a bare Node proxy (bare-proxy.ts: no checks at all), the floor of any hop.
+ * for reference, through a bare Node proxy (bare-proxy.ts: no checks at all), the floor of a hop in Node,
+ * and through nginx where it is installed (nginx-proxy.ts), the floor of a hop in C.
  * Then a steady, open-loop 1,000 req/s through each on the job board (load.ts: steadyLoad).
  * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~4 minutes).
  *
  * With GATEWAY_OWN_CORE=1 (`npm run bench:gateway-own-core -w bench`; Linux, two CPUs or more): the
- * gateways and the bare proxy run on CPU 0, everything else (this load generator, the services, the
+ * gateways and the bare proxies run on CPU 0, everything else (this load generator, the services, the
  * machine's Postgres) on CPU 1, as a deployment gives the gateway a core of its own; on two cores shared by
  * all of them the gateway's work is taken from the service and Postgres, which the plain run measures.
  * Postgres gets every CPU back at the end.
@@ -29,6 +30,7 @@ import { load, type Figures } from './load';
 import { machineLine } from './machine';
 import { pin, pinPostgres } from './cores';
 import { processesOf } from './processes';
+import { findNginx, startNginx } from './nginx-proxy';
 
 const CONNECTIONS = 20;
 const SECONDS = 8;
@@ -55,6 +57,7 @@ async function main() {
   const bench = await benchPlatform('gateway');
   const say = (line: string) => console.log(line);
   let stopBare = () => {};
+  let stopNginx = () => {};
 
   try {
     const platform = await bench.boot({ BOARD_CACHE_MS: '1000' }); // as deployed
@@ -64,24 +67,26 @@ async function main() {
     const token = bench.token({ role: 'Clinic', orgId: row!.id, email: 'hr0@bench.example' });
     // The platform's own gateway as deployed (1 worker, edge cache on), and beside it the same
     // gateway without the edge cache (the raw proxy, what every uncached route pays) and with 2 workers.
-    // And the floor: a bare Node proxy (bare-proxy.ts) before the same services, what the hop alone costs.
+    // And the floors, before the same services: a bare Node proxy (bare-proxy.ts), what a hop in Node
+    // costs, and nginx (nginx-proxy.ts) where it is installed, what a hop in C costs.
+    const proxyRoutes = {
+      '/api/job': platform.services['svc-hire']!,
+      '/api/application': platform.services['svc-hire']!,
+      '/api/user': platform.services['svc-identity']!,
+    };
     const barePort = await freePort();
     const bare = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bare-proxy.ts')], {
-      env: {
-        ...process.env,
-        PORT: String(barePort),
-        ROUTES: JSON.stringify({
-          '/api/job': platform.services['svc-hire'],
-          '/api/application': platform.services['svc-hire'],
-          '/api/user': platform.services['svc-identity'],
-        }),
-      },
+      env: { ...process.env, PORT: String(barePort), ROUTES: JSON.stringify(proxyRoutes) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     stopBare = () => bare.kill('SIGTERM');
     await once(bare.stdout!, 'data');
+    const nginxBin = findNginx();
+    const nginx = nginxBin ? await startNginx(nginxBin, proxyRoutes) : undefined;
+    stopNginx = () => nginx?.stop();
     const gateways = [
-      { name: 'bare Node proxy (the floor)', url: `http://127.0.0.1:${barePort}` },
+      ...(nginx ? [{ name: 'nginx (a hop in C)', url: nginx.url }] : []),
+      { name: 'bare Node proxy (a hop in Node)', url: `http://127.0.0.1:${barePort}` },
       { name: 'gateway, no edge cache', url: await platform.startGateway({ EDGE_CACHE_BYTES: '0' }) },
       { name: 'gateway, 1 worker', url: bench.gatewayUrl() },
       { name: 'gateway, 2 workers', url: await platform.startGateway({ GATEWAY_WORKERS: '2' }) },
@@ -89,8 +94,9 @@ async function main() {
     if (OWN_CORE) {
       await new Promise((resolve) => setTimeout(resolve, 2000)); // the second worker up too
       restorePostgres = pinPostgres('1');
-      pin([bare.pid!], '0');
-      for (const g of gateways.slice(1)) pin(processesOf('gateway', new URL(g.url).port), '0');
+      pin([bare.pid!, ...(nginx?.pids() ?? [])], '0');
+      for (const g of gateways.filter((g) => g.name.startsWith('gateway')))
+        pin(processesOf('gateway', new URL(g.url).port), '0');
     }
     const routes = [
       { name: 'GET /api/job/get (cached board)', path: '/api/job/get', service: 'svc-hire' },
@@ -117,12 +123,22 @@ async function main() {
           );
       const figures = rounds.map(combined);
       const [d, ...g] = figures;
+      // Each turn's ratio against the direct turn just before it: how far one run's figure can be trusted.
+      const spread = rounds.slice(1).map((turns) => {
+        const ratios = turns.map((t, round) => t.rps / rounds[0]![round]!.rps);
+        return `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`;
+      });
       for (const [i, f] of figures.entries())
         if (f.failed)
           console.error(`${r.name}: ${f.failed} failed (${i === 0 ? 'direct' : gateways[i - 1]!.name})`);
       rows.push(
         `| ${r.name} | ${d!.rps.toFixed(0)} · ${d!.p99} ms | ` +
-          g.map((f) => `${f.rps.toFixed(0)} · **${(f.rps / d!.rps).toFixed(2)}** · ${f.p99} ms`).join(' | ') +
+          g
+            .map(
+              (f, i) =>
+                `${f.rps.toFixed(0)} · **${(f.rps / d!.rps).toFixed(2)}** (${spread[i]}) · ${f.p99} ms`,
+            )
+            .join(' | ') +
           ' |',
       );
     }
@@ -145,7 +161,8 @@ async function main() {
     say(
       `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s; at the end: ${machineLine()}.`,
     );
-    say('Each cell: req/s · proxy / direct · p99.');
+    if (!nginx) say('No nginx on this machine (`apt-get install nginx-light`): its column is left out.');
+    say('Each cell: req/s · proxy / direct (the lowest-highest of the turns) · p99.');
     say(`| route | direct | ${gateways.map((g) => g.name).join(' | ')} |`);
     say(`| --- | --- | ${gateways.map(() => '---').join(' | ')} |`);
     rows.forEach(say);
@@ -163,6 +180,7 @@ async function main() {
   } finally {
     restorePostgres();
     stopBare();
+    stopNginx();
     await bench.cleanup();
   }
 }
