@@ -1,9 +1,7 @@
-import postgres from 'postgres';
-import { drizzle } from 'drizzle-orm/postgres-js';
 import { sql } from 'drizzle-orm';
 import { pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createTestDatabase, type TestDatabase } from '@platform/testing';
 import { textSearch } from '../src/store-helpers';
+import { scratchDatabase } from './scratch-database';
 
 const titles = pgTable('titles', { id: serial('id').primaryKey(), title: text('title').notNull() });
 const NAMED = [
@@ -19,14 +17,7 @@ const NAMED = [
 ];
 
 describe('textSearch: what someone typed in a search box, through a trigram index', () => {
-  let database: TestDatabase;
-  let client: postgres.Sql;
-  let db: ReturnType<typeof drizzle>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('text_search');
-    client = postgres(database.url, { max: 1, onnotice: () => {} });
-    db = drizzle(client);
+  const scratch = scratchDatabase('text_search', async (client) => {
     await client`create extension if not exists pg_trgm`;
     await client`create table titles (id serial primary key, title text not null)`;
     // Enough rows that reading them all shows in the plan; none holds a "zq" or a word starting "rn".
@@ -36,14 +27,13 @@ describe('textSearch: what someone typed in a search box, through a trigram inde
     await client`analyze titles`;
   });
 
-  afterAll(async () => {
-    await client?.end();
-    await database?.drop();
-  });
-
   const found = async (typed: string) => {
     const where = textSearch(titles.title, typed);
-    const rows = await db.select({ title: titles.title }).from(titles).where(where).orderBy(titles.id);
+    const rows = await scratch.db
+      .select({ title: titles.title })
+      .from(titles)
+      .where(where)
+      .orderBy(titles.id);
     return rows.map((r) => r.title);
   };
 
@@ -80,7 +70,7 @@ describe('textSearch: what someone typed in a search box, through a trigram inde
     // Plain ILIKE '%zq%' has no trigram to look up: the index hands back every row for a recheck.
     const readAndDropped: Record<string, number> = {};
     for (const typed of ['zq', 'z', 'rn']) {
-      await db.transaction(async (tx) => {
+      await scratch.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
         const plan = await tx.execute<{ 'QUERY PLAN': unknown }>(
           sql`explain (analyze, format json) select id from titles where ${textSearch(titles.title, typed)}`,

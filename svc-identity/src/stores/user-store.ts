@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, or, sql, count } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, or, sql, count, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
 import {
@@ -115,7 +115,12 @@ export function toEventData(u: UserRow): UserEventData {
 
 /** Accounts, organisations and sessions; every change and its event are written in one transaction. */
 export class UserStore {
-  constructor(private readonly db: Db) {}
+  /** The directory without a search, with and without a role: see browseQueries. */
+  private readonly browse: Record<'all' | 'byRole', ReturnType<UserStore['browseQueries']>>;
+
+  constructor(private readonly db: Db) {
+    this.browse = { all: this.browseQueries(false), byRole: this.browseQueries(true) };
+  }
 
   async register(input: Omit<RegisterBody, 'password' | 'role'> & { role: Role }, passwordHash: string) {
     try {
@@ -202,23 +207,26 @@ export class UserStore {
     const { limit, offset } = pageOf(q);
     const search = or(textSearch(users.name, q.search), textSearch(users.designation, q.search));
     if (!search) {
-      const browse = this.browseQueries(q.role !== undefined);
+      const browse = q.role === undefined ? this.browse.all : this.browse.byRole;
       const values = { role: q.role, limit, offset };
       const [rows, counted] = await Promise.all([browse.page.execute(values), browse.count(offset, values)]);
       return { users: rows.map(toDirectory), ...counted };
     }
     const where = and(listedInDirectory, q.role ? eq(users.role, q.role) : undefined, search);
     const [rows, counted] = await Promise.all([
-      this.db
-        .select(directoryColumns)
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit)
-        .offset(offset),
+      this.directoryPage(where).limit(limit).offset(offset),
       cappedCount(this.db, users, where, offset),
     ]);
     return { users: rows.map(toDirectory), ...counted };
+  }
+
+  /** The directory's entries matching `where`, newest first (a page of it takes a limit and an offset). */
+  private directoryPage(where: SQL | undefined) {
+    return this.db
+      .select(directoryColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id));
   }
 
   /**
@@ -227,24 +235,10 @@ export class UserStore {
    * each page's values.
    */
   private browseQueries(byRole: boolean) {
-    let queries = this.browse.get(byRole);
-    if (!queries) {
-      queries = this.buildBrowseQueries(byRole);
-      this.browse.set(byRole, queries);
-    }
-    return queries;
-  }
-  private readonly browse = new Map<boolean, ReturnType<UserStore['buildBrowseQueries']>>();
-
-  private buildBrowseQueries(byRole: boolean) {
     const where = and(listedInDirectory, byRole ? eq(users.role, sql.placeholder('role')) : undefined);
     const name = byRole ? 'directory_by_role' : 'directory';
     return {
-      page: this.db
-        .select(directoryColumns)
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
+      page: this.directoryPage(where)
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(name),
