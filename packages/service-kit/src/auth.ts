@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastif
 import type { AccessClaims, Role } from '@platform/contracts';
 import { forbidden, HttpError, unauthorized } from './errors';
 import { hasSoundClaims, MAX_TOKEN_LIFETIME_SECONDS, REQUIRED_CLAIMS, type RevocationState } from './trust';
+import { VerifiedTokens } from './verified-tokens';
 
 export interface JwtOptions {
   /** PEM public key of svc-identity. */
@@ -20,9 +21,9 @@ export interface JwtOptions {
    */
   revocations: RevocationState;
   /**
-   * How many verified tokens to remember (0, the default: none). A hit is the very same token string
-   * (keyed by its hash, never by `jti` alone, which a forger could copy), kept no longer than its
-   * `exp` and the maximum age; revocation and ended accounts are still checked on every request.
+   * How many verified tokens to remember (0, the default: none; verified-tokens.ts). A hit is the very
+   * same header, kept no longer than its token's `exp`; revocation and ended accounts are still checked
+   * on every request.
    */
   verifiedCacheSize?: number;
 }
@@ -70,19 +71,25 @@ export const authPlugin = fp<JwtOptions>(
         allowedIss: opts.issuer,
         requiredClaims: [...REQUIRED_CLAIMS],
         maxAge: MAX_TOKEN_LIFETIME_SECONDS,
-        // Signature checks are the dearest part of a signed-in request; failures are never cached.
-        ...(opts.verifiedCacheSize ? { cache: opts.verifiedCacheSize } : {}),
       },
     });
+    // Signature checks are the dearest part of a signed-in request; failures are never remembered.
+    const verified = opts.verifiedCacheSize ? new VerifiedTokens(opts.verifiedCacheSize) : undefined;
 
     async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
-      if (!request.headers.authorization) throw unauthorized();
-      try {
-        await request.jwtVerify();
-      } catch {
-        throw expired();
+      const header = request.headers.authorization;
+      if (!header) throw unauthorized();
+      const known = verified?.get(header);
+      if (known) request.user = known;
+      else {
+        try {
+          await request.jwtVerify();
+        } catch {
+          throw expired();
+        }
+        if (!hasSoundClaims(request.user)) throw expired();
+        verified?.set(header, request.user);
       }
-      if (!hasSoundClaims(request.user)) throw expired();
       if (!opts.revocations.isCurrent()) {
         // Right after a start, before the revocations are replayed: neither accept nor log the user out.
         throw new HttpError(
