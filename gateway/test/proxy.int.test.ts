@@ -13,6 +13,7 @@ let hire: FastifyInstance;
 let gateway: App;
 let gatewayUrl: string;
 let seen: Record<string, unknown> = {};
+let endlessStopped = false;
 
 beforeAll(async () => {
   hire = Fastify();
@@ -31,6 +32,16 @@ beforeAll(async () => {
       },
     });
     return reply.type('application/json').send(chunks);
+  });
+  // An answer without end (a live feed, or a download the client gives up on): sent only while wanted.
+  hire.get('/api/job/endless', async (_req, reply) => {
+    const feed = new Readable({
+      read() {
+        setTimeout(() => this.push(Buffer.alloc(64 * 1024, 'x')), 5);
+      },
+    });
+    feed.once('close', () => (endlessStopped = true));
+    return reply.type('application/octet-stream').send(feed);
   });
   const hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
   gateway = await buildApp(
@@ -90,6 +101,23 @@ describe('the proxy', () => {
 });
 
 describe('a client that goes away', () => {
+  it("in the middle of a streamed answer stops the service's answer too", async () => {
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(`${gatewayUrl}/api/job/endless`, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    });
+    // The gateway gives up its own request, so the service stops producing what nobody will read.
+    const deadline = Date.now() + 3000;
+    while (!endlessStopped && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(endlessStopped).toBe(true);
+  });
+
   it('in the middle of a compressed answer is not logged as an error (it happens all day on mobile networks)', async () => {
     await new Promise<void>((resolve, reject) => {
       // Cleared once answered: a pending timer would keep the test worker alive after the suite.
