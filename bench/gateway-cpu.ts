@@ -7,13 +7,12 @@
  * gateway, the service and Postgres's processes used meanwhile (/proc, Linux only), per request served.
  * Run: `npm run bench:gateway-cpu -w bench` (needs DATABASE_URL and NATS_URL like the tests; about a minute).
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { benchPlatform } from './bench-platform';
 import { seed } from './hire-seed';
 import { seedAccounts } from './identity-seed';
 import { load } from './load';
-import { processOf } from './processes';
+import { cpuMs, processOf } from './processes';
 
 const SECONDS = 6;
 const ROUTES = [
@@ -21,23 +20,6 @@ const ROUTES = [
   { path: '/api/user/get', name: 'database', service: 'svc-identity' },
   { path: '/api/application/get', name: 'token', service: 'svc-hire', token: true },
 ];
-
-/** User plus system CPU time of the processes, in milliseconds (/proc/<pid>/stat, 100 ticks a second). */
-function cpuMs(match: (stat: string, pid: string) => boolean): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!match(stat, entry)) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return ticks * 10;
-}
 
 async function main() {
   const bench = await benchPlatform('gateway_cpu', { buildFrontends: false });

@@ -9,7 +9,10 @@
  * Each is measured through three gateways before the same services: without the edge cache (the raw
  * proxy, what every uncached route pays), as deployed (1 worker, edge cache on), and with 2 workers; and,
  * for reference, through a bare Node proxy (bare-proxy.ts: no checks at all), the floor of a hop in Node,
- * and through nginx where it is installed (nginx-proxy.ts), the floor of a hop in C.
+ * and through nginx where it is installed (nginx-proxy.ts), the floor of a hop in C. Each proxy's own CPU
+ * time a request (user and system, from /proc, read around its turns) is printed beside its ratio: on two
+ * cores shared by everything, that is what a hop takes from the service and Postgres, and it varies far
+ * less from run to run than the ratio does.
  * Then a steady, open-loop 1,000 req/s through each on the job board (load.ts: steadyLoad).
  * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~4 minutes).
  *
@@ -29,7 +32,7 @@ import { seedAccounts } from './identity-seed';
 import { load, type Figures } from './load';
 import { machineLine } from './machine';
 import { pin, pinPostgres } from './cores';
-import { processesOf } from './processes';
+import { cpuMsOf, processesOf } from './processes';
 import { findNginx, startNginx } from './nginx-proxy';
 import { recordGoals } from './speed-goals';
 
@@ -85,12 +88,22 @@ async function main() {
     const nginxBin = findNginx();
     const nginx = nginxBin ? await startNginx(nginxBin, proxyRoutes) : undefined;
     stopNginx = () => nginx?.stop();
+    // Each with its processes, whose CPU time a request is read around every turn.
+    const gatewayAt = (name: string, url: string) => ({
+      name,
+      url,
+      pids: () => processesOf('gateway', new URL(url).port),
+    });
     const gateways = [
-      ...(nginx ? [{ name: 'nginx (a hop in C)', url: nginx.url }] : []),
-      { name: 'bare Node proxy (a hop in Node)', url: `http://127.0.0.1:${barePort}` },
-      { name: 'gateway, no edge cache', url: await platform.startGateway({ EDGE_CACHE_BYTES: '0' }) },
-      { name: 'gateway, 1 worker', url: bench.gatewayUrl() },
-      { name: 'gateway, 2 workers', url: await platform.startGateway({ GATEWAY_WORKERS: '2' }) },
+      ...(nginx ? [{ name: 'nginx (a hop in C)', url: nginx.url, pids: nginx.pids }] : []),
+      {
+        name: 'bare Node proxy (a hop in Node)',
+        url: `http://127.0.0.1:${barePort}`,
+        pids: () => [bare.pid!],
+      },
+      gatewayAt('gateway, no edge cache', await platform.startGateway({ EDGE_CACHE_BYTES: '0' })),
+      gatewayAt('gateway, 1 worker', bench.gatewayUrl()),
+      gatewayAt('gateway, 2 workers', await platform.startGateway({ GATEWAY_WORKERS: '2' })),
     ];
     if (OWN_CORE) {
       await new Promise((resolve) => setTimeout(resolve, 2000)); // the second worker up too
@@ -121,12 +134,19 @@ async function main() {
       for (const url of targets) await load(url, { token: r.token, connections: CONNECTIONS, seconds: 2 });
       // In turns of ROUND_SECONDS, so a change in the machine's other load falls on all of them alike.
       const rounds: Figures[][] = targets.map(() => []);
+      const cpu = targets.map(() => 0); // each proxy's CPU time in its turns, ms
       for (let round = 0; round < SECONDS / ROUND_SECONDS; round++)
-        for (const [i, url] of targets.entries())
+        for (const [i, url] of targets.entries()) {
+          const pids = i === 0 ? [] : gateways[i - 1]!.pids();
+          const before = cpuMsOf(pids);
           rounds[i]!.push(
             await load(url, { token: r.token, connections: CONNECTIONS, seconds: ROUND_SECONDS }),
           );
+          cpu[i]! += cpuMsOf(pids) - before;
+        }
       const figures = rounds.map(combined);
+      // The proxy's own CPU time a request served (user and system): what its hop takes from the cores.
+      const cpuPerRequest = figures.map((f, i) => (cpu[i]! / (f.rps * SECONDS)).toFixed(3));
       const [d, ...g] = figures;
       // Each turn's ratio against the direct turn just before it: how far one run's figure can be trusted.
       const spread = rounds.slice(1).map((turns) => {
@@ -150,7 +170,8 @@ async function main() {
           g
             .map(
               (f, i) =>
-                `${f.rps.toFixed(0)} · **${(f.rps / d!.rps).toFixed(2)}** (${spread[i]}) · ${f.p99} ms`,
+                `${f.rps.toFixed(0)} · **${(f.rps / d!.rps).toFixed(2)}** (${spread[i]}) · ${f.p99} ms · ` +
+                `${cpuPerRequest[i + 1]} ms CPU`,
             )
             .join(' | ') +
           ' |',
@@ -185,7 +206,9 @@ async function main() {
       `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s; at the end: ${machineLine()}.`,
     );
     if (!nginx) say('No nginx on this machine (`apt-get install nginx-light`): its column is left out.');
-    say('Each cell: req/s · proxy / direct (the lowest-highest of the turns) · p99.');
+    say(
+      "Each cell: req/s · proxy / direct (the lowest-highest of the turns) · p99 · the proxy's own CPU time a request.",
+    );
     say(`| route | direct | ${gateways.map((g) => g.name).join(' | ')} |`);
     say(`| --- | --- | ${gateways.map(() => '---').join(' | ')} |`);
     rows.forEach(say);
