@@ -2,7 +2,7 @@ import '@platform/ui/theme.css';
 import './shell.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { initI18n, preloadNamespaces, registerNamespace } from '@platform/ui';
+import { initI18n, preloadNamespaces, prepareDateFormats, registerNamespace } from '@platform/ui';
 import { App } from './App';
 import { loadManifest, remoteRoutes } from './remotes';
 import { ownerOf } from './prefixes';
@@ -67,6 +67,11 @@ async function start() {
     await preloadPage(manifest, window.location.pathname);
     await preloadNamespaces();
     await nextTask();
+    // A first screen with dates (every date is a <time>) gets its date format made in a task of its own.
+    if (root.querySelector('time')) {
+      prepareDateFormats(useLanguage.getState().language);
+      await nextTask();
+    }
   }
   // In a transition, React renders (and hydrates) in slices, yielding to the browser between them: no
   // single long task blocks input while the first screen is built or attached to (Total Blocking Time).

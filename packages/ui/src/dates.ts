@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { localeOf } from './i18n';
 import { useTranslation } from './use-translation';
 
@@ -16,6 +17,25 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
     formats.set(key, format);
   }
   return format;
+}
+
+/**
+ * Makes the reader's date format ahead of the first render that needs it. The first formatter a page makes,
+ * whatever its options, also starts ICU's date machinery: about 20 ms on a fast machine, four times that
+ * on a mid-range phone, against under a millisecond for each one after. Made here, in a start-up task of
+ * its own, that cost is not added to the task that hydrates a page of dates (Total Blocking Time).
+ */
+export function prepareDateFormats(language: string): void {
+  dateTimeFormat(localeOf(language), { dateStyle: 'medium' });
+}
+
+/**
+ * For a list whose dates arrive after the page's first render (its data is fetched then): the format is
+ * made in an effect, a task of its own while the data is on its way, not in the task that draws the list.
+ */
+export function usePreparedDateFormats(): void {
+  const { i18n } = useTranslation();
+  useEffect(() => prepareDateFormats(i18n.language), [i18n.language]);
 }
 
 /**

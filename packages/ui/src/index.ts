@@ -39,4 +39,4 @@ export { FirstScreen } from './components/FirstScreen';
 export { SafeHtml, sanitizeHtml } from './components/SafeHtml';
 export { FilterPanel } from './components/FilterPanel';
 export { saveFile, useFileDownload } from './files';
-export { dateTimeFormat, useDateFormat } from './dates';
+export { dateTimeFormat, prepareDateFormats, useDateFormat, usePreparedDateFormats } from './dates';

@@ -13,6 +13,7 @@ import {
   TextField,
   useDateFormat,
   useHydrated,
+  usePreparedDateFormats,
   useTranslation,
 } from '@platform/ui';
 import { connectApi } from '../../api';
@@ -67,6 +68,8 @@ export function Discussions({
   onChange(next: DiscussionFilters): void;
 }) {
   const { t } = useTranslation('connect');
+  // The discussions' dates come with their data, after the page is drawn.
+  usePreparedDateFormats();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const signedIn = useSession((s) => s.user !== null);
