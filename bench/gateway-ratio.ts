@@ -11,8 +11,7 @@
  * for reference, through a bare Node proxy (bare-proxy.ts: no checks at all), the floor of a hop in Node,
  * and through nginx where it is installed (nginx-proxy.ts), the floor of a hop in C. Each proxy's own CPU
  * time a request (user and system, from /proc, read around its turns) is printed beside its ratio: on two
- * cores shared by everything, that is what a hop takes from the service and Postgres, and it varies far
- * less from run to run than the ratio does.
+ * cores shared by everything, that is what a hop takes from the service and Postgres.
  * Then a steady, open-loop 1,000 req/s through each on the job board (load.ts: steadyLoad).
  * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~4 minutes).
  *
@@ -108,9 +107,7 @@ async function main() {
     if (OWN_CORE) {
       await new Promise((resolve) => setTimeout(resolve, 2000)); // the second worker up too
       restorePostgres = pinPostgres('1');
-      pin([bare.pid!, ...(nginx?.pids() ?? [])], '0');
-      for (const g of gateways.filter((g) => g.name.startsWith('gateway')))
-        pin(processesOf('gateway', new URL(g.url).port), '0');
+      for (const g of gateways) pin(g.pids(), '0');
     }
     const routes = [
       { name: 'GET /api/job/get (cached board)', path: '/api/job/get', service: 'svc-hire', aim: 0.6 },

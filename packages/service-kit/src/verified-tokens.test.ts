@@ -28,7 +28,6 @@ describe('VerifiedTokens', () => {
     tokens.set('A', claims('a', 1000));
     const first = tokens.get('A', 0) as AccessClaims;
     expect(() => {
-      'use strict';
       first.role = 'admin';
     }).toThrow(TypeError);
     expect(tokens.get('A', 0)?.role).toBe('Clinic');
