@@ -7,6 +7,7 @@ import {
   SelectField,
   failureText,
   useDateFormat,
+  usePreparedDateFormats,
   useToast,
   useTranslation,
 } from '@platform/ui';
@@ -30,6 +31,8 @@ export default function InboxPage() {
 
 function Inbox() {
   const { t } = useTranslation('admin');
+  // The messages' dates come with their data, after the page is drawn.
+  usePreparedDateFormats();
   const [kind, setKind] = useState<'' | InboxKind>('');
   const [page, setPage] = useState(1);
   const list = useApiQuery(adminApi.inbox(kind, page));

@@ -9,6 +9,7 @@ import {
   failureText,
   Pager,
   Spinner,
+  usePreparedDateFormats,
   useToast,
   useTranslation,
 } from '@platform/ui';
@@ -21,6 +22,8 @@ const PAGE_SIZE = 10;
 /** The clinic dashboard's Hire widget: post a job, then review each job's applicants. */
 export default function ClinicJobs() {
   const { t } = useTranslation('hire');
+  // The jobs' dates come with their data, after the page is drawn.
+  usePreparedDateFormats();
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);

@@ -3,7 +3,16 @@ import { Link } from '@platform/router';
 import type { Application } from '@platform/contracts';
 import { refreshApi, useApiPages } from '@platform/data';
 import { hireApi } from '../../api';
-import { Alert, Button, ConfirmDialog, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  failureText,
+  Spinner,
+  usePreparedDateFormats,
+  useToast,
+  useTranslation,
+} from '@platform/ui';
 import { ApplicationItem } from './ApplicationItem';
 import { MyCv } from '../cv/MyCv';
 import { SavedJobs } from './SavedJobs';
@@ -23,6 +32,8 @@ const withdrawnPath = pathOf('withdrawn');
  */
 export default function UserJobs() {
   const { t } = useTranslation('hire');
+  // The applications' dates come with their data, after the page is drawn.
+  usePreparedDateFormats();
   const toast = useToast();
   const active = useApiPages(activePath);
   const withdrawn = useApiPages(withdrawnPath);
