@@ -1,6 +1,7 @@
 import type { AdminAccount } from '@platform/contracts';
 import { queryClient } from '@platform/data';
 import { useSession } from '@platform/shell-state';
+import type { InboxItem } from '../api';
 import '../features/shared/namespace';
 
 export const ADMIN = {
@@ -52,4 +53,21 @@ export const UNAVAILABLE = {
     code: 'server.unavailable',
     message: 'The content service is temporarily unavailable. Please try again shortly.',
   },
+};
+
+/** A message from the public contact form, unread. */
+export const CONTACT: InboxItem = {
+  id: 'c1',
+  kind: 'contact',
+  name: 'Baraka Otieno',
+  email: 'baraka@example.org',
+  message: 'Do you support\nmobile clinics?',
+  organization: null,
+  facilityType: null,
+  phone: null,
+  preferredDate: null,
+  preferredTime: null,
+  receivedAt: '2026-11-21T07:15:00.000Z',
+  readAt: null,
+  handledAt: null,
 };

@@ -1,24 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { deferred, fakeApi, renderScreen } from '@platform/ui/testing';
-import type { InboxItem } from '../../api';
-import { page, resetSession } from '../../test/fixtures';
+import { CONTACT, page, resetSession } from '../../test/fixtures';
 import InboxPage from './InboxPage';
-
-const MESSAGE: InboxItem = {
-  id: 'c1',
-  kind: 'contact',
-  name: 'Baraka Otieno',
-  email: 'baraka@example.org',
-  message: 'Do you support mobile clinics?',
-  organization: null,
-  facilityType: null,
-  phone: null,
-  preferredDate: null,
-  preferredTime: null,
-  receivedAt: '2026-11-21T07:15:00.000Z',
-  readAt: null,
-  handledAt: null,
-};
 
 // A file of its own: date formats are kept for the whole module registry, which each test file gets afresh.
 // The first format a page makes also starts ICU's date machinery, the part that costs; a message's
@@ -28,7 +11,7 @@ it("makes the reader's first date format while the messages are on their way, no
   const answer = deferred<void>();
   fakeApi(async () => {
     await answer.promise;
-    return page([MESSAGE]);
+    return page([CONTACT]);
   });
   const made = jest.spyOn(Intl, 'DateTimeFormat');
   await renderScreen(<InboxPage />, { path: '/admin/inbox' });

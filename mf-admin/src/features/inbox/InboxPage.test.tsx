@@ -2,26 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
 import type { InboxItem } from '../../api';
-import { UNAVAILABLE, page, resetSession } from '../../test/fixtures';
+import { CONTACT, UNAVAILABLE, page, resetSession } from '../../test/fixtures';
 import InboxPage from './InboxPage';
 
 beforeEach(resetSession);
 
-const CONTACT: InboxItem = {
-  id: 'c1',
-  kind: 'contact',
-  name: 'Baraka Otieno',
-  email: 'baraka@example.org',
-  message: 'Do you support\nmobile clinics?',
-  organization: null,
-  facilityType: null,
-  phone: null,
-  preferredDate: null,
-  preferredTime: null,
-  receivedAt: '2026-11-21T07:15:00.000Z',
-  readAt: null,
-  handledAt: null,
-};
 const DEMO: InboxItem = {
   ...CONTACT,
   id: 'd1',
