@@ -12,7 +12,7 @@ import { benchPlatform } from './bench-platform';
 import { seed } from './hire-seed';
 import { seedAccounts } from './identity-seed';
 import { load } from './load';
-import { cpuMs, processOf } from './processes';
+import { cpuMs, cpuMsOf, processOf } from './processes';
 
 const SECONDS = 6;
 const ROUTES = [
@@ -30,13 +30,13 @@ async function main() {
     const [owner] = await bench.sql<{ id: string }[]>`select md5('owner' || 0)::uuid::text as id`;
     const token = bench.token({ role: 'Clinic', orgId: owner!.id, email: 'hr0@bench.example' });
     const gateway = bench.gatewayUrl();
-    const gatewayPid = String(processOf('gateway', new URL(gateway).port));
+    const gatewayPid = processOf('gateway', new URL(gateway).port);
     console.log(`${SECONDS} s a target, 20 connections; CPU time per request served, ms:`);
     console.log('| route | via | req/s | gateway | service | Postgres |');
     console.log('| --- | --- | --- | --- | --- | --- |');
     for (const route of ROUTES) {
       const direct = platform.services[route.service]!;
-      const servicePid = String(processOf(route.service, new URL(direct).port));
+      const servicePid = processOf(route.service, new URL(direct).port);
       for (const [via, base] of [
         ['direct', direct],
         ['gateway', gateway],
@@ -45,8 +45,8 @@ async function main() {
         const opts = { connections: 20, token: route.token ? token : undefined };
         await load(url, { ...opts, seconds: 2 }); // warm-up
         const read = () => ({
-          gateway: cpuMs((_, pid) => pid === gatewayPid),
-          service: cpuMs((_, pid) => pid === servicePid),
+          gateway: cpuMsOf([gatewayPid]),
+          service: cpuMsOf([servicePid]),
           postgres: cpuMs((stat) => stat.includes('(postgres)')),
         });
         const before = read();

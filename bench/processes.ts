@@ -29,20 +29,28 @@ export function processesOf(folder: string, port: string): number[] {
   return found.sort((a, b) => a - b);
 }
 
+/** User plus system CPU time of one process, in ticks (/proc/<pid>/stat; 0 once it is gone). */
+function cpuTicks(pid: string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0; // Gone meanwhile.
+  }
+}
+
 /**
  * User plus system CPU time, in milliseconds, of the processes `match` picks (by their /proc/<pid>/stat
- * line or pid; Linux, 100 ticks a second). Time the kernel spends delivering their loopback writes to the
+ * line; Linux, 100 ticks a second). Time the kernel spends delivering their loopback writes to the
  * reader is not in it: compare processes that write the same bytes.
  */
-export function cpuMs(match: (stat: string, pid: string) => boolean): number {
+export function cpuMs(match: (stat: string) => boolean): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!match(stat, entry)) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      if (match(readFileSync(`/proc/${entry}/stat`, 'utf8'))) ticks += cpuTicks(entry);
     } catch {
       // Gone meanwhile.
     }
@@ -50,5 +58,6 @@ export function cpuMs(match: (stat: string, pid: string) => boolean): number {
   return ticks * 10;
 }
 
-/** The same for these processes. */
-export const cpuMsOf = (pids: number[]): number => cpuMs((_, pid) => pids.includes(Number(pid)));
+/** The same for these processes, read directly (no walk over every process). */
+export const cpuMsOf = (pids: number[]): number =>
+  pids.reduce((sum, pid) => sum + cpuTicks(String(pid)), 0) * 10;
