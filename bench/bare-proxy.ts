@@ -1,15 +1,15 @@
 /**
- * The floor of any Node proxy, for `bench:gateway`'s reference column (not a test, never deployed): Node's
- * HTTP server and an undici pool per service, as the gateway has, and nothing else: no routing table, no
- * checks, no headers of its own. What the gateway costs beyond this is its work; what this costs is the hop.
+ * The floor of a proxy built on Node's HTTP objects, for `bench:gateway`'s reference column (not a test,
+ * never deployed): Node's HTTP server and an undici pool per service, as the gateway has, and nothing else:
+ * no routing table, no checks, no headers of its own. What the gateway costs beyond this is its work; what
+ * this costs beyond lean-hop.ts (the same hop over raw sockets) is Node's HTTP objects.
  * Env: PORT, and ROUTES as JSON `{ "/api/job": "http://127.0.0.1:4001", ... }` (longest prefix wins).
  */
 import http from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
+import { routesFromEnv } from './proxy-routes';
 
-const routes = Object.entries(JSON.parse(process.env.ROUTES ?? '{}') as Record<string, string>)
-  .sort(([a], [b]) => b.length - a.length)
-  .map(([prefix, url]) => ({ prefix, host: new URL(url).host, pool: new Pool(url, { connections: 64 }) }));
+const routes = routesFromEnv().map((r) => ({ ...r, pool: new Pool(r.url, { connections: 64 }) }));
 
 http
   .createServer((req, res) => {

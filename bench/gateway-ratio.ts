@@ -8,15 +8,17 @@
  *  - GET /api/application/get with a clinic's token: every check of a signed-in request.
  * Each is measured through three gateways before the same services: without the edge cache (the raw
  * proxy, what every uncached route pays), as deployed (1 worker, edge cache on), and with 2 workers; and,
- * for reference, through a bare Node proxy (bare-proxy.ts: no checks at all), the floor of a hop in Node,
- * and through nginx where it is installed (nginx-proxy.ts), the floor of a hop in C. Each proxy's own CPU
+ * for reference, through three hops in Node with no checks at all: a bare proxy of Node's http server and
+ * undici (bare-proxy.ts), a lean hop over raw sockets that parses and rebuilds each head (lean-hop.ts),
+ * and a byte relay that parses nothing (byte-relay.ts); and through nginx where it is installed
+ * (nginx-proxy.ts), a hop in C. Each proxy's own CPU
  * time a request (user and system, from /proc, read around its turns) is printed beside its ratio: on two
  * cores shared by everything, that is what a hop takes from the service and Postgres.
  * Then a steady, open-loop 1,000 req/s through each on the job board (load.ts: steadyLoad).
  * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~4 minutes).
  *
  * With GATEWAY_OWN_CORE=1 (`npm run bench:gateway-own-core -w bench`; Linux, two CPUs or more): the
- * gateways and the bare proxies run on CPU 0, everything else (this load generator, the services, the
+ * gateways and the reference proxies run on CPU 0, everything else (this load generator, the services, the
  * machine's Postgres) on CPU 1, as a deployment gives the gateway a core of its own; on two cores shared by
  * all of them the gateway's work is taken from the service and Postgres, which the plain run measures.
  * Postgres gets every CPU back at the end.
@@ -53,13 +55,34 @@ function combined(turns: Figures[]): Figures {
   };
 }
 
+/** One of the bench's reference proxies written in Node, before the same services as the gateway. */
+interface NodeProxy {
+  url: string;
+  pids(): number[];
+  stop(): void;
+}
+
+async function startNodeProxy(file: string, routes: Record<string, string>): Promise<NodeProxy> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, file)], {
+    env: { ...process.env, PORT: String(port), ROUTES: JSON.stringify(routes) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await once(child.stdout!, 'data');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pids: () => [child.pid!],
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
 async function main() {
   // Before anything starts: the platform's processes inherit CPU 1 from this one.
   if (OWN_CORE) pin([process.pid], '1');
   let restorePostgres = () => {};
   const bench = await benchPlatform('gateway');
   const say = (line: string) => console.log(line);
-  let stopBare = () => {};
+  let stopNodeProxies = () => {};
   let stopNginx = () => {};
 
   try {
@@ -70,20 +93,21 @@ async function main() {
     const token = bench.token({ role: 'Clinic', orgId: row!.id, email: 'hr0@bench.example' });
     // The platform's own gateway as deployed (1 worker, edge cache on), and beside it the same
     // gateway without the edge cache (the raw proxy, what every uncached route pays) and with 2 workers.
-    // And the floors, before the same services: a bare Node proxy (bare-proxy.ts), what a hop in Node
-    // costs, and nginx (nginx-proxy.ts) where it is installed, what a hop in C costs.
+    // And the reference hops, before the same services: three in Node, from Node's HTTP objects down to
+    // bytes alone (what each layer costs), and nginx (nginx-proxy.ts) where it is installed, a hop in C.
     const proxyRoutes = {
       '/api/job': platform.services['svc-hire']!,
       '/api/application': platform.services['svc-hire']!,
       '/api/user': platform.services['svc-identity']!,
     };
-    const barePort = await freePort();
-    const bare = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bare-proxy.ts')], {
-      env: { ...process.env, PORT: String(barePort), ROUTES: JSON.stringify(proxyRoutes) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    stopBare = () => bare.kill('SIGTERM');
-    await once(bare.stdout!, 'data');
+    const nodeProxies: ({ name: string } & NodeProxy)[] = [];
+    stopNodeProxies = () => nodeProxies.forEach((p) => p.stop());
+    for (const [name, file] of [
+      ['bare Node proxy (http + undici)', 'bare-proxy.ts'],
+      ['lean hop (Node, raw sockets)', 'lean-hop.ts'],
+      ['byte relay (Node)', 'byte-relay.ts'],
+    ] as const)
+      nodeProxies.push({ name, ...(await startNodeProxy(file, proxyRoutes)) });
     const nginxBin = findNginx();
     const nginx = nginxBin ? await startNginx(nginxBin, proxyRoutes) : undefined;
     stopNginx = () => nginx?.stop();
@@ -95,11 +119,7 @@ async function main() {
     });
     const gateways = [
       ...(nginx ? [{ name: 'nginx (a hop in C)', url: nginx.url, pids: nginx.pids }] : []),
-      {
-        name: 'bare Node proxy (a hop in Node)',
-        url: `http://127.0.0.1:${barePort}`,
-        pids: () => [bare.pid!],
-      },
+      ...nodeProxies,
       gatewayAt('gateway, no edge cache', await platform.startGateway({ EDGE_CACHE_BYTES: '0' })),
       gatewayAt('gateway, 1 worker', bench.gatewayUrl()),
       gatewayAt('gateway, 2 workers', await platform.startGateway({ GATEWAY_WORKERS: '2' })),
@@ -197,7 +217,7 @@ async function main() {
 
     if (OWN_CORE)
       say(
-        'The gateways and the bare proxies on CPU 0; the load generator, the services and Postgres on CPU 1.',
+        'The gateways and the reference proxies on CPU 0; the load generator, the services and Postgres on CPU 1.',
       );
     say(
       `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s; at the end: ${machineLine()}.`,
@@ -222,7 +242,7 @@ async function main() {
     say('Aims: ≥ 0.6 on the cached board, ≥ 0.9 on database routes, p99 ≤ 25 ms at 1,000 req/s.');
   } finally {
     restorePostgres();
-    stopBare();
+    stopNodeProxies();
     stopNginx();
     await bench.cleanup();
   }
