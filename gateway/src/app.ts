@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Pool } from 'undici';
+import type { UpstreamClient } from './upstream-client';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
@@ -13,7 +13,7 @@ import type { GatewayConfig } from './config';
 import { API_ROUTE_CONFIG, isApiRoute } from './api-route';
 import { apiRequestChecks } from './api-checks';
 import { isMalformedPath, malformedPath } from './path-spelling';
-import { askUpstream, sendAnswer, upstreamPool } from './proxy';
+import { askUpstream, sendAnswer, upstreamClient } from './proxy';
 import { EdgeCache } from './edge-cache';
 import { RATE_LIMIT_WINDOW_MS } from './shared-rate-limit';
 import { remotesServed, serviceRoutes } from './modules';
@@ -187,24 +187,24 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
 
   // Proxied bodies stream through unread (the checks read only Content-Length): a scope of its own
   // whose one parser hands the body over as it arrives.
-  const pools: Pool[] = [];
+  const clients: UpstreamClient[] = [];
   const edgeCache = new EdgeCache(config.EDGE_CACHE_BYTES);
   await app.register(async (proxied) => {
     proxied.removeAllContentTypeParsers();
     proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     for (const route of serviceRoutes(config.modules)) {
       const upstream = config.upstreams[route.module];
-      const pool = upstream
-        ? upstreamPool(upstream, { connectTimeoutMs: 2000, timeoutMs: config.UPSTREAM_TIMEOUT_MS })
+      const client = upstream
+        ? upstreamClient(upstream, { connectTimeoutMs: 2000, timeoutMs: config.UPSTREAM_TIMEOUT_MS })
         : undefined;
-      if (pool) pools.push(pool);
+      if (client) clients.push(client);
       const host = upstream ? new URL(upstream).host : '';
       const forwardUnder = (prefix: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!pool) return reply.status(503).send(unavailable(route.label));
+        if (!client) return reply.status(503).send(unavailable(route.label));
         const hit = edgeCache.lookup(request);
         if (hit) return sendAnswer(reply, hit);
         try {
-          const answer = await askUpstream(pool, host, request);
+          const answer = await askUpstream(client, host, request);
           edgeCache.store(request, prefix, answer);
           return sendAnswer(reply, answer);
         } catch (err) {
@@ -221,7 +221,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   });
   app.addHook('onClose', async () => {
     firstScreens.close();
-    await Promise.all(pools.map((p) => p.close()));
+    await Promise.all(clients.map((c) => c.close()));
   });
 
   app.get('/mf/remotes.json', async (_req, reply) => {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Pool, type Dispatcher } from 'undici';
 import { upstreamHeaders } from './forwarded-headers';
+import { UpstreamClient } from './upstream-client';
 
 export interface UpstreamOptions {
   /** Gives up on a service that does not accept the connection within this time (then 503). */
@@ -18,14 +18,13 @@ export interface UpstreamOptions {
  */
 export const UPSTREAM_CONNECTIONS = 64;
 
-export const upstreamPool = (url: string, opts: UpstreamOptions): Pool =>
-  new Pool(url, {
+export const upstreamClient = (url: string, opts: UpstreamOptions): UpstreamClient =>
+  new UpstreamClient(url, {
     connections: UPSTREAM_CONNECTIONS,
-    pipelining: 1,
-    connectTimeout: opts.connectTimeoutMs,
-    headersTimeout: opts.timeoutMs,
-    bodyTimeout: opts.timeoutMs,
-    keepAliveTimeout: 30_000,
+    connectTimeoutMs: opts.connectTimeoutMs,
+    timeoutMs: opts.timeoutMs,
+    keepAliveMs: 30_000,
+    bufferedBodyBytes: BUFFERED_BODY_BYTES,
   });
 
 /**
@@ -63,16 +62,17 @@ const isStream = (value: unknown): value is Readable =>
  * unread. Throws when the service cannot be reached or does not answer in time.
  */
 export async function askUpstream(
-  pool: Pool,
+  client: UpstreamClient,
   host: string,
   request: FastifyRequest,
 ): Promise<UpstreamAnswer> {
-  const method = request.method as Dispatcher.HttpMethod;
+  const method = request.method;
   const withBody =
     method !== 'GET' && method !== 'HEAD' && Number(request.headers['content-length'] ?? 0) > 0;
   const headers = upstreamHeaders(request, request.headers) as Record<string, string | string[] | undefined>;
   headers.host = host;
-  const res = await pool.request({
+  if (!withBody) delete headers['content-length'];
+  const res = await client.request({
     path: request.url,
     method,
     headers,
@@ -84,12 +84,7 @@ export async function askUpstream(
     const value = res.headers[name];
     if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
   }
-  const length = Number(res.headers['content-length']);
-  if (method === 'HEAD' || (length >= 0 && length <= BUFFERED_BODY_BYTES)) {
-    const body = Buffer.from(await res.body.arrayBuffer());
-    return { statusCode: res.statusCode, headers: out, body };
-  }
-  return { statusCode: res.statusCode, headers: out, stream: res.body };
+  return { statusCode: res.statusCode, headers: out, body: res.body, stream: res.stream };
 }
 
 /** Writes a service's answer as the gateway's reply (its onSend hooks still apply: no-store, compression). */
