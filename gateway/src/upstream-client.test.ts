@@ -19,6 +19,8 @@ interface Server {
   /** Every request head received, in order, and the connection it came on. */
   heads: { head: string; connection: number }[];
   bodies: string[];
+  /** Every byte received, on every connection. */
+  received: string[];
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ async function service(
 ): Promise<Server> {
   const heads: Server['heads'] = [];
   const bodies: string[] = [];
+  const received: string[] = [];
   const sockets = new Set<net.Socket>();
   let connections = 0;
   const server = net.createServer((socket) => {
@@ -36,6 +39,7 @@ async function service(
     let buf = '';
     socket.on('data', (data) => {
       buf += data.toString('latin1');
+      received.push(data.toString('latin1'));
       for (;;) {
         const end = buf.indexOf('\r\n\r\n');
         if (end < 0) return;
@@ -64,6 +68,7 @@ async function service(
     url: `http://127.0.0.1:${port}`,
     heads,
     bodies,
+    received,
     close: () =>
       new Promise((resolve) => {
         sockets.forEach((s) => s.destroy());
@@ -201,6 +206,35 @@ describe('the upstream client', () => {
     });
     expect(server.bodies).toEqual(['some body']);
     expect(server.heads[0]!.head).not.toMatch(/connection|transfer-encoding|evil/);
+  });
+
+  it('never sends a byte past the announced length: a longer or shorter body fails, and no second request reaches the service', async () => {
+    server = await service(() => ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok']);
+    client = new UpstreamClient(server.url, OPTIONS);
+    // What a body decoded on the way could hold: more than its Content-Length, and a request after it.
+    const smuggled = 'abcGET /api/admin/users HTTP/1.1\r\nhost: x\r\n\r\n';
+    await expect(
+      client.request({
+        method: 'POST',
+        path: '/a',
+        headers: { 'content-length': '3' },
+        body: Readable.from([Buffer.from(smuggled)]),
+      }),
+    ).rejects.toThrow('longer');
+    await expect(
+      client.request({
+        method: 'POST',
+        path: '/b',
+        headers: { 'content-length': '9' },
+        body: Readable.from([Buffer.from('abc')]),
+      }),
+    ).rejects.toThrow('shorter');
+    await expect(
+      client.request({ method: 'POST', path: '/c', headers: {}, body: Readable.from([Buffer.from('abc')]) }),
+    ).rejects.toThrow('Content-Length');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.received.join('')).not.toContain('/api/admin');
+    expect(server.heads.map((h) => h.head.split(' ')[1])).not.toContain('/api/admin/users');
   });
 
   it('gives a body that goes up slowly the time it takes, piece by piece', async () => {

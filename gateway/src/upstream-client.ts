@@ -145,15 +145,36 @@ class Exchange {
       this.read();
       return;
     }
-    // While the body goes up (a CV on a slow phone link), the service cannot answer yet: the wait for
-    // its answer starts again with each piece sent, and once all of it is.
-    body.on('data', () => this.arm());
-    body.on('error', (err) => this.fail(err));
-    body.on('end', () => {
-      this.requestSent = true;
-      if (!this.done) this.arm();
+    // Exactly the announced length goes up, never a byte more: bytes past it would reach the service as
+    // the start of another request on this connection, one the gateway never checked (and its answer
+    // would go to whoever asks next). A body of another length fails the request (503) and the connection.
+    const declared = Number(this.request.headers['content-length']);
+    if (!Number.isSafeInteger(declared) || declared < 0) {
+      this.fail(new UpstreamError('a request body needs its Content-Length'));
+      return;
+    }
+    let sent = 0;
+    body.on('data', (chunk: Buffer) => {
+      if (this.done) return;
+      sent += chunk.length;
+      if (sent > declared) return this.fail(new UpstreamError('the request body is longer than announced'));
+      // While the body goes up (a CV on a slow phone link), the service cannot answer yet: the wait for
+      // its answer starts again with each piece sent, and once all of it is.
+      this.arm();
+      if (!socket.write(chunk)) {
+        body.pause();
+        socket.once('drain', () => body.resume());
+      }
     });
-    body.pipe(socket, { end: false });
+    body.on('error', (err) => this.fail(err));
+    body.resume(); // a body handed over paused (the request decoder pauses its stream) flows now
+    body.on('end', () => {
+      if (this.done) return;
+      if (sent !== declared)
+        return this.fail(new UpstreamError('the request body is shorter than announced'));
+      this.requestSent = true;
+      this.arm();
+    });
     this.read();
   }
 
@@ -175,7 +196,7 @@ class Exchange {
     if (this.done) return;
     this.done = true;
     this.disarm();
-    this.request.body?.unpipe(this.connection.socket);
+    this.request.body?.pause();
     this.connection.destroy();
     if (!this.settled) {
       this.settled = true;

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { generateKeyPair, rawRequest } from '@platform/testing';
@@ -14,9 +15,16 @@ let gateway: App;
 let gatewayUrl: string;
 let seen: Record<string, unknown> = {};
 let endlessStopped = false;
+/** Every path the stand-in service was asked for. */
+const asked: string[] = [];
 
 beforeAll(async () => {
   hire = Fastify();
+  hire.addHook('onRequest', (req, _reply, done) => {
+    asked.push(req.url);
+    done();
+  });
+  hire.post('/api/job/echo', async () => ({ ok: true }));
   hire.get('/api/job/echo', async (req) => {
     seen = req.headers;
     return { ok: true };
@@ -97,6 +105,34 @@ describe('the proxy', () => {
     const head = await rawRequest(gatewayUrl, { method: 'HEAD', path: '/api/job/echo' });
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
+  });
+});
+
+describe('a request body that the gateway decodes', () => {
+  it('never carries a second request to the service inside it', async () => {
+    // The gateway inflates a gzip body on the way; its Content-Length is the compressed size. Inflated,
+    // this one is longer than that, and exactly that many bytes in a request of its own begins: none of it
+    // may reach the service as a request the gateway never checked.
+    const smuggled = 'GET /api/job/smuggled HTTP/1.1\r\nhost: hire\r\n\r\n';
+    const noise = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 251)).toString('base64');
+    let body: Buffer | undefined;
+    for (let n = 0; n < noise.length && !body; n++) {
+      const first = `{"a":"${noise.slice(0, n)}"}`;
+      const packed = gzipSync(first + smuggled);
+      if (packed.length === first.length) body = packed;
+    }
+    if (!body) throw new Error('no body found whose packed size is its first part');
+    const res = await rawRequest(gatewayUrl, {
+      method: 'POST',
+      path: '/api/job/echo',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body,
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    // The next request on the gateway's connections is answered as itself.
+    const echo = await rawRequest(gatewayUrl, { path: '/api/job/echo?after=1' });
+    expect(echo.json()).toEqual({ ok: true });
+    expect(asked).not.toContain('/api/job/smuggled');
   });
 });
 
