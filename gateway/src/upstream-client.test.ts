@@ -237,6 +237,42 @@ describe('the upstream client', () => {
     expect(server.heads.map((h) => h.head.split(' ')[1])).not.toContain('/api/admin/users');
   });
 
+  it('reads the rest of a body to its end when the service answers before it has all gone up', async () => {
+    // A service that answers on the head and reads nothing more (its own 429 before the body).
+    const early = net.createServer((socket) => {
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 429 Too Many Requests\r\ncontent-length: 0\r\n\r\n');
+        socket.pause();
+      });
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => early.listen(0, '127.0.0.1', resolve));
+    const { port } = early.address() as net.AddressInfo;
+    try {
+      client = new UpstreamClient(`http://127.0.0.1:${port}`, { ...OPTIONS, timeoutMs: 5000 });
+      const size = 64 * 1024 * 1024;
+      let ended = false;
+      // Far more than the sockets' buffers hold: the body has to wait for the service's side to drain.
+      const body = Readable.from(
+        (function* () {
+          for (let i = 0; i < size / 65536; i++) yield Buffer.alloc(65536, 'z');
+        })(),
+      ).on('end', () => (ended = true));
+      const res = await client.request({
+        method: 'PUT',
+        path: '/cv',
+        headers: { 'content-length': String(size) },
+        body,
+      });
+      expect(res.statusCode).toBe(429);
+      const deadline = Date.now() + 3000;
+      while (!ended && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(ended).toBe(true);
+    } finally {
+      early.close();
+    }
+  });
+
   it('gives a body that goes up slowly the time it takes, piece by piece', async () => {
     server = await service(() => ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok']);
     client = new UpstreamClient(server.url, OPTIONS);

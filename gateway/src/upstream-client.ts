@@ -381,6 +381,9 @@ class Exchange {
   private complete(): void {
     this.done = true;
     this.disarm();
+    // Answered before the whole body went up (a service's own 429 before reading it): the rest of the
+    // client's body is read and dropped, so neither waits on a connection that is about to close.
+    if (!this.requestSent) this.request.body?.resume();
     if (this.stream) this.stream.push(null);
     else
       this.settle({
