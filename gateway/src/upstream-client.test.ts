@@ -150,6 +150,10 @@ describe('the upstream client', () => {
     // Longer than the client's timeout (500 ms) before the first read: the socket waits, paused.
     await new Promise((r) => setTimeout(r, 800));
     expect((await text(res)).length).toBe(long.length);
+    // And the connection it came on serves the next request (it was paused for the slow reader).
+    const next = await client.request({ method: 'GET', path: '/big', headers: {} });
+    expect((await text(next)).length).toBe(long.length);
+    expect(new Set(server.heads.map((h) => h.connection)).size).toBe(1);
   });
 
   it('skips a 100 Continue, and reads no body for HEAD, 204 and 304', async () => {

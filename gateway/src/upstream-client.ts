@@ -100,6 +100,8 @@ class Connection {
   finish(reusable: boolean): void {
     this.exchange = null;
     if (!reusable || this.pending || this.closed) return this.destroy();
+    // Paused for a slow reader of the last answer: the next answer on it must flow.
+    this.socket.resume();
     this.idleTimer = setTimeout(() => this.destroy(), this.client.options.keepAliveMs);
     this.idleTimer.unref();
     this.client.release(this);
