@@ -41,10 +41,8 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 
 export class UpstreamError extends Error {}
 
-interface Framing {
-  /** Bytes of body left (fixed length), or -1 for chunked, or -2 for "until the service closes". */
-  remaining: number;
-}
+/** How the answer's body ends: after its length, after the zero-size chunk, or when the service closes. */
+type Framing = { kind: 'length'; remaining: number } | { kind: 'chunked' } | { kind: 'until-close' };
 
 /** One kept-alive connection to the service; one request at a time. */
 class Connection {
@@ -180,13 +178,17 @@ class Exchange {
     this.read();
   }
 
-  /** A timer for the next thing awaited from the service: its head, or the body's next bytes. */
+  /**
+   * A timer for the next thing awaited from the service: its head, or the body's next bytes. One timer an
+   * exchange, restarted by refresh() (this runs for every piece of an answer or an upload).
+   */
   private arm(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(
-      () => this.fail(new UpstreamError('the service did not answer in time')),
-      this.options.timeoutMs,
-    );
+    if (this.timer) this.timer.refresh();
+    else
+      this.timer = setTimeout(
+        () => this.fail(new UpstreamError('the service did not answer in time')),
+        this.options.timeoutMs,
+      );
   }
 
   private disarm(): void {
@@ -259,24 +261,25 @@ class Exchange {
     const noBody = this.request.method === 'HEAD' || this.statusCode === 204 || this.statusCode === 304;
     const te = String(headers['transfer-encoding'] ?? '').toLowerCase();
     const length = headers['content-length'];
-    if (noBody) this.framing = { remaining: 0 };
+    if (noBody) this.framing = { kind: 'length', remaining: 0 };
     else if (te) {
       if (te !== 'chunked') {
         this.fail(new UpstreamError('unknown transfer-encoding'));
         return true;
       }
-      this.framing = { remaining: -1 };
+      this.framing = { kind: 'chunked' };
     } else if (length !== undefined) {
       if (Array.isArray(length) || !/^\d+$/.test(length)) {
         this.fail(new UpstreamError('a bad content-length'));
         return true;
       }
-      this.framing = { remaining: Number(length) };
+      this.framing = { kind: 'length', remaining: Number(length) };
     } else {
-      this.framing = { remaining: -2 };
+      this.framing = { kind: 'until-close' };
       this.keepAlive = false;
     }
-    const buffered = this.framing.remaining >= 0 && this.framing.remaining <= this.options.bufferedBodyBytes;
+    const buffered =
+      this.framing.kind === 'length' && this.framing.remaining <= this.options.bufferedBodyBytes;
     if (!buffered) this.openStream();
     return true;
   }
@@ -322,11 +325,11 @@ class Exchange {
 
   private body(buf: Buffer): void {
     const framing = this.framing!;
-    if (framing.remaining === -2) {
+    if (framing.kind === 'until-close') {
       this.emit(buf);
-      return; // until the service closes: see end()
+      return; // see end()
     }
-    if (framing.remaining >= 0) {
+    if (framing.kind === 'length') {
       const take = Math.min(buf.length, framing.remaining);
       this.emit(buf.subarray(0, take));
       framing.remaining -= take;
@@ -375,7 +378,7 @@ class Exchange {
 
   /** The service closed the connection: for an answer read until then, that is its end. */
   end(): boolean {
-    if (this.framing?.remaining !== -2 || this.done) return false;
+    if (this.framing?.kind !== 'until-close' || this.done) return false;
     this.complete();
     return true;
   }
@@ -403,9 +406,16 @@ class Exchange {
  */
 const OWN_HEADERS = new Set(['host', 'connection', 'transfer-encoding']);
 
+/** A request waiting for a connection, and how to settle it. */
+interface Ask {
+  req: UpstreamRequest;
+  resolve: (res: UpstreamResponse) => void;
+  reject: (err: Error) => void;
+}
+
 export class UpstreamClient {
   private readonly idle: Connection[] = [];
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Ask[] = [];
   private open = 0;
   private readonly hostname: string;
   private readonly port: number;
@@ -423,15 +433,21 @@ export class UpstreamClient {
 
   request(req: UpstreamRequest): Promise<UpstreamResponse> {
     return new Promise((resolve, reject) => {
-      const go = () => {
-        this.connection().then(
-          (connection) => new Exchange(connection, req, this.options, resolve, reject).send(this.headOf(req)),
-          reject,
-        );
-      };
-      if (this.idle.length || this.open < this.options.connections) go();
-      else this.waiting.push(go);
+      const ask: Ask = { req, resolve, reject };
+      if (this.idle.length || this.open < this.options.connections) this.begin(ask);
+      else this.waiting.push(ask);
     });
+  }
+
+  /** A kept-alive connection at hand starts at once; only a new one waits for its connect. */
+  private begin(ask: Ask): void {
+    const idle = this.idle.pop();
+    if (idle) this.exchange(idle, ask);
+    else this.connect().then((connection) => this.exchange(connection, ask), ask.reject);
+  }
+
+  private exchange(connection: Connection, { req, resolve, reject }: Ask): void {
+    new Exchange(connection, req, this.options, resolve, reject).send(this.headOf(req));
   }
 
   private headOf(req: UpstreamRequest): string {
@@ -444,9 +460,7 @@ export class UpstreamClient {
     return head + '\r\n';
   }
 
-  private connection(): Promise<Connection> {
-    const idle = this.idle.pop();
-    if (idle) return Promise.resolve(idle);
+  private connect(): Promise<Connection> {
     this.open++;
     const connection = new Connection(this.hostname, this.port, this);
     return new Promise((resolve, reject) => {
@@ -468,7 +482,8 @@ export class UpstreamClient {
   /** A connection that finished its answer: the next waiting request takes it, or it waits idle. */
   release(connection: Connection): void {
     this.idle.push(connection);
-    this.waiting.shift()?.();
+    const next = this.waiting.shift();
+    if (next) this.begin(next);
   }
 
   /** A connection that closed: out of the pool, and its place goes to a waiting request. */
@@ -476,7 +491,8 @@ export class UpstreamClient {
     const i = this.idle.indexOf(connection);
     if (i >= 0) this.idle.splice(i, 1);
     this.open--;
-    this.waiting.shift()?.();
+    const next = this.waiting.shift();
+    if (next) this.begin(next);
   }
 
   async close(): Promise<void> {
