@@ -14,6 +14,15 @@ function isPlain(value: unknown): value is object {
   return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
+/** A place in the input: its key and its parent's place, so a path is built only for a hit. */
+type At = { key: string; parent: At } | null;
+
+function pathOf(at: At): string[] {
+  const keys: string[] = [];
+  for (let a = at; a; a = a.parent) keys.push(a.key);
+  return keys.reverse();
+}
+
 /**
  * The path (keys from the root) of the first value in `value` for which `test` holds; a field name
  * containing `badKey` counts too. Undefined when there is none; [] for the value itself.
@@ -26,24 +35,19 @@ export function findPath(
   test: (v: unknown) => boolean,
   badKey?: (key: string) => boolean,
 ): string[] | undefined {
-  // Each entry links to its parent's, so the path is built only for a hit (deep input stays linear).
-  type At = { key: string; parent: At } | null;
-  const pathOf = (at: At): string[] => {
-    const keys: string[] = [];
-    for (let a = at; a; a = a.parent) keys.push(a.key);
-    return keys.reverse();
-  };
+  // Most input is a flat query string or none at all: no stack for a value that is not an object.
+  if (!isPlain(value)) return test(value) ? [] : undefined;
   const stack: Array<[unknown, At]> = [[value, null]];
   while (stack.length > 0) {
     const [current, at] = stack.pop()!;
     if (test(current)) return pathOf(at);
-    if (isPlain(current)) {
-      const entries = Object.entries(current);
-      const bad = badKey && entries.find(([key]) => badKey(key));
-      if (bad) return pathOf({ key: bad[0], parent: at });
-      // Pushed last to first, so fields are visited in order and the first bad one is named.
-      for (let i = entries.length - 1; i >= 0; i--)
-        stack.push([entries[i]![1], { key: entries[i]![0], parent: at }]);
+    if (!isPlain(current)) continue;
+    const keys = Object.keys(current);
+    if (badKey) for (const key of keys) if (badKey(key)) return pathOf({ key, parent: at });
+    // Pushed last to first, so fields are visited in order and the first bad one is named.
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      stack.push([(current as Record<string, unknown>)[key], { key, parent: at }]);
     }
   }
   return undefined;
@@ -56,22 +60,28 @@ const fieldName = (path: string[]) => {
   return name.length > 100 ? `${name.slice(0, 100)}…` : name;
 };
 
+function nulError(part: string, value: unknown): HttpError | undefined {
+  const path = findPath(value, hasNul, hasNul);
+  return path ? new HttpError(400, `${fieldName(path) || part}: must not contain NUL characters`) : undefined;
+}
+
 /**
  * preValidation hook of every service: a NUL character anywhere in params, query or body (values
  * or field names) is a 400 naming the field. Postgres cannot store NUL in text, so such input would
  * otherwise fail in the database as a 500. A hook rather than a schema keyword: it also covers
  * fields no schema mentions and routes without a schema, at any depth, and keeps contracts plain.
+ * A callback, not an async function: every request passes here (no promise and tick for each).
  */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
-  const parts: Array<[string, unknown]> = [
-    ['params', request.params],
-    ['querystring', request.query],
-    ['body', request.body],
-  ];
-  for (const [part, value] of parts) {
-    const path = findPath(value, hasNul, hasNul);
-    if (path) throw new HttpError(400, `${fieldName(path) || part}: must not contain NUL characters`);
-  }
+export function refuseNulCharacters(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
+  done(
+    nulError('params', request.params) ??
+      nulError('querystring', request.query) ??
+      nulError('body', request.body),
+  );
 }
 
 /**
