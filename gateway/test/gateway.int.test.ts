@@ -287,6 +287,57 @@ describe('shell, remotes and headers', () => {
   });
 });
 
+describe('cross-origin requests', () => {
+  const preflight = (origin: string) => ({
+    method: 'OPTIONS' as const,
+    url: '/api/user/login',
+    headers: { origin, 'access-control-request-method': 'POST' },
+  });
+
+  it('grants no other origin anything by default (CORS_ORIGINS empty: same origin only)', async () => {
+    const get = await gateway.inject({
+      url: '/api/user/get',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+    const ask = await gateway.inject(preflight('https://elsewhere.example'));
+    expect(ask.headers['access-control-allow-origin']).toBeUndefined();
+    expect(ask.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('grants the configured origins, and only those', async () => {
+    const open = await buildApp(
+      readConfig({
+        JWT_PUBLIC_KEY: keys.publicKey,
+        LOG_LEVEL: 'silent',
+        IDENTITY_URL: upstreamUrl,
+        SHELL_DIST: path.join(dir, 'shell', 'dist'),
+        REMOTES_ROOT: dir,
+        CORS_ORIGINS: 'https://partner.example',
+      }),
+      { revocations: { isRevoked: () => false, isCurrent: () => true } },
+    );
+    try {
+      const get = await open.inject({ url: '/api/user/get', headers: { origin: 'https://partner.example' } });
+      expect(get.statusCode).toBe(200);
+      expect(get.headers['access-control-allow-origin']).toBe('https://partner.example');
+      expect(String(get.headers.vary)).toMatch(/origin/i);
+      const ask = await open.inject(preflight('https://partner.example'));
+      expect(ask.statusCode).toBe(204);
+      expect(ask.headers['access-control-allow-origin']).toBe('https://partner.example');
+      expect(ask.headers['access-control-allow-methods']).toMatch(/POST/);
+      const other = await open.inject({
+        url: '/api/user/get',
+        headers: { origin: 'https://elsewhere.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await open.close();
+    }
+  });
+});
+
 describe('a standalone deployment (MODULES=events)', () => {
   let standalone: App;
   beforeAll(async () => {
