@@ -15,7 +15,13 @@
  * time a request (user and system, from /proc, read around its turns) is printed beside its ratio: on two
  * cores shared by everything, that is what a hop takes from the service and Postgres.
  * Then a steady, open-loop 1,000 req/s through each on the job board (load.ts: steadyLoad).
- * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~4 minutes).
+ * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~8 minutes).
+ *
+ * With GATEWAY_BASELINE=<dir>, another checkout of this repository with its own `npm ci` (a `git worktree`
+ * of the commit before a change): two more columns run that checkout's gateway before the same services,
+ * and one more a second copy of this one's, so a change is judged against the difference two identical
+ * copies show in the same run (on a shared machine a ratio moves by ±0.05 between them; the CPU time a
+ * request by about ±0.01 ms).
  *
  * With GATEWAY_OWN_CORE=1 (`npm run bench:gateway-own-core -w bench`; Linux, two CPUs or more): the
  * gateways and the reference proxies run on CPU 0, everything else (this load generator, the services, the
@@ -23,7 +29,7 @@
  * all of them the gateway's work is taken from the service and Postgres, which the plain run measures.
  * Postgres gets every CPU back at the end.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { freePort } from '@platform/testing';
@@ -76,6 +82,10 @@ async function startNodeProxy(file: string, routes: Record<string, string>): Pro
   };
 }
 
+/** The short commit a checkout is at, to name its column. */
+const commitOf = (root: string) =>
+  spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || root;
+
 async function main() {
   // Before anything starts: the platform's processes inherit CPU 1 from this one.
   if (OWN_CORE) pin([process.pid], '1');
@@ -112,17 +122,28 @@ async function main() {
     const nginx = nginxBin ? await startNginx(nginxBin, proxyRoutes) : undefined;
     stopNginx = () => nginx?.stop();
     // Each with its processes, whose CPU time a request is read around every turn.
-    const gatewayAt = (name: string, url: string) => ({
+    const gatewayAt = (name: string, url: string, root?: string) => ({
       name,
       url,
-      pids: () => processesOf('gateway', new URL(url).port),
+      pids: () => processesOf('gateway', new URL(url).port, root),
     });
+    const baselineRoot = process.env.GATEWAY_BASELINE && path.resolve(process.env.GATEWAY_BASELINE);
+    const baselineAt = async (name: string) =>
+      gatewayAt(name, await platform.startGateway({}, baselineRoot), baselineRoot);
+    const baseline = baselineRoot
+      ? [
+          gatewayAt('gateway, 1 worker, a second copy', await platform.startGateway({})),
+          await baselineAt(`baseline (${commitOf(baselineRoot)})`),
+          await baselineAt('baseline, a second copy'),
+        ]
+      : [];
     const gateways = [
       ...(nginx ? [{ name: 'nginx (a hop in C)', url: nginx.url, pids: nginx.pids }] : []),
       ...nodeProxies,
       gatewayAt('gateway, no edge cache', await platform.startGateway({ EDGE_CACHE_BYTES: '0' })),
       gatewayAt('gateway, 1 worker', bench.gatewayUrl()),
       gatewayAt('gateway, 2 workers', await platform.startGateway({ GATEWAY_WORKERS: '2' })),
+      ...baseline,
     ];
     if (OWN_CORE) {
       await new Promise((resolve) => setTimeout(resolve, 2000)); // the second worker up too

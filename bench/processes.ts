@@ -13,13 +13,16 @@ export function processOf(folder: string, port: string): number {
   return first;
 }
 
-/** Every such process, first the one started first: a gateway's cluster workers share its PORT. */
-export function processesOf(folder: string, port: string): number[] {
+/**
+ * Every such process, first the one started first: a gateway's cluster workers share its PORT. `root`: the
+ * checkout it was started from, when not this one (a baseline gateway, gateway-ratio.ts).
+ */
+export function processesOf(folder: string, port: string, root = ROOT): number[] {
   const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readlinkSync(`/proc/${entry}/cwd`) !== path.join(ROOT, folder)) continue;
+      if (readlinkSync(`/proc/${entry}/cwd`) !== path.join(root, folder)) continue;
       if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`PORT=${port}`))
         found.push(Number(entry));
     } catch {

@@ -13,8 +13,12 @@ export interface RunningPlatform {
   url: string;
   /** Each service's own URL (behind the gateway), e.g. for comparing direct and gateway throughput. */
   services: Record<string, string>;
-  /** One more gateway before the same services (e.g. other GATEWAY_WORKERS), on a free port; stopped with the rest. */
-  startGateway(env: Record<string, string>): Promise<string>;
+  /**
+   * One more gateway before the same services (e.g. other GATEWAY_WORKERS), on a free port; stopped with
+   * the rest. `root`: another checkout of this repository (with its own `npm ci`) whose gateway to run,
+   * for a bench that compares two versions side by side.
+   */
+  startGateway(env: Record<string, string>, root?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -112,9 +116,15 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-function runTs(name: string, dir: string, env: Record<string, string>, log: Log): ChildProcess {
+function runTs(
+  name: string,
+  dir: string,
+  env: Record<string, string>,
+  log: Log,
+  root = REPO_ROOT,
+): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(REPO_ROOT, dir),
+    cwd: path.join(root, dir),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -205,9 +215,9 @@ export async function startPlatform(
     stops.push(() => stopChild(gateway));
     const url = `http://localhost:${cfg.port}`;
     await waitFor('gateway', () => httpOk(`http://127.0.0.1:${cfg.port}/healthz`), 60_000, gateway);
-    const startGateway = async (env: Record<string, string>) => {
+    const startGateway = async (env: Record<string, string>, root?: string) => {
       const port = await freePort();
-      const child = runTs('gateway', 'gateway', { ...gatewayEnv, ...env, PORT: String(port) }, log);
+      const child = runTs('gateway', 'gateway', { ...gatewayEnv, ...env, PORT: String(port) }, log, root);
       stops.push(() => stopChild(child));
       await waitFor('gateway', () => httpOk(`http://127.0.0.1:${port}/readyz`), 60_000, child);
       return `http://127.0.0.1:${port}`;
