@@ -67,6 +67,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** One more gateway before the same test service and files, with `settings` added to its config. */
+const gatewayWith = (settings: Record<string, string>) =>
+  buildApp(
+    readConfig({
+      JWT_PUBLIC_KEY: keys.publicKey,
+      LOG_LEVEL: 'silent',
+      IDENTITY_URL: upstreamUrl,
+      SHELL_DIST: path.join(dir, 'shell', 'dist'),
+      REMOTES_ROOT: dir,
+      ...settings,
+    }),
+    { revocations: { isRevoked: () => false, isCurrent: () => true } },
+  );
+
 describe('API routing', () => {
   it.each([
     ['/api/user/login', 'POST'],
@@ -264,17 +278,7 @@ describe('shell, remotes and headers', () => {
   });
 
   it('rate-limits API calls per client, never static files', async () => {
-    const limited = await buildApp(
-      readConfig({
-        JWT_PUBLIC_KEY: keys.publicKey,
-        LOG_LEVEL: 'silent',
-        IDENTITY_URL: upstreamUrl,
-        SHELL_DIST: path.join(dir, 'shell', 'dist'),
-        REMOTES_ROOT: dir,
-        RATE_LIMIT_PER_MINUTE: '3',
-      }),
-      { revocations: { isRevoked: () => false, isCurrent: () => true } },
-    );
+    const limited = await gatewayWith({ RATE_LIMIT_PER_MINUTE: '3' });
     for (let i = 0; i < 5; i++) expect((await limited.inject('/main.0123abcd.js')).statusCode).toBe(200);
     const api = [];
     for (let i = 0; i < 4; i++) api.push((await limited.inject('/api/user/me')).statusCode);
@@ -307,17 +311,7 @@ describe('cross-origin requests', () => {
   });
 
   it('grants the configured origins, and only those', async () => {
-    const open = await buildApp(
-      readConfig({
-        JWT_PUBLIC_KEY: keys.publicKey,
-        LOG_LEVEL: 'silent',
-        IDENTITY_URL: upstreamUrl,
-        SHELL_DIST: path.join(dir, 'shell', 'dist'),
-        REMOTES_ROOT: dir,
-        CORS_ORIGINS: 'https://partner.example',
-      }),
-      { revocations: { isRevoked: () => false, isCurrent: () => true } },
-    );
+    const open = await gatewayWith({ CORS_ORIGINS: 'https://partner.example' });
     try {
       const get = await open.inject({ url: '/api/user/get', headers: { origin: 'https://partner.example' } });
       expect(get.statusCode).toBe(200);
