@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -128,14 +129,13 @@ function runTs(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = (chunk: Buffer) =>
-    chunk
-      .toString()
-      .split('\n')
-      .filter(Boolean)
-      .forEach((line) => log(`[${name}] ${line}`));
-  child.stdout?.on('data', prefix);
-  child.stderr?.on('data', prefix);
+  // Line by line: a service writes its log in batches (service-kit's createLogger), so a chunk read from
+  // the pipe may end inside a line.
+  const prefix = (line: string) => {
+    if (line) log(`[${name}] ${line}`);
+  };
+  for (const output of [child.stdout, child.stderr])
+    if (output) createInterface({ input: output, crlfDelay: Infinity }).on('line', prefix);
   return child;
 }
 

@@ -1,7 +1,11 @@
 import cluster from 'node:cluster';
-import pino from 'pino';
 import { NatsEventBus } from '@platform/event-bus';
-import { exitOnStartupError, FollowedRevocations, listenUntilSignalled } from '@platform/service-kit';
+import {
+  createLogger,
+  exitOnStartupError,
+  FollowedRevocations,
+  listenUntilSignalled,
+} from '@platform/service-kit';
 import { readConfig } from './config';
 import { buildApp } from './app';
 import { runPrimary } from './workers';
@@ -10,7 +14,7 @@ import { CountsFromPrimary } from './shared-rate-limit';
 async function main() {
   const config = readConfig();
   // One logger for the gateway and its bus: a NATS disconnect leaves a line like any request does.
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
+  const log = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const workers = config.GATEWAY_WORKERS;
   if (workers > 1 && cluster.isPrimary) return runPrimary(workers, log);
   const bus = await NatsEventBus.connect({

@@ -1,4 +1,5 @@
 export { buildService, type App, type ServiceOptions } from './service';
+export { createLogger, OneLineAccessLog } from './logger';
 export { loadConfig, readKey } from './config';
 export { readTrustedProxies } from './trusted-proxies';
 export {

@@ -15,6 +15,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { errorHandler, GENERIC_CODES } from './errors';
 import { authPlugin, type JwtOptions } from './auth';
 import { answerFrameworkError, finiteNumbersOnly, refuseNulCharacters } from './input-guards';
+import { createLogger, OneLineAccessLog } from './logger';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -55,9 +56,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export async function buildService(opts: ServiceOptions): Promise<App> {
   const app = Fastify({
-    ...(opts.logger
-      ? { loggerInstance: opts.logger }
-      : { logger: { level: opts.logLevel ?? 'info', base: { service: opts.name } } }),
+    loggerInstance: opts.logger ?? createLogger({ name: opts.name, level: opts.logLevel ?? 'info' }),
+    logController: new OneLineAccessLog(),
     bodyLimit: opts.bodyLimit ?? 100 * 1024,
     trustProxy: opts.trustedProxies?.length ? opts.trustedProxies : false,
     requestIdHeader: false,
