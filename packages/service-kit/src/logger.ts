@@ -1,31 +1,33 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 
-/** Buffered lines are written once they reach this many bytes, and at least once a second. */
-const BUFFER_BYTES = 4096;
+/**
+ * Lines are written once this many bytes have gathered, and at least once a second. Each write holds
+ * whole lines and at most PIPE_BUF (4096) bytes, which a pipe takes in one piece: the gateway's workers
+ * share one stdout, and a longer write could interleave with another worker's inside a line.
+ */
+const BUFFER_BYTES = 2048;
+const PIPE_BUF = 4096;
 const FLUSH_EVERY_MS = 1000;
 
 /**
  * The platform's logger: JSON lines on stdout (or `fd`), each naming its service. Lines are buffered and
  * written in batches: at `info`, Fastify's two lines a request, each its own write(2), cost the gateway
- * 0.085-0.13 ms of CPU a request, half again what proxying one costs; one line a request in batches costs
- * 0.02-0.03 (bench/README.md, "The gateway's cost", 2026-11-27). At quiet times a line waits at most a
+ * 0.08-0.13 ms of CPU a request, up to half again what proxying one costs; one line a request in batches
+ * 0.02-0.05 (bench/README.md, "The gateway's cost", 2026-11-27). At quiet times a line waits at most a
  * second; on exit pino writes what is left (and `fatal` writes at once), so only a killed process or a
  * power cut loses its last second of lines.
  */
 export function createLogger(opts: { name: string; level: string; fd?: number }): Logger {
   const base = { service: opts.name };
   if (opts.level === 'silent') return pino({ level: 'silent', base });
-  const destination = pino.destination({ dest: opts.fd ?? 1, sync: false, minLength: BUFFER_BYTES });
-  const flusher = setInterval(() => {
-    try {
-      destination.flush();
-    } catch {
-      // Ended (the process is exiting): pino has written what was left.
-    }
-  }, FLUSH_EVERY_MS);
-  flusher.unref();
-  destination.on('close', () => clearInterval(flusher));
+  const destination = pino.destination({
+    dest: opts.fd ?? 1,
+    sync: false,
+    minLength: BUFFER_BYTES,
+    maxWrite: PIPE_BUF,
+    periodicFlush: FLUSH_EVERY_MS,
+  });
   return pino({ level: opts.level, base }, destination);
 }
 
