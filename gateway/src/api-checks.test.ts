@@ -49,6 +49,29 @@ describe('apiRequestChecks', () => {
     await app.close();
   });
 
+  it('refuses a compressed body on an API route (415) and passes one sent as it is', async () => {
+    const app = await edge();
+    for (const url of ['/api/job/add', '/%61pi/job/add']) {
+      for (const encoding of ['gzip', 'br', 'deflate, gzip']) {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+          payload: '{}',
+        });
+        expect([res.statusCode, res.json().code]).toEqual([415, 'request.unsupported_type']);
+      }
+      const plain = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+        payload: '{}',
+      });
+      expect(plain.json()).toEqual({ reached: true });
+    }
+    await app.close();
+  });
+
   it('leaves routes that are not the API alone', async () => {
     const app = await edge();
     const res = await app.inject({ url: '/page', headers: { authorization: 'Bearer garbage' } });

@@ -6,7 +6,9 @@ import { bodyLimitOf } from './uploads';
 /**
  * What every request to an API route passes before a service sees it: a body within the limit
  * (proxied bodies are streamed, not parsed, so the limit is read from Content-Length; an upload route
- * a module declares has its own larger one, every other route the default) and, when a
+ * a module declares has its own larger one, every other route the default), sent as it is (no
+ * Content-Encoding: a packed body's length says nothing of what it unpacks to, and no service unpacks
+ * one) and, when a
  * token is sent, a valid, unexpired one for this platform that was not logged out. Requests without a
  * token pass: services decide what is public. Runs as a preParsing hook: after the rate limit, so
  * refused requests count too, and before a byte of the body is read.
@@ -23,6 +25,9 @@ export function apiRequestChecks(app: App, bodyLimitBytes: number, uploads: Map<
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > bodyLimitOf(request, uploads, bodyLimitBytes))
       return done(new HttpError(413, 'The request body is too large.'));
+    const encoding = request.headers['content-encoding'];
+    if (encoding && encoding.trim().toLowerCase() !== 'identity')
+      return done(new HttpError(415, 'Send the request body uncompressed, without a Content-Encoding.'));
     if (
       request.headers['transfer-encoding'] &&
       !request.headers['content-length'] &&

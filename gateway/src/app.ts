@@ -183,7 +183,8 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
         statusCode: 429,
       }),
   });
-  await app.register(compress, { threshold: 1024 });
+  // Answers only: an encoded request body is refused (api-checks.ts), never inflated on the way.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
 
   app.addHook('preParsing', apiRequestChecks(app, config.BODY_LIMIT_BYTES, uploadLimits(config.modules)));
 
