@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { UpstreamClient } from './upstream-client';
+import type { UpstreamAnswer } from './proxy';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
@@ -13,9 +14,11 @@ import type { GatewayConfig } from './config';
 import { API_ROUTE_CONFIG, isApiRoute } from './api-route';
 import { apiRequestChecks } from './api-checks';
 import { isMalformedPath, malformedPath } from './path-spelling';
-import { askUpstream, sendAnswer, upstreamClient } from './proxy';
-import { EdgeCache } from './edge-cache';
-import { RATE_LIMIT_WINDOW_MS } from './shared-rate-limit';
+import { askUpstream, proxiedRequestOf, sendAnswer, upstreamClient, type ProxiedRequest } from './proxy';
+import { EdgeCache, type CacheableRequest } from './edge-cache';
+import { RATE_LIMIT_WINDOW_MS, storeOver, WindowCounts } from './shared-rate-limit';
+import { FastLane, type LaneRoute } from './fast-lane';
+import { matchedPath } from './uploads';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
 import { uploadLimits } from './uploads';
@@ -32,6 +35,8 @@ export interface GatewayOptions {
   logger?: FastifyBaseLogger;
   /** Where the rate limit counts (a @fastify/rate-limit store); default: this process's memory. */
   rateLimitStore?: RateLimitPluginOptions['store'];
+  /** Plain public API reads through the fast lane (fast-lane.ts); default on. Off: all through Fastify. */
+  fastLane?: boolean;
 }
 
 const unavailable = (label: string) => ({
@@ -54,6 +59,8 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   const firstData = new FirstData(config.modules, config.upstreams);
   const startAssets = new StartAssets(config.modules, config.REMOTES_ROOT, config.SHELL_DIST);
   const firstScreens = new FirstScreens(config.modules, config.upstreams, config.REMOTES_ROOT);
+  // Made once the proxied routes are known, below; until then (and when off) every request is Fastify's.
+  let lane: FastLane | undefined;
 
   const app = await buildService({
     name: 'gateway',
@@ -61,6 +68,10 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     logger: opts.logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustedProxies: config.trustedProxies,
+    frontHandler:
+      opts.fastLane === false
+        ? undefined
+        : (req, res, fastify) => (lane ? lane.handle(req, res, fastify) : fastify(req, res)),
     jwt: {
       publicKey: config.jwtPublicKey,
       audience: config.JWT_AUDIENCE,
@@ -172,10 +183,18 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   // Off (same origin only) unless origins are configured: not registered then, since with `origin: false`
   // the plugin only spends time on every request to add nothing (a preflight gets the same 404 without it).
   if (allowed.length > 0) await app.register(cors, { origin: allowed, credentials: false });
+  // One count per client for the Fastify app and the fast lane: the workers' primary's, or this process's.
+  let counts: WindowCounts | undefined;
+  if (!opts.rateLimitStore) {
+    const local = (counts = new WindowCounts());
+    const pruning = setInterval(() => local.prune(RATE_LIMIT_WINDOW_MS), RATE_LIMIT_WINDOW_MS).unref();
+    app.addHook('onClose', async () => clearInterval(pruning));
+  }
+  const RateLimitStore = opts.rateLimitStore ?? storeOver(counts!);
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: RATE_LIMIT_WINDOW_MS,
-    ...(opts.rateLimitStore ? { store: opts.rateLimitStore } : {}),
+    store: RateLimitStore,
     // API routes only: static files are cheap and cached, and a hospital's staff often share one address.
     allowList: (request) => !isApiRoute(request),
     errorResponseBuilder: (_req, ctx) =>
@@ -192,6 +211,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
   // whose one parser hands the body over as it arrives.
   const clients: UpstreamClient[] = [];
   const edgeCache = new EdgeCache(config.EDGE_CACHE_BYTES);
+  const laneRoutes: LaneRoute[] = [];
   await app.register(async (proxied) => {
     proxied.removeAllContentTypeParsers();
     proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -202,26 +222,58 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
         : undefined;
       if (client) clients.push(client);
       const host = upstream ? new URL(upstream).host : '';
-      const forwardUnder = (prefix: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!client) return reply.status(503).send(unavailable(route.label));
-        const hit = edgeCache.lookup(request);
-        if (hit) return sendAnswer(reply, hit);
-        try {
-          const answer = await askUpstream(client, host, request);
+      // The edge cache's answer, else the service's (then kept when it may be): both paths ask here.
+      const answerUnder =
+        (prefix: string) =>
+        async (request: ProxiedRequest & CacheableRequest): Promise<UpstreamAnswer> => {
+          const hit = edgeCache.lookup(request);
+          if (hit) return hit;
+          const answer = await askUpstream(client!, host, request);
           edgeCache.store(request, prefix, answer);
-          return sendAnswer(reply, answer);
-        } catch (err) {
-          request.log.warn({ err, upstream }, 'upstream unavailable');
-          return reply.status(503).send(unavailable(route.label));
-        }
+          return answer;
+        };
+      const forwardUnder = (prefix: string) => {
+        const answer = answerUnder(prefix);
+        return async (request: FastifyRequest, reply: FastifyReply) => {
+          if (!client) return reply.status(503).send(unavailable(route.label));
+          try {
+            return sendAnswer(
+              reply,
+              await answer({ ...proxiedRequestOf(request), matchedPath: matchedPath(request) }),
+            );
+          } catch (err) {
+            request.log.warn({ err, upstream }, 'upstream unavailable');
+            return reply.status(503).send(unavailable(route.label));
+          }
+        };
       };
       for (const prefix of route.prefixes) {
+        if (client)
+          laneRoutes.push({ prefix, answer: answerUnder(prefix), unavailable: unavailable(route.label) });
         const forward = forwardUnder(prefix);
         proxied.all(prefix, { config: API_ROUTE_CONFIG }, forward);
         proxied.all(`${prefix}/*`, { config: API_ROUTE_CONFIG }, forward);
       }
     }
   });
+  if (opts.fastLane !== false) {
+    lane = new FastLane({
+      routes: laneRoutes,
+      securityHeaders: security,
+      rateLimit: {
+        store: new RateLimitStore({}),
+        max: config.RATE_LIMIT_PER_MINUTE,
+        timeWindowMs: RATE_LIMIT_WINDOW_MS,
+      },
+      trustedProxies: config.trustedProxies,
+      corsEnabled: allowed.length > 0,
+      log: app.log,
+    });
+    app.addHook('preClose', (done) => {
+      lane?.close();
+      done();
+    });
+  }
   app.addHook('onClose', async () => {
     firstScreens.close();
     await Promise.all(clients.map((c) => c.close()));

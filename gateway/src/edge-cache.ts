@@ -1,6 +1,15 @@
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { UpstreamAnswer } from './proxy';
-import { matchedPath } from './uploads';
+
+/** What the cache reads of a request (from Fastify's request, or the fast lane's). */
+export interface CacheableRequest {
+  method: string;
+  /** As sent: its query is part of the key. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The path the router matched (uploads.ts matchedPath), never the raw spelling. */
+  matchedPath: string | undefined;
+}
 
 /**
  * A shared HTTP cache at the edge (RFC 9111, what nginx's proxy_cache does) for the answers a service
@@ -25,7 +34,7 @@ export class EdgeCache {
   constructor(private readonly maxBytes: number) {}
 
   /** The stored answer for this request with its `Age`, or undefined. */
-  lookup(request: FastifyRequest, now = Date.now()): UpstreamAnswer | undefined {
+  lookup(request: CacheableRequest, now = Date.now()): UpstreamAnswer | undefined {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const key = keyOf(request);
     const variants = key === undefined ? undefined : this.entries.get(key);
@@ -44,7 +53,7 @@ export class EdgeCache {
   }
 
   /** Keeps the answer when it may be kept; after a change, drops what the change may have made stale. */
-  store(request: FastifyRequest, prefix: string, answer: UpstreamAnswer, now = Date.now()): void {
+  store(request: CacheableRequest, prefix: string, answer: UpstreamAnswer, now = Date.now()): void {
     if (UNSAFE.has(request.method)) {
       if (answer.statusCode < 400) this.dropUnder(prefix);
       return;
@@ -131,8 +140,8 @@ interface Entry {
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The matched path (never the raw spelling) and the query as sent. */
-function keyOf(request: FastifyRequest): string | undefined {
-  const path = matchedPath(request);
+function keyOf(request: CacheableRequest): string | undefined {
+  const path = request.matchedPath;
   if (path === undefined) return undefined;
   const q = request.url.indexOf('?');
   return q === -1 ? path : path + request.url.slice(q);
@@ -141,7 +150,7 @@ function keyOf(request: FastifyRequest): string | undefined {
 const sameVary = (a: Entry['vary'], b: Entry['vary']) =>
   a.length === b.length && a.every(([n, v], i) => b[i]![0] === n && b[i]![1] === v);
 
-function headerOf(request: FastifyRequest, name: string): string {
+function headerOf(request: CacheableRequest, name: string): string {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-
 /** Headers by which a client could claim another address, host or scheme: only the gateway says. */
 const CLIENT_CLAIMS = new Set([
   'forwarded',
@@ -35,7 +33,7 @@ const HOP_BY_HOP = new Set([
  * no client can pick a fresh address per request), and the request id.
  */
 export function upstreamHeaders<H extends Record<string, unknown>>(
-  request: Pick<FastifyRequest, 'ip' | 'id'>,
+  request: { ip: string; id: string },
   headers: H,
 ): H {
   const connection = headers['connection'];

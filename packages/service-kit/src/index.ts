@@ -1,5 +1,12 @@
-export { buildService, type App, type ServiceOptions } from './service';
-export { createLogger, OneLineAccessLog } from './logger';
+export {
+  buildService,
+  requestIdOf,
+  type App,
+  type FrontHandler,
+  type RequestListener,
+  type ServiceOptions,
+} from './service';
+export { createLogger, logAnswered, OneLineAccessLog } from './logger';
 export { loadConfig, readKey } from './config';
 export { readTrustedProxies } from './trusted-proxies';
 export {

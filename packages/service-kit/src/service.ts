@@ -5,7 +5,7 @@ import Fastify, {
   type FastifyRequest,
   type RawServerDefault,
 } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
@@ -45,15 +45,45 @@ export interface ServiceOptions {
    * see the client; from TRUSTED_PROXIES via readTrustedProxies. None: the socket's address.
    */
   trustedProxies?: string[];
+  /**
+   * Sees every request before Fastify does, and calls `fastify(req, res)` for each one it does not answer
+   * itself (the gateway's fast lane for plain public API reads). Not called by `app.inject()`.
+   */
+  frontHandler?: FrontHandler;
 }
 
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+export type FrontHandler = (req: IncomingMessage, res: ServerResponse, fastify: RequestListener) => void;
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A request's id: the one the gateway (or a client) sent when it is sane, else a new one. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const incoming = headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
 
 /**
  * The Fastify every service starts from: TypeBox provider, request ids (the gateway's x-request-id
  * when it sent a sane one), one error handler, health and readiness, OpenAPI at /docs, and JWT
  * verification with role guards when `jwt` is given.
  */
+/**
+ * Node's HTTP server as Fastify makes it (same timeouts), whose requests go to `front` first. Fastify
+ * applies its server options only to a server it makes itself, so they are copied here.
+ */
+function serverWithFrontHandler(front: FrontHandler) {
+  return (fastify: RequestListener, options: Record<string, unknown>) => {
+    const server = createServer((req, res) => front(req, res, fastify));
+    server.keepAliveTimeout = options.keepAliveTimeout as number;
+    server.requestTimeout = options.requestTimeout as number;
+    server.setTimeout(options.connectionTimeout as number);
+    if ((options.maxRequestsPerSocket as number) > 0)
+      server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
+    return server;
+  };
+}
+
 export async function buildService(opts: ServiceOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: opts.logger ?? createLogger({ name: opts.name, level: opts.logLevel ?? 'info' }),
@@ -61,10 +91,8 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
     bodyLimit: opts.bodyLimit ?? 100 * 1024,
     trustProxy: opts.trustedProxies?.length ? opts.trustedProxies : false,
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers),
+    ...(opts.frontHandler ? { serverFactory: serverWithFrontHandler(opts.frontHandler) } : {}),
     // Broken percent-encoding and over-long path parameters answer in our error shape too.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();

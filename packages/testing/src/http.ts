@@ -17,6 +17,8 @@ export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's bytes as they arrived (still encoded when the answer has a Content-Encoding). */
+  bytes: Buffer;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json(): any;
 }
@@ -45,8 +47,15 @@ export function rawRequest(baseUrl: string, req: RawRequest): Promise<RawRespons
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);
         res.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) });
+          const bytes = Buffer.concat(chunks);
+          const body = bytes.toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            bytes,
+            json: () => JSON.parse(body),
+          });
         });
       },
     );

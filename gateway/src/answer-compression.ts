@@ -1,0 +1,52 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Transform } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { UpstreamAnswer } from './proxy';
+
+/**
+ * The fast lane's compression of a service's answer, by the rules @fastify/compress applies to the same
+ * answer in the Fastify app (its version 9, as the gateway registers it): the encodings it offers in its
+ * order of preference, `*` and `x-gzip` read as gzip, its compressible types, its threshold of 1 KB and
+ * brotli at quality 4. One difference: a type its regular expression does not name but mime-db calls
+ * compressible (`application/javascript`) stays as is here; no service answers an API call with one.
+ */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const OFFERED = ['br', 'gzip', 'deflate', 'identity'];
+const COMPRESSIBLE =
+  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/u;
+const GZIP_ALIAS = /\*|x-gzip/gu;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+export type Encoding = 'br' | 'gzip' | 'deflate';
+
+/** The encoding this answer is sent in to this client, or undefined to send it as it is. */
+export function encodingFor(request: IncomingHttpHeaders, answer: UpstreamAnswer): Encoding | undefined {
+  const accepted = request['accept-encoding'];
+  if (!accepted) return undefined;
+  if (!answer.stream && (!answer.body || answer.body.length < COMPRESSION_THRESHOLD_BYTES)) return undefined;
+  const h = answer.headers;
+  const current = h['content-encoding'];
+  if ((current && current !== 'identity') || answer.statusCode === 206 || h['content-range'] !== undefined)
+    return undefined;
+  if (!COMPRESSIBLE.test(String(h['content-type'] ?? 'application/json'))) return undefined;
+  const chosen = negotiate(accepted.toLowerCase().replace(GZIP_ALIAS, 'gzip'), OFFERED);
+  return chosen === 'br' || chosen === 'gzip' || chosen === 'deflate' ? chosen : undefined;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const deflate = promisify(zlib.deflate);
+
+/** A whole answer packed off the event loop (zlib's thread pool). */
+export function compressedAnswer(encoding: Encoding, body: Buffer): Promise<Buffer> {
+  if (encoding === 'br') return brotli(body, BROTLI);
+  return encoding === 'gzip' ? gzip(body) : deflate(body);
+}
+
+/** A streamed answer packed as it passes. */
+export function compressingStream(encoding: Encoding): Transform {
+  if (encoding === 'br') return zlib.createBrotliCompress(BROTLI);
+  return encoding === 'gzip' ? zlib.createGzip() : zlib.createDeflate();
+}
