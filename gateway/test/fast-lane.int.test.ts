@@ -34,6 +34,8 @@ beforeAll(async () => {
   });
   service.get('/api/job/small', async () => ({ ok: true }));
   service.get('/api/job/big', async () => json(200));
+  // Above the size packed at once (answer-compression.ts), below the one streamed.
+  service.get('/api/job/large', async () => json(3000));
   service.get('/api/job/board', async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=30');
     return json(100);
@@ -66,6 +68,17 @@ beforeAll(async () => {
     return reply.type('application/json').send(Readable.from([rows.slice(0, 1000), rows.slice(1000)]));
   });
   service.get('/api/job/echo/*', async (req) => ({ url: req.url }));
+  // Answers without a Content-Type, small and streamed.
+  service.get('/api/job/untyped', async (_req, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-length': '2000' });
+    reply.raw.end(Buffer.alloc(2000, 'u'));
+  });
+  service.get('/api/job/untyped-huge', async (_req, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200);
+    reply.raw.end(Buffer.alloc(300 * 1024, 'u'));
+  });
   serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' });
 });
 
@@ -83,7 +96,10 @@ async function gateway(fastLane: boolean, env: Record<string, string> = {}): Pro
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
 
-/** Headers that differ between any two answers (the time, a connection's own, a fresh request id). */
+/**
+ * Headers that differ between any two answers: the time, a connection's own, a fresh request id, and the
+ * seconds left in the rate limit's window (each gateway's began when its first request came).
+ */
 const OWN = new Set([
   'date',
   'connection',
@@ -91,6 +107,7 @@ const OWN = new Set([
   'x-request-id',
   'transfer-encoding',
   'content-length',
+  'x-ratelimit-reset',
 ]);
 
 function decoded(res: RawResponse): string {
@@ -105,6 +122,9 @@ function decoded(res: RawResponse): string {
 function seen(res: RawResponse, method = 'GET') {
   const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !OWN.has(name)));
   // A length that is sent must be the body's; chunked or not is the transport's business.
+  const reset = res.headers['x-ratelimit-reset'];
+  if (reset !== undefined) expect(Number(reset)).toBeGreaterThanOrEqual(0);
+  if (reset !== undefined) expect(Number(reset)).toBeLessThanOrEqual(60);
   if (res.headers['content-length'] !== undefined && method !== 'HEAD')
     expect(Number(res.headers['content-length'])).toBe(res.bytes.length);
   return { status: res.status, headers, body: decoded(res) };
@@ -114,6 +134,7 @@ const PATHS = [
   '/api/job/small',
   '/api/job/big',
   '/api/job/big?page=2&q=nurse+midwife',
+  '/api/job/large',
   '/api/job/board',
   '/api/job/varies',
   '/api/job/none',
@@ -123,8 +144,13 @@ const PATHS = [
   '/api/job/own-headers',
   '/api/job/fails',
   '/api/job/huge',
+  '/api/job/untyped',
+  '/api/job/untyped-huge',
   '/api/job/missing',
   '/api/job/echo/a/b/',
+  `/api/job/echo/${'a'.repeat(99)}`,
+  `/api/job/echo/${'b'.repeat(150)}`,
+  `/api/job/${'c/'.repeat(400)}`,
   '/api/application/mine',
 ];
 const ENCODINGS = [
