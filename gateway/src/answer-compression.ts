@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Transform } from 'node:stream';
-import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
@@ -41,19 +40,17 @@ const gzip = promisify(zlib.gzip);
 const deflate = promisify(zlib.deflate);
 
 /**
- * Up to this size an answer is packed at once on the event loop, above it in zlib's thread pool, as the
- * plugin does (its `syncThreshold`: 64 KB on one core, divided by 8 for each further one, 4-64 KB): handing
- * a small answer to the pool costs far more than packing it (5 KB of JSON in brotli: 0.81 ms of the
- * gateway's CPU a request through the pool, 0.16 packed at once; bench/README.md, "The gateway's cost").
+ * Up to this size an answer is packed at once on the event loop, above it in zlib's thread pool: the
+ * gateway gives @fastify/compress the same `syncThreshold`. The plugin's own default on two cores is 8 KB,
+ * but under load the pool costs far more than it spares: 13.6 KB of JSON in brotli took 1.0-1.7 ms of the
+ * gateway's CPU a request through the pool, 20 clients at once, where packing 70 KB at once takes 0.3 ms
+ * (bench/README.md, "The gateway's cost", 2026-11-27, the fast lane).
  */
-const SYNC_LIMIT_BYTES = Math.min(
-  Math.max(65536 >> (3 * (Math.min(availableParallelism(), 4) - 1)), 4096),
-  65536,
-);
+export const PACKED_AT_ONCE_BYTES = 64 * 1024;
 
 /** A whole answer packed. */
 export async function compressedAnswer(encoding: Encoding, body: Buffer): Promise<Buffer> {
-  if (body.length <= SYNC_LIMIT_BYTES) {
+  if (body.length <= PACKED_AT_ONCE_BYTES) {
     if (encoding === 'br') return zlib.brotliCompressSync(body, BROTLI);
     return encoding === 'gzip' ? zlib.gzipSync(body) : zlib.deflateSync(body);
   }

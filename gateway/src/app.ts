@@ -18,6 +18,7 @@ import { askUpstream, proxiedRequestOf, sendAnswer, upstreamClient, type Proxied
 import { EdgeCache, type CacheableRequest } from './edge-cache';
 import { RATE_LIMIT_WINDOW_MS, storeOver, WindowCounts } from './shared-rate-limit';
 import { FastLane, type LaneRoute } from './fast-lane';
+import { COMPRESSION_THRESHOLD_BYTES, PACKED_AT_ONCE_BYTES } from './answer-compression';
 import { matchedPath } from './uploads';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
@@ -203,7 +204,11 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
       }),
   });
   // Answers only: an encoded request body is refused (api-checks.ts), never inflated on the way.
-  await app.register(compress, { threshold: 1024, globalDecompression: false });
+  await app.register(compress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    syncThreshold: PACKED_AT_ONCE_BYTES,
+    globalDecompression: false,
+  });
 
   app.addHook('preParsing', apiRequestChecks(app, config.BODY_LIMIT_BYTES, uploadLimits(config.modules)));
 

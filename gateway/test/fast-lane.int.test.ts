@@ -34,7 +34,8 @@ beforeAll(async () => {
   });
   service.get('/api/job/small', async () => ({ ok: true }));
   service.get('/api/job/big', async () => json(200));
-  // Above the size packed at once (answer-compression.ts), below the one streamed.
+  // Under and over the size packed at once (answer-compression.ts), below the one streamed.
+  service.get('/api/job/mid', async () => json(700));
   service.get('/api/job/large', async () => json(3000));
   service.get('/api/job/board', async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=30');
@@ -134,6 +135,7 @@ const PATHS = [
   '/api/job/small',
   '/api/job/big',
   '/api/job/big?page=2&q=nurse+midwife',
+  '/api/job/mid',
   '/api/job/large',
   '/api/job/board',
   '/api/job/varies',
