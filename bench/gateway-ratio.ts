@@ -5,7 +5,8 @@
  * through the gateway (20 connections, 8 s each, in turns of 2 s):
  *  - GET /api/job/get: the cached job board (svc-hire's one-second cache, as deployed);
  *  - GET /api/user/get: the professional directory, its first page of 20 (7 KB), two queries a request;
- *  - GET /api/application/get with a clinic's token: every check of a signed-in request.
+ *  - GET /api/application/get with a clinic's token: every check of a signed-in request;
+ *  - the directory again as a browser asks it (with Accept-Encoding): the gateway packs the answer (no goal).
  * Each is measured through three gateways before the same services: without the edge cache (the raw
  * proxy, what every uncached route pays), as deployed (1 worker, edge cache on), and with 2 workers; and,
  * for reference, through three hops in Node with no checks at all: a bare proxy of Node's http server and
@@ -160,6 +161,14 @@ async function main() {
         token,
         aim: 0.9,
       },
+      // What a browser's request costs: it always accepts compressed answers, which the gateway packs and
+      // the services do not. No goal (the reference hops pass the answer on unpacked): the gateway's columns.
+      {
+        name: 'GET /api/user/get, as a browser asks (Accept-Encoding)',
+        path: '/api/user/get',
+        service: 'svc-identity',
+        acceptEncoding: 'gzip, deflate, br, zstd',
+      },
     ];
     // The goals are the gateway's as deployed; the other columns are for comparison.
     const deployed = gateways.findIndex((g) => g.name === 'gateway, 1 worker');
@@ -169,7 +178,8 @@ async function main() {
     for (const r of routes) {
       const direct = platform.services[r.service]! + r.path;
       const targets = [direct, ...gateways.map((g) => g.url + r.path)];
-      for (const url of targets) await load(url, { token: r.token, connections: CONNECTIONS, seconds: 2 });
+      const asked = { token: r.token, acceptEncoding: r.acceptEncoding };
+      for (const url of targets) await load(url, { ...asked, connections: CONNECTIONS, seconds: 2 });
       // In turns of ROUND_SECONDS, so a change in the machine's other load falls on all of them alike.
       const rounds: Figures[][] = targets.map(() => []);
       const cpu = targets.map(() => 0); // each proxy's CPU time in its turns, ms
@@ -177,9 +187,7 @@ async function main() {
         for (const [i, url] of targets.entries()) {
           const pids = i === 0 ? [] : gateways[i - 1]!.pids();
           const before = cpuMsOf(pids);
-          rounds[i]!.push(
-            await load(url, { token: r.token, connections: CONNECTIONS, seconds: ROUND_SECONDS }),
-          );
+          rounds[i]!.push(await load(url, { ...asked, connections: CONNECTIONS, seconds: ROUND_SECONDS }));
           cpu[i]! += cpuMsOf(pids) - before;
         }
       const figures = rounds.map(combined);
@@ -195,14 +203,15 @@ async function main() {
         if (f.failed)
           console.error(`${r.name}: ${f.failed} failed (${i === 0 ? 'direct' : gateways[i - 1]!.name})`);
       const ratio = g[deployed]!.rps / d!.rps;
-      recordGoals([
-        {
-          what: `gateway / direct, ${r.name}${where}`,
-          measured: `${ratio.toFixed(2)} (turns ${spread[deployed]})`,
-          aim: `≥ ${r.aim}`,
-          met: ratio >= r.aim,
-        },
-      ]);
+      if (r.aim !== undefined)
+        recordGoals([
+          {
+            what: `gateway / direct, ${r.name}${where}`,
+            measured: `${ratio.toFixed(2)} (turns ${spread[deployed]})`,
+            aim: `≥ ${r.aim}`,
+            met: ratio >= r.aim,
+          },
+        ]);
       rows.push(
         `| ${r.name} | ${d!.rps.toFixed(0)} · ${d!.p99} ms | ` +
           g

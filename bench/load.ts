@@ -17,15 +17,13 @@ export interface Figures {
  */
 export async function load(
   url: string,
-  opts: { token?: string; connections: number; seconds: number; rate?: number },
+  opts: { token?: string; acceptEncoding?: string; connections: number; seconds: number; rate?: number },
 ): Promise<Figures> {
   if (opts.rate) return steadyLoad(url, { ...opts, rate: opts.rate });
-  const r = await autocannon({
-    url,
-    connections: opts.connections,
-    duration: opts.seconds,
-    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
-  });
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.acceptEncoding) headers['accept-encoding'] = opts.acceptEncoding;
+  const r = await autocannon({ url, connections: opts.connections, duration: opts.seconds, headers });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors };
 }
 
