@@ -6,8 +6,8 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { UpstreamAnswer } from './proxy';
 
 /**
- * The fast lane's compression of a service's answer, by the rules @fastify/compress applies to the same
- * answer in the Fastify app (its version 9, as the gateway registers it): the encodings it offers in its
+ * The gateway's own compression of a service's answer (the fast lane's, and the edge cache's packed
+ * copies), by the rules @fastify/compress applies to the same answer in the Fastify app (its version 9, as the gateway registers it): the encodings it offers in its
  * order of preference, `*` and `x-gzip` read as gzip, its compressible types, its threshold of 1 KB and
  * brotli at quality 4. One difference: a type its regular expression does not name but mime-db calls
  * compressible (`application/javascript`) stays as is here; no service answers an API call with one.
@@ -24,7 +24,7 @@ export type Encoding = 'br' | 'gzip' | 'deflate';
 /** The encoding this answer is sent in to this client, or undefined to send it as it is. */
 export function encodingFor(request: IncomingHttpHeaders, answer: UpstreamAnswer): Encoding | undefined {
   const accepted = request['accept-encoding'];
-  if (!accepted) return undefined;
+  if (!accepted || request['x-no-compression'] !== undefined) return undefined;
   if (!answer.stream && (!answer.body || answer.body.length < COMPRESSION_THRESHOLD_BYTES)) return undefined;
   const h = answer.headers;
   const current = h['content-encoding'];
@@ -48,12 +48,23 @@ const deflate = promisify(zlib.deflate);
  */
 export const PACKED_AT_ONCE_BYTES = 64 * 1024;
 
+/** A whole answer up to PACKED_AT_ONCE_BYTES packed at once. */
+export function packedAtOnce(encoding: Encoding, body: Buffer): Buffer {
+  if (encoding === 'br') return zlib.brotliCompressSync(body, BROTLI);
+  return encoding === 'gzip' ? zlib.gzipSync(body) : zlib.deflateSync(body);
+}
+
+/** The service's Vary with `accept-encoding` added (kept once), as @fastify/compress sets it. */
+export function varyWithEncoding(vary: string | string[] | undefined): string {
+  const names = Array.isArray(vary) ? vary : vary ? [vary] : [];
+  return names.some((v) => v.includes('accept-encoding'))
+    ? names.join(', ')
+    : [...names, 'accept-encoding'].join(', ');
+}
+
 /** A whole answer packed. */
 export async function compressedAnswer(encoding: Encoding, body: Buffer): Promise<Buffer> {
-  if (body.length <= PACKED_AT_ONCE_BYTES) {
-    if (encoding === 'br') return zlib.brotliCompressSync(body, BROTLI);
-    return encoding === 'gzip' ? zlib.gzipSync(body) : zlib.deflateSync(body);
-  }
+  if (body.length <= PACKED_AT_ONCE_BYTES) return packedAtOnce(encoding, body);
   if (encoding === 'br') return brotli(body, BROTLI);
   return encoding === 'gzip' ? gzip(body) : deflate(body);
 }

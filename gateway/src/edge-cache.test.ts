@@ -1,4 +1,4 @@
-import { sharedLifetime } from './edge-cache';
+import { EdgeCache, sharedLifetime } from './edge-cache';
 import { WindowCounts } from './shared-rate-limit';
 
 describe('sharedLifetime: how long a shared cache may keep an answer', () => {
@@ -37,5 +37,40 @@ describe('WindowCounts: the rate-limit counts the workers share', () => {
     counts.prune(1000, 1500);
     expect(counts.read('b', 1000, 1500)).toEqual({ current: 0, ttl: 0 });
     expect(counts.read('a', 1000, 1500)).toEqual({ current: 1, ttl: 500 });
+  });
+});
+
+describe('EdgeCache: packed copies', () => {
+  const body = Buffer.from(
+    JSON.stringify({ jobs: Array.from({ length: 200 }, (_, i) => ({ i, title: `Nurse ${i}` })) }),
+  );
+  const request = (headers: Record<string, string> = {}, method = 'GET') => ({
+    method,
+    url: '/api/job/get',
+    headers,
+    matchedPath: '/api/job/get',
+  });
+  const answer = {
+    statusCode: 200,
+    headers: { 'cache-control': 'public, max-age=60', 'content-type': 'application/json' },
+    body,
+  };
+
+  it('count toward the bytes held, and go with their answer', () => {
+    const cache = new EdgeCache(1_000_000);
+    cache.store(request(), '/api/job', answer);
+    expect(cache.size).toBe(body.length);
+    const br = cache.lookup(request({ 'accept-encoding': 'br' }))!;
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(cache.size).toBe(body.length + br.body!.length);
+    // Asked again: the same copy, nothing more held.
+    expect(cache.lookup(request({ 'accept-encoding': 'br' }))!.body).toBe(br.body);
+    expect(cache.size).toBe(body.length + br.body!.length);
+    // HEAD is never packed; a change under the prefix drops the answer with its copies.
+    expect(
+      cache.lookup(request({ 'accept-encoding': 'br' }, 'HEAD'))!.headers['content-encoding'],
+    ).toBeUndefined();
+    cache.store(request({}, 'POST'), '/api/job', { statusCode: 201, headers: {}, body: Buffer.from('{}') });
+    expect(cache.size).toBe(0);
   });
 });

@@ -1,5 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { UpstreamAnswer } from './proxy';
+import {
+  encodingFor,
+  packedAtOnce,
+  PACKED_AT_ONCE_BYTES,
+  varyWithEncoding,
+  type Encoding,
+} from './answer-compression';
 
 /** What the cache reads of a request (from Fastify's request, or the fast lane's). */
 export interface CacheableRequest {
@@ -24,7 +31,8 @@ export interface CacheableRequest {
  * served or stored only under a `public` answer (always so here). The request's own Cache-Control is not
  * followed (as nginx does not), so no client can make every request reach the service. Any successful
  * change (POST, PUT, PATCH, DELETE) through the gateway drops that service's cached answers, so a change
- * shows at once to whoever made it through the same gateway process.
+ * shows at once to whoever made it through the same gateway process. A browser's request (which accepts
+ * compressed answers) gets the answer packed once for its encoding and kept beside it (packedOf).
  */
 export class EdgeCache {
   private readonly entries = new Map<string, Entry[]>();
@@ -48,8 +56,43 @@ export class EdgeCache {
     // Most recently used last: eviction takes the first.
     this.entries.delete(key!);
     this.entries.set(key!, variants);
-    const age = entry.ageAtStore + Math.floor((now - entry.storedAt) / 1000);
-    return { statusCode: 200, headers: { ...entry.headers, age: String(age) }, body: entry.body };
+    const age = String(entry.ageAtStore + Math.floor((now - entry.storedAt) / 1000));
+    const packed = request.method === 'GET' ? this.packedOf(entry, request) : undefined;
+    if (packed) return { statusCode: 200, headers: { ...packed.headers, age }, body: packed.body };
+    return { statusCode: 200, headers: { ...entry.headers, age }, body: entry.body };
+  }
+
+  /**
+   * The answer packed as this client accepts it, packed once and kept beside it: a browser always asks
+   * compressed, and packing costs the gateway more than answering from the cache does (bench/README.md).
+   * Headers as @fastify/compress would set them, which leaves an answer already encoded alone.
+   */
+  private packedOf(
+    entry: Entry,
+    request: CacheableRequest,
+  ): { headers: Entry['headers']; body: Buffer } | undefined {
+    if (entry.body.length > PACKED_AT_ONCE_BYTES) return undefined;
+    const encoding = encodingFor(request.headers, {
+      statusCode: 200,
+      headers: entry.headers,
+      body: entry.body,
+    });
+    if (!encoding) return undefined;
+    let packed = entry.packed.get(encoding);
+    if (!packed) {
+      const body = packedAtOnce(encoding, entry.body);
+      const headers = {
+        ...entry.headers,
+        'content-encoding': encoding,
+        vary: varyWithEncoding(entry.headers['vary']),
+        'content-length': String(body.length),
+      };
+      packed = { headers, body };
+      entry.packed.set(encoding, packed);
+      this.bytes += body.length;
+      this.evict();
+    }
+    return packed;
   }
 
   /** Keeps the answer when it may be kept; after a change, drops what the change may have made stale. */
@@ -82,6 +125,7 @@ export class EdgeCache {
       headers,
       body: answer.body,
       vary: names.map((n) => [n, headerOf(request, n)]),
+      packed: new Map(),
       storedAt: now,
       ageAtStore,
       expiresAt: now + (lifetime - ageAtStore) * 1000,
@@ -119,12 +163,15 @@ export class EdgeCache {
     const rest = variants.filter((e) => e !== entry);
     if (rest.length === variants.length) return;
     this.bytes -= entry.body.length;
+    for (const p of entry.packed.values()) this.bytes -= p.body.length;
     if (rest.length === 0) this.entries.delete(key);
     else this.entries.set(key, rest);
   }
 }
 
 interface Entry {
+  /** The body packed for each encoding asked so far, with its headers (packedOf). */
+  packed: Map<Encoding, { headers: Record<string, string | string[]>; body: Buffer }>;
   /** The API prefix it was proxied under: a change under it drops it. */
   prefix: string;
   headers: Record<string, string | string[]>;

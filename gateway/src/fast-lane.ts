@@ -6,7 +6,7 @@ import { GENERIC_CODES, logAnswered, requestIdOf, type RequestListener } from '@
 import type { CacheableRequest } from './edge-cache';
 import { isMalformedPath } from './path-spelling';
 import type { ProxiedRequest, UpstreamAnswer } from './proxy';
-import { compressedAnswer, compressingStream, encodingFor } from './answer-compression';
+import { compressedAnswer, compressingStream, encodingFor, varyWithEncoding } from './answer-compression';
 
 /** One proxied API prefix: how its answers are found (edge cache, then the service). */
 export interface LaneRoute {
@@ -220,11 +220,3 @@ const jsonAnswer = (statusCode: number, body: object): UpstreamAnswer => ({
   headers: { 'content-type': 'application/json; charset=utf-8' },
   body: Buffer.from(JSON.stringify(body)),
 });
-
-/** The service's Vary with `accept-encoding` added (kept once), as @fastify/compress sets it. */
-function varyWithEncoding(vary: string | string[] | undefined): string {
-  const names = Array.isArray(vary) ? vary : vary ? [vary] : [];
-  return names.some((v) => v.includes('accept-encoding'))
-    ? names.join(', ')
-    : [...names, 'accept-encoding'].join(', ');
-}

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { generateKeyPair, signToken } from '@platform/testing';
 import type { App } from '@platform/service-kit';
@@ -28,6 +29,11 @@ beforeAll(async () => {
   hire.get('/api/job/shared', answer('public, max-age=0, s-maxage=1'));
   hire.get('/api/job/private', answer('private, max-age=60'));
   hire.get('/api/job/unmarked', async () => ({ call: reached }));
+  // A board a browser asks compressed: over the 1 KB below which nothing is packed.
+  hire.get('/api/job/board', async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { call: reached, jobs: Array.from({ length: 100 }, (_, i) => ({ i, title: `Nurse ${i}` })) };
+  });
   hire.get('/api/job/varies', async (req, reply) => {
     reply.header('cache-control', 'public, max-age=60').header('vary', 'Accept-Language');
     return { call: reached, lang: req.headers['accept-language'] ?? null };
@@ -65,6 +71,25 @@ describe('the edge cache', () => {
     expect(second.headers['x-request-id']).toBe('second');
     expect((await gateway.inject({ method: 'HEAD', url: '/api/job/public' })).body).toBe('');
     expect(reached).toBe(before);
+  });
+
+  it('packs each encoding a browser asks once, and sends it as the compression plugin would', async () => {
+    const plain = await get('/api/job/board');
+    const before = reached;
+    const br = await get('/api/job/board', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const brAgain = await get('/api/job/board', { 'accept-encoding': 'br' });
+    const gz = await get('/api/job/board', { 'accept-encoding': 'gzip' });
+    const asked = await get('/api/job/board', { 'accept-encoding': 'gzip', 'x-no-compression': '1' });
+    expect(reached).toBe(before);
+    expect([br.headers['content-encoding'], br.headers['vary']]).toEqual(['br', 'accept-encoding']);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(asked.headers['content-encoding']).toBeUndefined();
+    expect(asked.body).toBe(plain.body);
+    expect(br.headers['age']).toBe('0');
   });
 
   it('keys on the query: another filter is another answer', async () => {
