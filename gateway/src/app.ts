@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { UpstreamClient } from './upstream-client';
-import type { UpstreamAnswer } from './proxy';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
@@ -14,15 +13,21 @@ import type { GatewayConfig } from './config';
 import { API_ROUTE_CONFIG, isApiRoute } from './api-route';
 import { apiRequestChecks } from './api-checks';
 import { isMalformedPath, malformedPath } from './path-spelling';
-import { askUpstream, proxiedRequestOf, sendAnswer, upstreamClient, type ProxiedRequest } from './proxy';
+import {
+  askUpstream,
+  proxiedRequestOf,
+  sendAnswer,
+  upstreamClient,
+  type ProxiedRequest,
+  type UpstreamAnswer,
+} from './proxy';
 import { EdgeCache, type CacheableRequest } from './edge-cache';
 import { RATE_LIMIT_WINDOW_MS, storeOver, WindowCounts } from './shared-rate-limit';
 import { FastLane, type LaneRoute } from './fast-lane';
 import { COMPRESSION_THRESHOLD_BYTES, PACKED_AT_ONCE_BYTES } from './answer-compression';
-import { matchedPath } from './uploads';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
-import { uploadLimits } from './uploads';
+import { matchedPath, uploadLimits } from './uploads';
 import { PreviewSource, withPreview } from './previews';
 import { decoratePage } from './page-decoration';
 import { StartAssets } from './start-assets';
