@@ -27,7 +27,7 @@ import { FastLane, type LaneRoute } from './fast-lane';
 import { COMPRESSION_THRESHOLD_BYTES, PACKED_AT_ONCE_BYTES } from './answer-compression';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
-import { matchedPath, uploadLimits } from './uploads';
+import { uploadLimits } from './uploads';
 import { PreviewSource, withPreview } from './previews';
 import { decoratePage } from './page-decoration';
 import { StartAssets } from './start-assets';
@@ -247,10 +247,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
         return async (request: FastifyRequest, reply: FastifyReply) => {
           if (!client) return reply.status(503).send(unavailable(route.label));
           try {
-            return sendAnswer(
-              reply,
-              await answer({ ...proxiedRequestOf(request), matchedPath: matchedPath(request) }),
-            );
+            return sendAnswer(reply, await answer(proxiedRequestOf(request)));
           } catch (err) {
             request.log.warn({ err, upstream }, 'upstream unavailable');
             return reply.status(503).send(unavailable(route.label));

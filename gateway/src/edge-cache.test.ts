@@ -38,6 +38,17 @@ describe('WindowCounts: the rate-limit counts the workers share', () => {
     expect(counts.read('b', 1000, 1500)).toEqual({ current: 0, ttl: 0 });
     expect(counts.read('a', 1000, 1500)).toEqual({ current: 1, ttl: 500 });
   });
+
+  it('holds at most its number of clients, forgetting the window opened longest ago', () => {
+    const counts = new WindowCounts(2);
+    counts.incr('a', 10_000, 0);
+    counts.incr('b', 10_000, 100);
+    counts.incr('a', 10_000, 10_000); // a's window reopens: now the newest
+    counts.incr('c', 10_000, 10_050); // b's window, still open, is the oldest
+    expect(counts.read('b', 10_000, 10_050)).toEqual({ current: 0, ttl: 0 });
+    expect(counts.read('a', 10_000, 10_050)).toEqual({ current: 1, ttl: 9_950 });
+    expect(counts.read('c', 10_000, 10_050)).toEqual({ current: 1, ttl: 10_000 });
+  });
 });
 
 describe('EdgeCache: packed copies', () => {

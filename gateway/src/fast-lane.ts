@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
-import { GENERIC_CODES, logAnswered, requestIdOf, type RequestListener } from '@platform/service-kit';
+import { GENERIC_CODES, logAnswered, requestIdOf } from '@platform/service-kit';
 import type { CacheableRequest } from './edge-cache';
 import { isMalformedPath } from './path-spelling';
 import type { ProxiedRequest, UpstreamAnswer } from './proxy';

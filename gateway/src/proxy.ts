@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { upstreamHeaders } from './forwarded-headers';
 import { UpstreamClient } from './upstream-client';
+import { matchedPath } from './uploads';
 
 export interface UpstreamOptions {
   /** Gives up on a service that does not accept the connection within this time (then 503). */
@@ -70,10 +71,16 @@ export interface ProxiedRequest {
   body?: Readable;
 }
 
-/** Fastify's request as the proxy reads it: its scope's parser hands the body over unread. */
-export const proxiedRequestOf = (request: FastifyRequest): ProxiedRequest => ({
+/**
+ * Fastify's request as the proxy (and the edge cache, by its matched path) reads it: its scope's parser
+ * hands the body over unread.
+ */
+export const proxiedRequestOf = (
+  request: FastifyRequest,
+): ProxiedRequest & { matchedPath: string | undefined } => ({
   method: request.method,
   url: request.url,
+  matchedPath: matchedPath(request),
   headers: request.headers,
   ip: request.ip,
   id: request.id,

@@ -16,14 +16,23 @@ interface Count {
   ttl: number;
 }
 
-/** A fixed window per key (what @fastify/rate-limit's memory store does): the first request opens it. */
+/**
+ * A fixed window per key (what @fastify/rate-limit's memory store does): the first request opens it.
+ * At most `maxKeys` windows are held (the plugin's store held 5,000): a flood from more addresses than
+ * that, within one window, forgets the window opened longest ago, the one nearest its end anyway.
+ */
 export class WindowCounts {
+  /** In the order the windows opened (a reopened one moves to the end), so the first is the oldest. */
   private readonly windows = new Map<string, { current: number; startMs: number }>();
+
+  constructor(private readonly maxKeys = 100_000) {}
 
   incr(key: string, timeWindow: number, now = Date.now()): Count {
     let w = this.windows.get(key);
     if (!w || w.startMs + timeWindow <= now) {
       w = { current: 0, startMs: now };
+      this.windows.delete(key);
+      if (this.windows.size >= this.maxKeys) this.windows.delete(this.windows.keys().next().value!);
       this.windows.set(key, w);
     }
     w.current++;
@@ -38,7 +47,11 @@ export class WindowCounts {
 
   /** Forgets closed windows, so the map holds only clients seen within the last window. */
   prune(timeWindow: number, now = Date.now()): void {
-    for (const [key, w] of this.windows) if (w.startMs + timeWindow <= now) this.windows.delete(key);
+    // Oldest first: the first window still open ends the walk.
+    for (const [key, w] of this.windows) {
+      if (w.startMs + timeWindow > now) break;
+      this.windows.delete(key);
+    }
   }
 }
 

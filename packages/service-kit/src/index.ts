@@ -1,11 +1,4 @@
-export {
-  buildService,
-  requestIdOf,
-  type App,
-  type FrontHandler,
-  type RequestListener,
-  type ServiceOptions,
-} from './service';
+export { buildService, requestIdOf, type App, type FrontHandler, type ServiceOptions } from './service';
 export { createLogger, logAnswered, OneLineAccessLog } from './logger';
 export { loadConfig, readKey } from './config';
 export { readTrustedProxies } from './trusted-proxies';

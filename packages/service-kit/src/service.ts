@@ -5,7 +5,14 @@ import Fastify, {
   type FastifyRequest,
   type RawServerDefault,
 } from 'fastify';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
@@ -52,7 +59,6 @@ export interface ServiceOptions {
   frontHandler?: FrontHandler;
 }
 
-export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse, fastify: RequestListener) => void;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -74,7 +80,9 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
  */
 function serverWithFrontHandler(front: FrontHandler) {
   return (fastify: RequestListener, options: Record<string, unknown>) => {
-    const server = createServer((req, res) => front(req, res, fastify));
+    const server = createServer((options.http as ServerOptions | undefined) ?? {}, (req, res) =>
+      front(req, res, fastify),
+    );
     server.keepAliveTimeout = options.keepAliveTimeout as number;
     server.requestTimeout = options.requestTimeout as number;
     server.setTimeout(options.connectionTimeout as number);
