@@ -24,6 +24,7 @@ import {
 import { EdgeCache, type CacheableRequest } from './edge-cache';
 import { RATE_LIMIT_WINDOW_MS, storeOver, WindowCounts } from './shared-rate-limit';
 import { FastLane, type LaneRoute } from './fast-lane';
+import { putLaneInFront } from './raw-lane';
 import { COMPRESSION_THRESHOLD_BYTES, PACKED_AT_ONCE_BYTES } from './answer-compression';
 import { remotesServed, serviceRoutes } from './modules';
 import { remoteOrigins, remotesManifest } from './remotes';
@@ -276,8 +277,11 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
       corsEnabled: allowed.length > 0,
       log: app.log,
     });
+    // Connections are read by the lane's own front door first (raw-lane.ts), then by Node's http server.
+    const closeFront = putLaneInFront(app.server, lane);
     app.addHook('preClose', (done) => {
       lane?.close();
+      closeFront();
       done();
     });
   }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +15,23 @@ export interface LaneRoute {
   answer: (request: ProxiedRequest & CacheableRequest) => Promise<UpstreamAnswer>;
   unavailable: object;
 }
+
+/** What the lane reads of a request: Node's IncomingMessage, or what the raw front door parsed (raw-lane.ts). */
+export interface LaneRequest {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+  socket: { remoteAddress?: string; remotePort?: number };
+}
+
+/** Where the lane writes an answer: Node's ServerResponse, or the raw front door's (raw-lane.ts). */
+export type LaneResponse = NodeJS.WritableStream & {
+  readonly destroyed: boolean;
+  readonly headersSent: boolean;
+  /** The status and every header as one flat list of name-value pairs. */
+  writeHead(statusCode: number, headers: string[]): unknown;
+  destroy(error?: Error): unknown;
+};
 
 /** A rate-limit store of @fastify/rate-limit's shape: the very one the Fastify app counts in. */
 export interface CountingStore {
@@ -57,7 +74,7 @@ const LONGEST_URL = 2048;
  */
 export class FastLane {
   private readonly routes: LaneRoute[];
-  private readonly ipOf: (req: IncomingMessage) => string;
+  private readonly ipOf: (req: LaneRequest) => string;
   private readonly securityPairs: string[];
   private readonly maxText: string;
   private closing = false;
@@ -68,7 +85,9 @@ export class FastLane {
     this.securityPairs = Object.entries(opts.securityHeaders).flat();
     this.maxText = String(opts.rateLimit.max);
     const trust = opts.trustedProxies?.length ? proxyAddr.compile(opts.trustedProxies) : undefined;
-    this.ipOf = trust ? (req) => proxyAddr(req, trust) : (req) => req.socket.remoteAddress ?? '';
+    this.ipOf = trust
+      ? (req) => proxyAddr(req as IncomingMessage, trust)
+      : (req) => req.socket.remoteAddress ?? '';
   }
 
   /** From now on every request goes to Fastify (which answers 503 while the gateway closes). */
@@ -78,8 +97,21 @@ export class FastLane {
 
   /** A FrontHandler (service-kit): takes what it can answer, hands the rest to Fastify. */
   readonly handle = (req: IncomingMessage, res: ServerResponse, fastify: RequestListener): void => {
-    const route = this.closing ? undefined : this.routeOf(req);
+    const route = this.routeFor(req);
     if (!route) return fastify(req, res);
+    this.serve(req, res, route, () => fastify(req, res));
+  };
+
+  /** The route of a request the lane takes, or undefined for one it leaves to Fastify. */
+  routeFor(req: LaneRequest): LaneRoute | undefined {
+    return this.closing ? undefined : this.routeOf(req);
+  }
+
+  /**
+   * Answers a request `routeFor` took; `toFastify` hands it over instead when the rate limit's store says the
+   * client is over its limit (or cannot count), for Fastify's refusal.
+   */
+  serve(req: LaneRequest, res: LaneResponse, route: LaneRoute, toFastify: () => void): void {
     const startedAt = performance.now();
     const ip = this.ipOf(req);
     const { store, max, timeWindowMs } = this.opts.rateLimit;
@@ -87,7 +119,7 @@ export class FastLane {
       ip,
       (err, count) => {
         // Over the limit, or a store that cannot count: Fastify answers it as it always does.
-        if (err || !count || count.current > max) return fastify(req, res);
+        if (err || !count || count.current > max) return toFastify();
         const id = requestIdOf(req.headers);
         // The headers Fastify's hooks would set, in their order, as name-value pairs (see send).
         const headers = [
@@ -136,9 +168,9 @@ export class FastLane {
       timeWindowMs,
       max,
     );
-  };
+  }
 
-  private routeOf(req: IncomingMessage): LaneRoute | undefined {
+  private routeOf(req: LaneRequest): LaneRoute | undefined {
     const url = req.url ?? '';
     const h = req.headers;
     if (
@@ -163,8 +195,8 @@ export class FastLane {
    * object merged from several costs Node's `writeHead` several times more to walk (a CPU profile).
    */
   private async send(
-    req: IncomingMessage,
-    res: ServerResponse,
+    req: LaneRequest,
+    res: LaneResponse,
     answer: UpstreamAnswer,
     laneHeaders: string[],
     done: { id: string; ip: string; startedAt: number },

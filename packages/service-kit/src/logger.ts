@@ -62,7 +62,7 @@ const WRITES_INFO = new Set(['info', 'debug', 'trace']);
  */
 export function logAnswered(
   log: Pick<Logger, 'info' | 'level'>,
-  req: IncomingMessage,
+  req: Pick<IncomingMessage, 'method' | 'url' | 'headers'> & { socket: { remotePort?: number } },
   answered: { id: string; ip: string; statusCode: number; startedAt: number },
 ): void {
   // Not even the line's object when it would not be written (the benches run at `error`).
