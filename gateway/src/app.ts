@@ -275,6 +275,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
       },
       trustedProxies: config.trustedProxies,
       corsEnabled: allowed.length > 0,
+      alreadyVerified: app.alreadyVerified,
       log: app.log,
     });
     // Connections are read by the lane's own front door first (raw-lane.ts), then by Node's http server.

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerRespo
 import { pipeline } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
-import { GENERIC_CODES, logAnswered, requestIdOf } from '@platform/service-kit';
+import { GENERIC_CODES, logAnswered, personalCacheControl, requestIdOf } from '@platform/service-kit';
 import type { CacheableRequest } from './edge-cache';
 import { isMalformedPath } from './path-spelling';
 import type { ProxiedRequest, UpstreamAnswer } from './proxy';
@@ -51,6 +51,12 @@ export interface FastLaneOptions {
   trustedProxies?: string[];
   /** Requests with an Origin go to Fastify when CORS is on: the lane answers same-origin reads only. */
   corsEnabled: boolean;
+  /**
+   * Whether an `Authorization` header is one the Fastify app's token check would pass, known at once
+   * (service-kit's `alreadyVerified`): such a signed-in read is the lane's too; any other goes to Fastify,
+   * which checks it in full (and remembers it when it passes) or refuses it.
+   */
+  alreadyVerified?: (authorization: string) => unknown;
   log: FastifyBaseLogger;
 }
 
@@ -62,15 +68,17 @@ const PLAIN_API_URL = /^\/api\/[a-z0-9/_-]*(?:\?[A-Za-z0-9._~=&+,:*-]*)?$/;
 const LONGEST_URL = 2048;
 
 /**
- * The fast lane: a plain public API read (GET, no token, no body, a plainly spelt URL under a proxied
- * prefix) answered without Fastify's request lifecycle: a quarter less of the gateway's CPU on an answer
- * from the edge cache, about 0.02 ms a request (bench/README.md, "The gateway's cost", the fast lane). It
- * is also where a lane over raw sockets, without Node's http server, would start. It applies what the Fastify app applies to the
- * same request, from the same code and state: the rate limit's store and headers, the edge cache, the
- * upstream client and forwarded headers, the security headers, the request id, compression and the access
- * line. Everything else (a token, a body, HEAD, an odd spelling, CORS, a client over its limit, a closing
- * gateway) is Fastify's, unchanged: the lane never answers an error of its own but a service's 503.
- * `gateway/test/fast-lane.int.test.ts` sends the same requests through both and compares the answers.
+ * The fast lane: a plain API read (GET, no body, a plainly spelt URL under a proxied prefix, no token or
+ * one the token check has already passed) answered without Fastify's request lifecycle: a quarter less of
+ * the gateway's CPU on an answer from the edge cache, about 0.02 ms a request (bench/README.md, "The
+ * gateway's cost", the fast lane). Its requests come from its own front door on raw sockets (raw-lane.ts:
+ * `routeFor`, `serve`), or from Node's http server for a connection handed to it (`handle`). It applies
+ * what the Fastify app applies to the same request, from the same code and state: the rate limit's store
+ * and headers, the token check's verdicts, the edge cache, the upstream client and forwarded headers, the
+ * security headers, the request id, `no-store` on a signed-in answer, compression and the access line.
+ * Everything else (a token not yet verified, a body, HEAD, an odd spelling, CORS, a client over its limit,
+ * a closing gateway) is Fastify's, unchanged: the lane never answers an error of its own but a service's
+ * 503. `gateway/test/fast-lane.int.test.ts` sends the same requests through both and compares the answers.
  */
 export class FastLane {
   private readonly routes: LaneRoute[];
@@ -176,7 +184,7 @@ export class FastLane {
     if (
       req.method !== 'GET' ||
       url.length > LONGEST_URL ||
-      h.authorization !== undefined ||
+      (h.authorization !== undefined && !this.opts.alreadyVerified?.(h.authorization)) ||
       h['content-length'] !== undefined ||
       h['transfer-encoding'] !== undefined ||
       h['x-no-compression'] !== undefined ||
@@ -203,16 +211,24 @@ export class FastLane {
   ): Promise<void> {
     const own = answer.headers;
     const encoding = encodingFor(req.headers, answer);
+    // The answer to a signed-in read is personal, as the Fastify app's onSend hook makes it.
+    const personal = req.headers.authorization !== undefined;
     const headers: string[] = [];
     for (let i = 0; i < laneHeaders.length; i += 2)
       if (own[laneHeaders[i]!] === undefined) headers.push(laneHeaders[i]!, laneHeaders[i + 1]!);
     for (const name in own) {
       // Set below: the length of what is sent, and Vary with accept-encoding when it is packed.
-      if (name === 'content-length' || (encoding && name === 'vary')) continue;
+      if (
+        name === 'content-length' ||
+        (encoding && name === 'vary') ||
+        (personal && name === 'cache-control')
+      )
+        continue;
       const value = own[name]!;
       if (typeof value === 'string') headers.push(name, value);
       else for (const v of value) headers.push(name, v);
     }
+    if (personal) headers.push('cache-control', personalCacheControl(own['cache-control']));
     if (encoding) headers.push('content-encoding', encoding, 'vary', varyWithEncoding(own['vary']));
     const logLine = () => logAnswered(this.opts.log, req, { ...done, statusCode: answer.statusCode });
     if (answer.stream) {

@@ -181,13 +181,17 @@ class LaneConnection {
   /** Bytes read and not yet answered (the start of the next request, or of several). */
   private pending: Buffer | undefined;
   private answer: RawAnswer | undefined;
+  /** After the answer on its way: the client asked `Connection: close`, or the gateway is closing. */
   private closeAfter = false;
+  /** The client has sent all it will (half-closed): what was read is answered, then the connection ends. */
+  private clientEnded = false;
 
   constructor(
     private readonly socket: Socket,
     private readonly front: RawFront,
   ) {
     socket.on('data', this.onData);
+    socket.on('end', this.onEnd);
     socket.on('error', this.onError);
     socket.on('close', this.onClose);
     socket.setTimeout(front.keepAliveMs, this.onTimeout);
@@ -203,6 +207,11 @@ class LaneConnection {
     this.pending = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
     if (!this.answer) this.next();
     else if (this.pending.length > MOST_READ_AHEAD) this.socket.pause();
+  };
+
+  private readonly onEnd = (): void => {
+    this.clientEnded = true;
+    if (!this.answer) this.next();
   };
 
   private readonly onError = (): void => {
@@ -222,7 +231,8 @@ class LaneConnection {
   /** Takes the next request read, or hands the connection to Node when it is not the lane's. */
   private next(): void {
     const read = this.pending;
-    if (!read) return;
+    // Nothing more to answer: a client that half-closed gets its end (Node's server does the same).
+    if (!read) return void (this.clientEnded && this.socket.end());
     const end = read.indexOf(HEAD_END);
     if (end < 0 || end > LONGEST_HEAD) return this.toNode(read);
     const head = parseRequestHead(read, end);
@@ -261,10 +271,15 @@ class LaneConnection {
   /** From now on the connection is Node's http server's, starting with `unread`. */
   private toNode(unread: Buffer): void {
     const socket = this.socket;
+    // A client that half-closed after sending requests ahead: Node's server cannot be given a stream that
+    // has ended, so the rest goes unanswered (HTTP lets a server close with requests sent ahead unanswered).
+    if (this.clientEnded) return void socket.end();
     this.front.connections.delete(this);
     socket.removeListener('data', this.onData);
+    socket.removeListener('end', this.onEnd);
     socket.removeListener('error', this.onError);
     socket.removeListener('close', this.onClose);
+    socket.removeListener('timeout', this.onTimeout);
     socket.setTimeout(0);
     this.pending = undefined;
     socket.unshift(unread);

@@ -88,10 +88,14 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function gateway(fastLane: boolean, env: Record<string, string> = {}): Promise<string> {
+async function gateway(
+  fastLane: boolean,
+  env: Record<string, string> = {},
+  followed: typeof revocations = revocations,
+): Promise<string> {
   const app = await buildApp(
     readConfig({ JWT_PUBLIC_KEY: keys.publicKey, LOG_LEVEL: 'silent', HIRE_URL: serviceUrl, ...env }),
-    { revocations, fastLane },
+    { revocations: followed, fastLane },
   );
   gateways.push(app);
   return app.listen({ port: 0, host: '127.0.0.1' });
@@ -239,6 +243,68 @@ describe('the fast lane and Fastify answer alike', () => {
       expect([c.path, seen(fast, c.method)]).toEqual([c.path, seen(slow, c.method)]);
     }
     expect(served).not.toHaveBeenCalled();
+  });
+});
+
+describe('signed-in reads', () => {
+  afterEach(() => jest.restoreAllMocks());
+  const signed = (claims: object = {}) =>
+    signToken(keys.privateKey, claims, { audience: 'afya-platform', issuer: 'svc-identity' });
+
+  it("are checked in full by Fastify the first time, then are the lane's, answered alike and never kept", async () => {
+    const withLane = await gateway(true);
+    const without = await gateway(false);
+    const served = jest.spyOn(FastLane.prototype as never, 'send' as never);
+    const authorization = `Bearer ${signed()}`;
+    const paths = [
+      '/api/job/small',
+      '/api/job/big',
+      '/api/job/board',
+      '/api/job/own-headers',
+      '/api/job/packed',
+    ];
+    let asked = 0;
+    for (const path of paths)
+      for (const encoding of [undefined, 'gzip, deflate, br, zstd']) {
+        const headers = { authorization, ...(encoding ? { 'accept-encoding': encoding } : {}) };
+        const fast = await rawRequest(withLane, { path, headers });
+        const slow = await rawRequest(without, { path, headers });
+        asked++;
+        expect(seen(fast)).toEqual(seen(slow));
+        expect(fast.headers['cache-control']).toMatch(/\bno-store\b/);
+        // The service is sent the token, to check for itself (the board is answered by the edge cache).
+        if (path !== '/api/job/board')
+          expect(seenBy.get(fast.headers['x-request-id'] as string)?.authorization).toBe(authorization);
+      }
+    expect(served).toHaveBeenCalledTimes(asked - 1);
+  });
+
+  it('a token logged out, or revocations not yet replayed, goes back to Fastify, which refuses it', async () => {
+    const state = { revoked: false, current: true };
+    const followed = { isRevoked: () => state.revoked, isCurrent: () => state.current };
+    const url = await gateway(true, {}, followed);
+    const served = jest.spyOn(FastLane.prototype as never, 'send' as never);
+    const headers = { authorization: `Bearer ${signed()}` };
+    const ask = async () => {
+      const res = await rawRequest(url, { path: '/api/job/small', headers });
+      return [res.status, res.status === 200 ? 'ok' : res.json().code];
+    };
+    expect(await ask()).toEqual([200, 'ok']);
+    expect(await ask()).toEqual([200, 'ok']);
+    expect(served).toHaveBeenCalledTimes(1);
+    state.current = false;
+    expect(await ask()).toEqual([503, 'auth.starting']);
+    state.current = true;
+    state.revoked = true;
+    expect(await ask()).toEqual([401, 'auth.session_invalid']);
+    expect(served).toHaveBeenCalledTimes(1);
+    // Another header, even for the same session, is checked in full: a forged signature is refused.
+    const [head, body] = signed().split('.');
+    const forged = await rawRequest(url, {
+      path: '/api/job/small',
+      headers: { authorization: `Bearer ${head}.${body}.${'A'.repeat(86)}` },
+    });
+    expect(forged.status).toBe(401);
   });
 });
 

@@ -106,7 +106,7 @@ describe('the raw front door', () => {
       '/api/job/echo/3 false',
       '/api/job/echo/4 false',
     ]);
-    // The first by the lane's front door; from the signed-in one on, the connection is Node's.
+    // The first by the lane's front door; from the token not checked yet on, the connection is Node's.
     expect(raw).toHaveBeenCalledTimes(1);
   });
 
@@ -121,6 +121,20 @@ describe('the raw front door', () => {
     expect(text.match(/^Connection: keep-alive\r\nKeep-Alive: timeout=\d+\r\n/gm)).toHaveLength(2);
     expect(text.match(/^Connection: close\r\n/gm)).toHaveLength(1);
     expect(raw).toHaveBeenCalledTimes(3);
+  });
+
+  it('answers a client that sent its requests and half-closed, then ends the connection', async () => {
+    const raw = jest.spyOn(RawAnswer.prototype, 'writeHead');
+    const text = await exchange(withLane, [get('/api/job/echo/h1') + get('/api/job/echo/h2')], true);
+    expect(echoed(text)).toEqual(['/api/job/echo/h1 false', '/api/job/echo/h2 false']);
+    expect(raw).toHaveBeenCalledTimes(2);
+    // One for Node after the lane's: the lane's answer, then the connection ends (not left half-open).
+    const mixed = await exchange(
+      withLane,
+      [get('/api/job/echo/h3') + get('/api/job/echo/h4', `Authorization: Bearer ${token}`)],
+      true,
+    );
+    expect(echoed(mixed)[0]).toBe('/api/job/echo/h3 false');
   });
 
   it('hands a head that arrives in pieces to Node, which answers it', async () => {

@@ -29,7 +29,13 @@ export {
   newestFirst,
   trimStrings,
 } from './store-helpers';
-export { MAX_TOKEN_LIFETIME_SECONDS, REQUIRED_CLAIMS, hasSoundClaims, type RevocationState } from './trust';
+export {
+  MAX_TOKEN_LIFETIME_SECONDS,
+  REQUIRED_CLAIMS,
+  hasSoundClaims,
+  personalCacheControl,
+  type RevocationState,
+} from './trust';
 export { FollowedRevocations } from './revocations';
 export { baseServiceEnv, readServiceConfig, type ServiceConfig } from './service-config';
 export { buildServiceRuntime, type ServiceRuntime, type ServiceRuntimeOptions } from './runtime';

@@ -23,6 +23,7 @@ import { errorHandler, GENERIC_CODES } from './errors';
 import { authPlugin, type JwtOptions } from './auth';
 import { answerFrameworkError, finiteNumbersOnly, refuseNulCharacters } from './input-guards';
 import { createLogger, OneLineAccessLog } from './logger';
+import { personalCacheControl } from './trust';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -129,12 +130,10 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
     reply.header('x-request-id', request.id);
     done();
   });
-  // An answer to a request that carried credentials is personal: no browser or shared cache may keep it
-  // (also when the gateway proxies it, whatever the upstream said).
-  // A route's own stricter value that already says no-store (`private, no-store` on a CV) stays.
+  // An answer to a request that carried credentials is personal (also when the gateway proxies it).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.headers.authorization && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? '')))
-      reply.header('cache-control', 'no-store');
+    if (request.headers.authorization)
+      reply.header('cache-control', personalCacheControl(reply.getHeader('cache-control')));
     done(null, payload);
   });
   app.setErrorHandler(errorHandler);

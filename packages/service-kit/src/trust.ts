@@ -31,3 +31,13 @@ export function hasSoundClaims(claims: Partial<AccessClaims>): claims is AccessC
   if (exp <= iat || exp - iat > MAX_TOKEN_LIFETIME_SECONDS) return false;
   return typeof role === 'string' && (ROLES as readonly string[]).includes(role);
 }
+
+/**
+ * The Cache-Control of an answer to a request that carried credentials: personal, so no browser or shared
+ * cache may keep it, whatever the service said; a stricter value that already says no-store (`private,
+ * no-store` on a CV) stays.
+ */
+export function personalCacheControl(current: unknown): string {
+  const value = current === undefined ? '' : String(current);
+  return /\bno-store\b/.test(value) ? value : 'no-store';
+}
