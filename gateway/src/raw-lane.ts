@@ -194,7 +194,10 @@ class LaneConnection {
     socket.on('end', this.onEnd);
     socket.on('error', this.onError);
     socket.on('close', this.onClose);
-    socket.setTimeout(front.keepAliveMs, this.onTimeout);
+    // A listener of its own: the one `setTimeout` takes is called once only, and a timeout while an
+    // answer is on its way is not the last.
+    socket.on('timeout', this.onTimeout);
+    socket.setTimeout(front.keepAliveMs);
   }
 
   /** The gateway is closing: an idle connection ends now, a busy one after its answer. */

@@ -5,7 +5,9 @@ import { generateKeyPair, signToken } from '@platform/testing';
 import type { App } from '@platform/service-kit';
 import { readConfig } from '../src/config';
 import { buildApp } from '../src/app';
-import { parseRequestHead, RawAnswer } from '../src/raw-lane';
+import { FastLane } from '../src/fast-lane';
+import { parseRequestHead, putLaneInFront, RawAnswer } from '../src/raw-lane';
+import { storeOver, WindowCounts } from '../src/shared-rate-limit';
 
 /**
  * The raw front door (raw-lane.ts) reads a connection's requests itself while they are plain reads, and
@@ -186,6 +188,45 @@ describe('the raw front door', () => {
     await closed;
     expect(Date.now() - started).toBeLessThan(2_000);
     agent.destroy();
+  });
+});
+
+describe('the keep-alive timeout', () => {
+  it('closes a connection left idle, also after an answer slower than the timeout', async () => {
+    const slowAnswer = async () => {
+      await new Promise((r) => setTimeout(r, 400));
+      return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{}') };
+    };
+    const quiet = { level: 'silent', info() {}, warn() {}, error() {} };
+    const lane = new FastLane({
+      routes: [{ prefix: '/api/job', answer: slowAnswer, unavailable: {} }],
+      securityHeaders: {},
+      rateLimit: { store: new (storeOver(new WindowCounts()))(), max: 100, timeWindowMs: 60_000 },
+      corsEnabled: false,
+      log: quiet as never,
+    });
+    const server = http.createServer(() => {});
+    server.keepAliveTimeout = 150;
+    putLaneInFront(server, lane);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+    try {
+      let answeredAt = 0;
+      const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+      socket.on('data', () => (answeredAt ||= Date.now()));
+      socket.write(get('/api/job/slow'));
+      const closedAt = await Promise.race([
+        closed,
+        new Promise<number>((r) => setTimeout(() => r(0), 3_000)),
+      ]);
+      expect(answeredAt).toBeGreaterThan(0);
+      expect(closedAt).toBeGreaterThan(0); // closed by the gateway within 3 s
+      expect(closedAt - answeredAt).toBeGreaterThanOrEqual(100);
+      expect(closedAt - answeredAt).toBeLessThan(1_000);
+    } finally {
+      socket.destroy();
+      server.close();
+    }
   });
 });
 
