@@ -207,6 +207,8 @@ function headerOf(request: CacheableRequest, name: string): string {
  * only an explicit `public` with `s-maxage` (which wins) or `max-age` above 0.
  */
 export function sharedLifetime(cacheControl: string): number | undefined {
+  // Most answers say nothing of `public` (asked of every answer the gateway passes on).
+  if (!/public/i.test(cacheControl)) return undefined;
   const directives = new Map<string, string>();
   for (const part of cacheControl.toLowerCase().split(',')) {
     const [name, value = ''] = part.split('=', 2).map((s) => s.trim());

@@ -149,7 +149,7 @@ export class FastLane {
           id,
           matchedPath: req.url!.split('?', 1)[0],
         };
-        const done = { id, ip, startedAt };
+        const done: Answered = { id, ip, startedAt, statusCode: 0 };
         route
           .answer(request)
           .then(
@@ -207,7 +207,7 @@ export class FastLane {
     res: LaneResponse,
     answer: UpstreamAnswer,
     laneHeaders: string[],
-    done: { id: string; ip: string; startedAt: number },
+    done: Answered,
   ): Promise<void> {
     const own = answer.headers;
     const encoding = encodingFor(req.headers, answer);
@@ -230,7 +230,6 @@ export class FastLane {
     }
     if (personal) headers.push('cache-control', personalCacheControl(own['cache-control']));
     if (encoding) headers.push('content-encoding', encoding, 'vary', varyWithEncoding(own['vary']));
-    const logLine = () => logAnswered(this.opts.log, req, { ...done, statusCode: answer.statusCode });
     if (answer.stream) {
       const stream = answer.stream;
       if (res.destroyed) return void stream.destroy();
@@ -242,16 +241,16 @@ export class FastLane {
         stream.destroy();
         throw error;
       }
-      const end = () => logLine();
-      if (encoding) pipeline(stream, compressingStream(encoding), res, end);
-      else pipeline(stream, res, end);
+      const logged = () => this.logAnswered(req, done, answer.statusCode);
+      if (encoding) pipeline(stream, compressingStream(encoding), res, logged);
+      else pipeline(stream, res, logged);
       return;
     }
     const body = answer.body;
     if (answer.statusCode === 204 || answer.statusCode === 304 || !body) {
       res.writeHead(answer.statusCode, headers);
       res.end();
-      return logLine();
+      return this.logAnswered(req, done, answer.statusCode);
     }
     // Fastify's type for a body of bytes that says none.
     if (own['content-type'] === undefined) headers.push('content-type', 'application/octet-stream');
@@ -259,8 +258,21 @@ export class FastLane {
     headers.push('content-length', String(payload.length));
     res.writeHead(answer.statusCode, headers);
     res.end(payload);
-    logLine();
+    this.logAnswered(req, done, answer.statusCode);
   }
+
+  private logAnswered(req: LaneRequest, done: Answered, statusCode: number) {
+    done.statusCode = statusCode;
+    logAnswered(this.opts.log, req, done);
+  }
+}
+
+/** What the access line says of an answer (service-kit's logAnswered). */
+interface Answered {
+  id: string;
+  ip: string;
+  startedAt: number;
+  statusCode: number;
 }
 
 const jsonAnswer = (statusCode: number, body: object): UpstreamAnswer => ({

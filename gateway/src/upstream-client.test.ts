@@ -299,6 +299,29 @@ describe('the upstream client', () => {
     expect(server.bodies).toEqual(['abcdefghi']);
   });
 
+  it('reads a status line of HTTP/1.1 or 1.0 with or without a reason, and nothing else', async () => {
+    const lines: Record<string, string> = {
+      '/bare': 'HTTP/1.1 201',
+      '/old': 'HTTP/1.0 404 Not Found',
+      '/short': 'HTTP/1.1 20 OK',
+      '/long': 'HTTP/1.1 2000 OK',
+      '/two': 'HTTP/2.0 200 OK',
+      '/nine': 'HTTP/1.9 200 OK',
+      '/glued': 'HTTP/1.1 200OK',
+      '/lower': 'http/1.1 200 OK',
+    };
+    server = await service((head) => [`${lines[head.split(' ')[1]!]}\r\ncontent-length: 2\r\n\r\nok`]);
+    client = new UpstreamClient(server.url, OPTIONS);
+    const ask = (path: string) => client!.request({ method: 'GET', path, headers: {} });
+    expect((await ask('/bare')).statusCode).toBe(201);
+    const old = await ask('/old');
+    expect([old.statusCode, old.body!.toString()]).toEqual([404, 'ok']);
+    for (const path of ['/short', '/long', '/two', '/nine', '/glued', '/lower'])
+      await expect(ask(path)).rejects.toThrow('other than HTTP/1.1');
+    // An HTTP/1.0 answer is not kept alive: the bare 201 and the 404 came on one connection, the next on another.
+    expect(server.heads.slice(0, 3).map((h) => h.connection)).toEqual([1, 1, 2]);
+  });
+
   it('fails when the service does not answer in time, is not there, or sends no HTTP', async () => {
     server = await service((head) => (head.includes('/silent') ? [] : ['SSH-2.0-OpenSSH\r\n\r\n']));
     client = new UpstreamClient(server.url, OPTIONS);
@@ -309,6 +332,36 @@ describe('the upstream client', () => {
     server = undefined;
     const nobody = new UpstreamClient(`http://127.0.0.1:${port}`, OPTIONS);
     await expect(nobody.request({ method: 'GET', path: '/a', headers: {} })).rejects.toThrow();
+  });
+
+  it('times each request from its own start, and closes a connection once idle for keepAliveMs, not while it is busy', async () => {
+    const ok = 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok';
+    server = await service((head, socket) => {
+      if (head.includes('/silent')) return [];
+      // Answered after 300 ms: longer than the connection's first idle spell lasts after its start.
+      if (head.includes('/slow')) return (void setTimeout(() => socket.write(ok), 300), null);
+      return [ok];
+    });
+    client = new UpstreamClient(server.url, { ...OPTIONS, connections: 1, timeoutMs: 450, keepAliveMs: 400 });
+    const ask = (path: string) => client!.request({ method: 'GET', path, headers: {} });
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await ask('/fast');
+    await pause(250);
+    // Busy when the first idle spell would end: kept, and its slow answer is not timed from the first request.
+    expect((await ask('/slow')).body!.toString()).toBe('ok');
+    await pause(250);
+    await ask('/fast');
+    expect(server.heads.map((h) => h.connection)).toEqual([1, 1, 1]);
+    const startedAt = Date.now();
+    await expect(ask('/silent')).rejects.toThrow('in time');
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(440);
+    // The connection that timed out is gone; a new one, then idle beyond keepAliveMs: closed, a third.
+    await ask('/fast');
+    await pause(250);
+    await ask('/fast');
+    await pause(600);
+    await ask('/fast');
+    expect(server.heads.map((h) => h.connection)).toEqual([1, 1, 1, 1, 2, 2, 3]);
   });
 
   it('opens no more than its connections at once: the rest wait their turn', async () => {

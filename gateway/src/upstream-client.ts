@@ -49,7 +49,14 @@ class Connection {
   readonly socket: net.Socket;
   private pending: Buffer | null = null;
   private exchange: Exchange | null = null;
+  /**
+   * Made once a connection and refreshed for each request (a timer made and cleared twice a request cost
+   * Node's timer lists more than the rest of the exchange's bookkeeping): each does nothing unless armed.
+   */
   private idleTimer: NodeJS.Timeout | null = null;
+  private unused = false;
+  private answerTimer: NodeJS.Timeout | null = null;
+  private awaited: Exchange | null = null;
   closed = false;
 
   constructor(
@@ -68,6 +75,7 @@ class Connection {
       if (this.closed) return;
       this.closed = true;
       if (this.idleTimer) clearTimeout(this.idleTimer);
+      if (this.answerTimer) clearTimeout(this.answerTimer);
       this.client.forget(this);
       // An answer read "until the service closes" ends here; any other is cut short.
       if (!err && this.exchange?.end()) return;
@@ -90,18 +98,41 @@ class Connection {
   }
 
   start(exchange: Exchange): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
+    this.unused = false;
     this.exchange = exchange;
+  }
+
+  /** The exchange fails unless the service sends something within the client's timeout; again from now. */
+  armAnswerTimer(exchange: Exchange): void {
+    this.awaited = exchange;
+    if (this.answerTimer) this.answerTimer.refresh();
+    else {
+      this.answerTimer = setTimeout(() => {
+        this.awaited?.fail(new UpstreamError('the service did not answer in time'));
+      }, this.client.options.timeoutMs);
+      // The socket holds the process while a request is out; this timer outlives the exchange.
+      this.answerTimer.unref();
+    }
+  }
+
+  disarmAnswerTimer(): void {
+    this.awaited = null;
   }
 
   finish(reusable: boolean): void {
     this.exchange = null;
+    this.awaited = null;
     if (!reusable || this.pending || this.closed) return this.destroy();
     // Paused for a slow reader of the last answer: the next answer on it must flow.
     this.socket.resume();
-    this.idleTimer = setTimeout(() => this.destroy(), this.client.options.keepAliveMs);
-    this.idleTimer.unref();
+    this.unused = true;
+    if (this.idleTimer) this.idleTimer.refresh();
+    else {
+      this.idleTimer = setTimeout(() => {
+        if (this.unused) this.destroy();
+      }, this.client.options.keepAliveMs);
+      this.idleTimer.unref();
+    }
     this.client.release(this);
   }
 
@@ -120,7 +151,6 @@ class Exchange {
   private chunkLeft = 0;
   private parts: Buffer[] = [];
   private stream: Readable | null = null;
-  private timer: NodeJS.Timeout | null = null;
   private settled = false;
   private done = false;
   private requestSent = false;
@@ -179,21 +209,15 @@ class Exchange {
   }
 
   /**
-   * A timer for the next thing awaited from the service: its head, or the body's next bytes. One timer an
-   * exchange, restarted by refresh() (this runs for every piece of an answer or an upload).
+   * A timer for the next thing awaited from the service: its head, or the body's next bytes. The
+   * connection's one answer timer, restarted (this runs for every piece of an answer or an upload).
    */
   private arm(): void {
-    if (this.timer) this.timer.refresh();
-    else
-      this.timer = setTimeout(
-        () => this.fail(new UpstreamError('the service did not answer in time')),
-        this.options.timeoutMs,
-      );
+    this.connection.armAnswerTimer(this);
   }
 
   private disarm(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.connection.disarmAnswerTimer();
   }
 
   fail(err: Error): void {
@@ -237,27 +261,30 @@ class Exchange {
 
   /** Reads the status line and headers; false for a 1xx answer, which is skipped. */
   private parseHead(text: string): boolean {
-    const lines = text.split('\r\n');
-    const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(lines[0]!);
-    if (!status) {
+    // Line by line with indexOf, not split and a regular expression: this runs for every answer.
+    const statusEnd = lineEnd(text, 0);
+    const statusCode = statusOf(text, statusEnd);
+    if (statusCode < 0) {
       this.fail(new UpstreamError('the service answered something other than HTTP/1.1'));
       return true;
     }
-    this.statusCode = Number(status[1]);
-    if (this.statusCode < 200) return false;
+    this.statusCode = statusCode;
+    if (statusCode < 200) return false;
     const headers: Record<string, string | string[]> = {};
-    for (let i = 1; i < lines.length; i++) {
-      const line = lines[i]!;
-      const colon = line.indexOf(':');
-      if (colon <= 0) continue;
-      const name = line.slice(0, colon).trim().toLowerCase();
-      const value = line.slice(colon + 1).trim();
-      const had = headers[name];
-      headers[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+    for (let at = statusEnd + 2; at < text.length;) {
+      const end = lineEnd(text, at);
+      const colon = text.indexOf(':', at);
+      if (colon > at && colon < end) {
+        const name = text.slice(at, colon).trim().toLowerCase();
+        const value = text.slice(colon + 1, end).trim();
+        const had = headers[name];
+        headers[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+      }
+      at = end + 2;
     }
     this.headers = headers;
     const connection = String(headers['connection'] ?? '').toLowerCase();
-    if (connection.includes('close') || lines[0]!.startsWith('HTTP/1.0')) this.keepAlive = false;
+    if (connection.includes('close') || text.startsWith('HTTP/1.0')) this.keepAlive = false;
     const noBody = this.request.method === 'HEAD' || this.statusCode === 204 || this.statusCode === 304;
     const te = String(headers['transfer-encoding'] ?? '').toLowerCase();
     const length = headers['content-length'];
@@ -398,6 +425,34 @@ class Exchange {
       });
     this.connection.finish(this.keepAlive && this.requestSent);
   }
+}
+
+/** Where the line starting at `at` ends (its CR), or the text's end. */
+function lineEnd(text: string, at: number): number {
+  const end = text.indexOf('\r\n', at);
+  return end < 0 ? text.length : end;
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * The status of a status line `HTTP/1.0 200` or `HTTP/1.1 200 OK` ending at `end`, or -1 for anything
+ * else: `/^HTTP\/1\.[01] (\d{3})(?: |$)/` without a regular expression.
+ */
+function statusOf(text: string, end: number): number {
+  const minor = text.charCodeAt(7);
+  if (
+    !text.startsWith('HTTP/1.') ||
+    (minor !== 48 && minor !== 49) ||
+    text.charCodeAt(8) !== 32 ||
+    end < 12 ||
+    !isDigit(text.charCodeAt(9)) ||
+    !isDigit(text.charCodeAt(10)) ||
+    !isDigit(text.charCodeAt(11)) ||
+    (end > 12 && text.charCodeAt(12) !== 32)
+  )
+    return -1;
+  return (text.charCodeAt(9) - 48) * 100 + (text.charCodeAt(10) - 48) * 10 + text.charCodeAt(11) - 48;
 }
 
 /**
