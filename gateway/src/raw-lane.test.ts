@@ -1,4 +1,6 @@
-import { parseRequestHead } from './raw-lane';
+import { validateHeaderName, validateHeaderValue } from 'node:http';
+import type { Socket } from 'node:net';
+import { parseRequestHead, RawAnswer } from './raw-lane';
 
 const head = (...lines: string[]) => lines.join('\r\n');
 
@@ -76,5 +78,31 @@ describe('parseRequestHead: what the raw front door takes, and what it leaves to
       constructor: 'x',
     });
     expect(parse(head('GET / HTTP/1.1', 'Host: a', '__proto__: x'))).toBeUndefined();
+  });
+});
+
+describe("RawAnswer.writeHead: the headers Node's writeHead refuses, refused alike", () => {
+  const refuses = (check: () => unknown) => {
+    try {
+      check();
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  const names = ['x-a', 'X_A', "!#$%&'*+-.^_`|~9", '', 'x a', 'x(a)', 'x:a', 'x\ta', 'caf\u00e9', 'x\u0100'];
+  const values = ['plain', '', 'a\tb', 'caf\u00e9', 'a\nb', 'a\rb', 'a\0b', 'a\x7fb', '\u0100'];
+
+  it.each(names)('name %j', (name) => {
+    // writeHead touches no socket: it only frames the head.
+    const answer = new RawAnswer({} as Socket, '');
+    expect(refuses(() => answer.writeHead(200, [name, 'v']))).toBe(refuses(() => validateHeaderName(name)));
+  });
+
+  it.each(values)('value %j', (value) => {
+    const answer = new RawAnswer({} as Socket, '');
+    expect(refuses(() => answer.writeHead(200, ['x-a', value]))).toBe(
+      refuses(() => validateHeaderValue('x-a', value)),
+    );
   });
 });

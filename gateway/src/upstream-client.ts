@@ -51,10 +51,10 @@ class Connection {
   private exchange: Exchange | null = null;
   /**
    * Made once a connection and refreshed for each request (a timer made and cleared twice a request cost
-   * Node's timer lists more than the rest of the exchange's bookkeeping): each does nothing unless armed.
+   * Node's timer lists more than the rest of the exchange's bookkeeping): the idle one does nothing while
+   * an exchange is out, the answer one unless armed.
    */
   private idleTimer: NodeJS.Timeout | null = null;
-  private unused = false;
   private answerTimer: NodeJS.Timeout | null = null;
   private awaited: Exchange | null = null;
   closed = false;
@@ -98,7 +98,6 @@ class Connection {
   }
 
   start(exchange: Exchange): void {
-    this.unused = false;
     this.exchange = exchange;
   }
 
@@ -125,11 +124,10 @@ class Connection {
     if (!reusable || this.pending || this.closed) return this.destroy();
     // Paused for a slow reader of the last answer: the next answer on it must flow.
     this.socket.resume();
-    this.unused = true;
     if (this.idleTimer) this.idleTimer.refresh();
     else {
       this.idleTimer = setTimeout(() => {
-        if (this.unused) this.destroy();
+        if (!this.exchange) this.destroy();
       }, this.client.options.keepAliveMs);
       this.idleTimer.unref();
     }
