@@ -63,6 +63,38 @@ class Pause {
   }
 }
 
+/** JetStream's answer when a stream does not exist (yet): its producer has not started. */
+const isStreamMissing = (err: unknown) => /stream not found/i.test((err as Error)?.message ?? '');
+
+/**
+ * What stops a subscription or a follow, said once while it lasts (then at debug at each retry) and again when
+ * it changes. A producer's stream that does not exist yet is how every start begins (services start in any
+ * order): an info line that says what it waits for, not a warning an operator would look into.
+ */
+class Interruptions {
+  private last: 'waiting' | 'failing' | undefined;
+
+  constructor(
+    private readonly log: BusLog | undefined,
+    private readonly where: object,
+    private readonly what: string,
+  ) {}
+
+  report(err: unknown): void {
+    const kind = isStreamMissing(err) ? 'waiting' : 'failing';
+    const level = kind === this.last ? 'debug' : kind === 'waiting' ? 'info' : 'warn';
+    this.last = kind;
+    if (kind === 'waiting')
+      this.log?.[level](this.where, `${this.what} waits for its producer's stream (not made yet)`);
+    else this.log?.[level]({ ...this.where, err }, `${this.what} interrupted; retrying`);
+  }
+
+  /** Reading again: the next interruption is said anew. */
+  ended(): void {
+    this.last = undefined;
+  }
+}
+
 /** JetStream drops a repeated message id seen within this window (it covers the relay's retries). */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 /** JetStream's wait for an ack before redelivering; a handler still at work says so before it runs out. */
@@ -233,7 +265,7 @@ export class NatsEventBus implements EventBus {
     let messages: { stop(): void } | undefined;
 
     const run = async () => {
-      let failures = 0;
+      const interruptions = new Interruptions(this.opts.log, { durable }, 'subscription');
       while (!stopped) {
         try {
           await this.ensureIfOwn(opts.producer);
@@ -252,16 +284,14 @@ export class NatsEventBus implements EventBus {
           const consumer = await this.js!.consumers.get(stream, durable);
           const iter = await consumer.consume({ max_messages: 64 });
           messages = iter;
-          failures = 0;
+          interruptions.ended();
           // Stopped while we were binding: halt() found nothing to stop yet.
           if (stopped) iter.stop();
           for await (const m of iter)
             await this.deliver(m, checker, opts as SubscribeOptions<unknown>, ackWaitMs);
         } catch (err) {
           if (stopped) return;
-          // The producer's stream may not exist yet (its service starts later): say so once, then quietly retry.
-          const level = failures++ === 0 ? 'warn' : 'debug';
-          this.opts.log?.[level]({ err, durable }, 'subscription interrupted; retrying');
+          interruptions.report(err);
         }
         if (!stopped) await pause.wait(1000);
       }
@@ -349,7 +379,7 @@ export class NatsEventBus implements EventBus {
       opts.onCaughtUp?.();
     };
     const run = async () => {
-      let failures = 0;
+      const interruptions = new Interruptions(this.opts.log, { stream }, 'follow');
       while (!stopped) {
         try {
           await this.ensureIfOwn(opts.producer);
@@ -366,7 +396,7 @@ export class NatsEventBus implements EventBus {
           const consumer = await this.js!.consumers.get(stream, info.name);
           const iter = await consumer.consume({ max_messages: 256 });
           messages = iter;
-          failures = 0;
+          interruptions.ended();
           if (stopped) iter.stop();
           if (info.num_pending === 0) caughtUp();
           for await (const m of iter) {
@@ -390,9 +420,8 @@ export class NatsEventBus implements EventBus {
         } catch (err) {
           if (stopped) return;
           // No stream yet (its producer has not started): nothing was stored, so nothing is left to replay.
-          if (/stream not found/i.test((err as Error)?.message ?? '')) caughtUp();
-          const level = failures++ === 0 ? 'warn' : 'debug';
-          this.opts.log?.[level]({ err, stream }, 'follow interrupted; retrying');
+          if (isStreamMissing(err)) caughtUp();
+          interruptions.report(err);
         }
         if (!stopped) await pause.wait(1000);
       }

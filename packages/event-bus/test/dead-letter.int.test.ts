@@ -9,23 +9,13 @@ import {
   testNatsPrefix,
 } from '@platform/testing';
 import type { Envelope } from '@platform/contracts';
-import { NatsEventBus, durableName, makeEnvelope, streamName, subjectFor, type BusLog } from '../src';
+import { NatsEventBus, durableName, makeEnvelope, streamName, subjectFor } from '../src';
+import { recordingLog } from './recording-log';
 
 const prefix = testNatsPrefix();
 const url = natsUrl();
 const NoteData = Type.Object({ id: Type.String() });
 const schemas = { 'demo.note.created.v1': NoteData };
-
-/** The log lines the bus wrote, by level. */
-function recordingLog() {
-  const lines: Array<{ level: string; msg: string; obj: object }> = [];
-  const at =
-    (level: string) =>
-    (obj: object, msg: string): void =>
-      void lines.push({ level, msg, obj });
-  const log: BusLog = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-  return { log, lines };
-}
 
 let bus: NatsEventBus;
 let raw: NatsConnection;

@@ -23,6 +23,7 @@ import {
   durableName,
   streamName,
 } from '../src';
+import { recordingLog } from './recording-log';
 
 const demo = pgSchema('demo');
 const notes = demo.table('notes', { id: text('id').primaryKey() });
@@ -211,6 +212,50 @@ describe('consumers', () => {
       await quick.close();
     }
   }, 20_000);
+
+  it('a producer that has not started yet: its consumers wait with an info line, no warning, then get its first event', async () => {
+    const logged = recordingLog();
+    const early = await NatsEventBus.connect({ url, prefix, name: 'event-bus-test', log: logged.log });
+    const schemas = { 'later.note.created.v1': Type.Object({ id: Type.String() }) };
+    const handled: string[] = [];
+    const followed: string[] = [];
+    const sub = await early.subscribe({
+      producer: 'later',
+      durable: 'test__later',
+      filter: 'later.note.>',
+      schemas,
+      handler: async (e) => void handled.push(e.id),
+    });
+    const follow = await early.follow({
+      producer: 'later',
+      filter: 'later.note.>',
+      schemas,
+      since: new Date(Date.now() - 60_000),
+      handler: (e) => void followed.push(e.id),
+    });
+    try {
+      // Retried once a second: a few retries without the stream.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(logged.lines.filter((l) => l.level === 'warn' || l.level === 'error')).toEqual([]);
+      expect(
+        logged.lines
+          .filter((l) => l.level === 'info')
+          .map((l) => l.msg)
+          .sort(),
+      ).toEqual([
+        "follow waits for its producer's stream (not made yet)",
+        "subscription waits for its producer's stream (not made yet)",
+      ]);
+      // The producer starts: its first publication makes its stream.
+      const event = makeEnvelope('later.note.created.v1', { id: 'first' });
+      await bus.publish(event);
+      await until(async () => handled.includes(event.id) && followed.includes(event.id));
+    } finally {
+      await sub.stop();
+      await follow.stop();
+      await early.close();
+    }
+  });
 
   it('follow replays from a time and keeps following', async () => {
     const old = makeEnvelope('demo.session.revoked.v1', { jti: 'a' });
