@@ -1,8 +1,9 @@
 /**
  * The gateway's cost (not a test: it prints figures). Starts the platform as `npm start` does, on its
  * own database and NATS prefix (removed afterwards), with the gateway's rate limit raised, seeds a few
- * jobs and applications and 2,000 accounts, then measures side by side in one run, each route straight to its service and
- * through the gateway (20 connections, 8 s each, in turns of 2 s):
+ * jobs and applications and 2,000 accounts, then measures side by side in one run, each route straight to its
+ * service and through the gateway (20 connections, 8 s each, in turns of 2 s, each round of turns in the reverse
+ * order of the one before):
  *  - GET /api/job/get: the cached job board (svc-hire's one-second cache, as deployed);
  *  - GET /api/user/get: the professional directory, its first page of 20 (7 KB), two queries a request;
  *  - GET /api/application/get with a clinic's token: every check of a signed-in request;
@@ -61,6 +62,16 @@ function combined(turns: Figures[]): Figures {
     p99: median(turns.map((t) => t.p99)),
     failed: turns.reduce((sum, t) => sum + t.failed, 0),
   };
+}
+
+/**
+ * The targets' order in a round: forward in even rounds, backward in odd ones. Over an even number of rounds
+ * every target's mean position is the same, so a steady drift within a round (the machine's other load, the
+ * state one turn leaves the services and Postgres in for the next) weighs on each alike.
+ */
+function turnOrder(targets: number, round: number): number[] {
+  const forward = Array.from({ length: targets }, (_, i) => i);
+  return round % 2 === 0 ? forward : forward.reverse();
 }
 
 /** One of the bench's reference proxies written in Node, before the same services as the gateway. */
@@ -187,21 +198,24 @@ async function main() {
       const targets = [direct, ...gateways.map((g) => g.url + r.path)];
       const asked = { token: r.token, acceptEncoding: r.acceptEncoding };
       for (const url of targets) await load(url, { ...asked, connections: CONNECTIONS, seconds: 2 });
-      // In turns of ROUND_SECONDS, so a change in the machine's other load falls on all of them alike.
+      // In turns of ROUND_SECONDS, so a change in the machine's other load falls on all of them alike, in one
+      // order and then the reverse (turnOrder).
       const rounds: Figures[][] = targets.map(() => []);
       const cpu = targets.map(() => 0); // each proxy's CPU time in its turns, ms
       for (let round = 0; round < SECONDS / ROUND_SECONDS; round++)
-        for (const [i, url] of targets.entries()) {
+        for (const i of turnOrder(targets.length, round)) {
           const pids = i === 0 ? [] : gateways[i - 1]!.pids();
           const before = cpuMsOf(pids);
-          rounds[i]!.push(await load(url, { ...asked, connections: CONNECTIONS, seconds: ROUND_SECONDS }));
+          rounds[i]!.push(
+            await load(targets[i]!, { ...asked, connections: CONNECTIONS, seconds: ROUND_SECONDS }),
+          );
           cpu[i]! += cpuMsOf(pids) - before;
         }
       const figures = rounds.map(combined);
       // The proxy's own CPU time a request served (user and system): what its hop takes from the cores.
       const cpuPerRequest = figures.map((f, i) => (cpu[i]! / (f.rps * SECONDS)).toFixed(3));
       const [d, ...g] = figures;
-      // Each turn's ratio against the direct turn just before it: how far one run's figure can be trusted.
+      // Each turn's ratio against the same round's direct turn: how far one run's figure can be trusted.
       const spread = rounds.slice(1).map((turns) => {
         const ratios = turns.map((t, round) => t.rps / rounds[0]![round]!.rps);
         return `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`;
@@ -257,7 +271,7 @@ async function main() {
         'The gateways and the reference proxies on CPU 0; the load generator, the services and Postgres on CPU 1.',
       );
     say(
-      `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s; at the end: ${machineLine()}.`,
+      `${CONNECTIONS} connections, ${SECONDS} s each in turns of ${ROUND_SECONDS} s (each round in the reverse order of the one before); at the end: ${machineLine()}.`,
     );
     if (!nginx) say('No nginx on this machine (`apt-get install nginx-light`): its column is left out.');
     say(
