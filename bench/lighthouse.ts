@@ -6,8 +6,9 @@
  * page, several runs each, printing the median of each figure against the goals of
  * issue 10. Lighthouse 13 needs Node 22, hence 12. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
  * Run: `npm run bench:pages -w bench` after `npm run build` (needs DATABASE_URL and NATS_URL like the tests;
- * LH_RUNS=n for n runs a page, default 5 (three let one slow run decide a page's TBT: bench/README.md); LH_PAGES=/,/hire for some pages only; LH_REPORT_DIR=dir keeps
- * each page's last report as JSON, for its long tasks, request chains and LCP element).
+ * LH_RUNS=n for n runs a page, default 5 (three let one slow run decide a page's TBT: bench/README.md);
+ * LH_PAGES=/,/hire for some pages only; LH_REPORT_DIR=dir keeps each page's last report as JSON, for its long
+ * tasks, request chains and LCP element).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

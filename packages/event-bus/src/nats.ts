@@ -90,7 +90,7 @@ class Interruptions {
   }
 
   /** Reading again: the next interruption is said anew. */
-  ended(): void {
+  resumed(): void {
     this.last = undefined;
   }
 }
@@ -284,7 +284,7 @@ export class NatsEventBus implements EventBus {
           const consumer = await this.js!.consumers.get(stream, durable);
           const iter = await consumer.consume({ max_messages: 64 });
           messages = iter;
-          interruptions.ended();
+          interruptions.resumed();
           // Stopped while we were binding: halt() found nothing to stop yet.
           if (stopped) iter.stop();
           for await (const m of iter)
@@ -396,7 +396,7 @@ export class NatsEventBus implements EventBus {
           const consumer = await this.js!.consumers.get(stream, info.name);
           const iter = await consumer.consume({ max_messages: 256 });
           messages = iter;
-          interruptions.ended();
+          interruptions.resumed();
           if (stopped) iter.stop();
           if (info.num_pending === 0) caughtUp();
           for await (const m of iter) {
