@@ -1,6 +1,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import moduleBoundaries from './scripts/eslint/module-boundaries.cjs';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+/** Every module's folders, from the descriptors (`<folder>/module.json`). */
+const moduleFolders = readdirSync(root)
+  .filter((d) => existsSync(path.join(root, d, 'module.json')))
+  .flatMap((d) => {
+    const m = JSON.parse(readFileSync(path.join(root, d, 'module.json'), 'utf8'));
+    return [m.service?.folder, m.remote?.folder].filter(Boolean);
+  });
 
 export default tseslint.config(
   {
@@ -10,12 +23,27 @@ export default tseslint.config(
       '**/dist-server/**',
       '.data/**',
       '**/drizzle/**',
+      // Templates hold {{placeholders}}; what they make is linted in the seam test's scratch copy.
+      'scripts/templates/**',
       'test-results/**',
       'playwright-report/**',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // A module never imports another module's src/ or test/, its tests included: another service is started
+    // through its helpers, `@platform/svc-<name>/testing`.
+    files: ['svc-*/**', 'mf-*/**'],
+    plugins: { platform: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'platform/module-boundaries': ['error', { root, modules: moduleFolders }] },
+  },
+  {
+    // ESLint's own rules are CommonJS, as ESLint loads them.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

@@ -2,23 +2,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import {
-  createTestDatabase,
-  deleteStreamsWithPrefix,
-  freePort,
-  natsUrl,
-  signToken,
-  testNatsPrefix,
-  type TokenClaims,
-} from '@platform/testing';
+import { createTestDatabase, freePort, signToken, type TokenClaims } from '@platform/testing';
 import { readStartConfig } from '../scripts/config';
 import { startPlatform, type RunningPlatform } from '../scripts/platform';
 
 export type BenchPlatform = Awaited<ReturnType<typeof benchPlatform>>;
 
 /**
- * The platform for one benchmark, started as `npm start` starts it, on its own database, NATS prefix and
- * data directory, all removed by `cleanup()`. The gateway's per-address limit is raised: a load generator
+ * The platform for one benchmark, started as `npm start` starts it, on its own database, data directory and
+ * nats-server (with the platform's users; its store in the data directory), all removed by `cleanup()`. The gateway's per-address limit is raised: a load generator
  * is one address. `modules` makes a standalone deployment (`MODULES`).
  */
 export async function benchPlatform(
@@ -30,8 +22,6 @@ export async function benchPlatform(
   } = {},
 ) {
   const db = await createTestDatabase(`bench_${name}`);
-  const prefix = testNatsPrefix();
-  const nats = natsUrl();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'afya-bench-'));
   const sql = postgres(db.url, { max: 2, onnotice: () => {} });
   process.env.RATE_LIMIT_PER_MINUTE = '100000000';
@@ -47,14 +37,12 @@ export async function benchPlatform(
         readStartConfig({
           PORT: String(await freePort()),
           DATABASE_URL: db.url,
-          NATS_URL: nats,
-          NATS_PREFIX: prefix,
           DATA_DIR: dataDir,
           LOG_LEVEL: 'error',
           ...(opts.modules ? { MODULES: opts.modules } : {}),
         }),
         () => {},
-        { buildFrontends: opts.buildFrontends },
+        { buildFrontends: opts.buildFrontends, nats: { own: true } },
       );
       return running;
     },
@@ -71,7 +59,6 @@ export async function benchPlatform(
     async cleanup(): Promise<void> {
       await sql.end().catch(() => {});
       await running?.stop();
-      await deleteStreamsWithPrefix(nats, prefix).catch(() => {});
       await db.drop().catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,5 +1,5 @@
 /**
- * JS budgets (ARCHITECTURE.md): the landing page's JS (shell + first route) ≤ 180 KB gzip, and each
+ * JS budgets (docs/architecture.md, "Front end"): the landing page's JS (shell + first route) ≤ 180 KB gzip, and each
  * remote's remoteEntry.js ≤ 25 KB gzip. Serves the built shell and remotes through the real gateway,
  * opens / in Chromium, gzips every JS file the page downloaded and prints the table. Exit 1 over budget.
  *   npm run bundle-size            (after npm run build)

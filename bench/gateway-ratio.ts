@@ -20,11 +20,14 @@
  * Then a steady, open-loop 1,000 req/s through each on the job board (load.ts: steadyLoad).
  * Run: `npm run bench:gateway -w bench` (needs DATABASE_URL and NATS_URL like the tests; ~8 minutes).
  *
- * With GATEWAY_BASELINE=<dir>, another checkout of this repository with its own `npm ci` (a `git worktree`
- * of the commit before a change): two more columns run that checkout's gateway before the same services,
- * and one more a second copy of this one's, so a change is judged against the difference two identical
- * copies show in the same run (on a shared machine a ratio moves by ±0.05 between them; the CPU time a
- * request by about ±0.01 ms).
+ * With GATEWAY_BASELINE=<git ref> (or a folder holding another checkout): that commit's gateway is checked
+ * out in a temporary worktree (baseline-checkout.ts, borrowing this checkout's packages) and two more
+ * columns run it before the same services, and one more a second copy of this one's, so a change is judged
+ * against the difference two identical copies show in the same run, in alternating rounds like the others.
+ *
+ * The goal (speed-goals.ts): the gateway as deployed adds at most 2 ms to the p99 of a steady 1,000 req/s
+ * (GET /api/job/get, against the same load straight to svc-hire), and its CPU time a request is printed
+ * beside nginx's where nginx is installed.
  *
  * With GATEWAY_OWN_CORE=1 (`npm run bench:gateway-own-core -w bench`; Linux, two CPUs or more): the
  * gateways and the reference proxies run on CPU 0, everything else (this load generator, the services, the
@@ -32,7 +35,7 @@
  * all of them the gateway's work is taken from the service and Postgres, which the plain run measures.
  * Postgres gets every CPU back at the end.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { freePort } from '@platform/testing';
@@ -45,6 +48,7 @@ import { pin, pinPostgres } from './cores';
 import { cpuMsOf, processesOf } from './processes';
 import { findNginx, startNginx } from './nginx-proxy';
 import { recordGoals } from './speed-goals';
+import { baselineCheckout } from './baseline-checkout';
 
 const CONNECTIONS = 20;
 const SECONDS = 8;
@@ -95,9 +99,10 @@ async function startNodeProxy(file: string, routes: Record<string, string>): Pro
   };
 }
 
-/** The short commit a checkout is at, to name its column. */
-const commitOf = (root: string) =>
-  spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || root;
+/** The most the gateway may add to the p99 of a steady 1,000 req/s, in ms. */
+const STEADY_P99_ADDED_MS = 2;
+/** Above this p99 straight to svc-hire the machine is too loaded for the goal to be judged. */
+const DIRECT_P99_JUDGED_MS = 50;
 
 async function main() {
   // Before anything starts: the platform's processes inherit CPU 1 from this one.
@@ -107,6 +112,8 @@ async function main() {
   const say = (line: string) => console.log(line);
   let stopNodeProxies = () => {};
   let stopNginx = () => {};
+  const baselineFrom = process.env.GATEWAY_BASELINE;
+  const checkout = baselineFrom ? baselineCheckout(baselineFrom) : undefined;
 
   try {
     const platform = await bench.boot({ BOARD_CACHE_MS: '1000' }); // as deployed
@@ -140,13 +147,12 @@ async function main() {
       url,
       pids: () => processesOf('gateway', new URL(url).port, root),
     });
-    const baselineRoot = process.env.GATEWAY_BASELINE && path.resolve(process.env.GATEWAY_BASELINE);
     const baselineAt = async (name: string) =>
-      gatewayAt(name, await platform.startGateway({}, baselineRoot), baselineRoot);
-    const baseline = baselineRoot
+      gatewayAt(name, await platform.startGateway({}, checkout!.root), checkout!.root);
+    const baseline = checkout
       ? [
           gatewayAt('gateway, 1 worker, a second copy', await platform.startGateway({})),
-          await baselineAt(`baseline (${commitOf(baselineRoot)})`),
+          await baselineAt(`baseline (${checkout.name})`),
           await baselineAt('baseline, a second copy'),
         ]
       : [];
@@ -164,14 +170,13 @@ async function main() {
       for (const g of gateways) pin(g.pids(), '0');
     }
     const routes = [
-      { name: 'GET /api/job/get (cached board)', path: '/api/job/get', service: 'svc-hire', aim: 0.6 },
-      { name: 'GET /api/user/get (database)', path: '/api/user/get', service: 'svc-identity', aim: 0.9 },
+      { name: 'GET /api/job/get (cached board)', path: '/api/job/get', service: 'svc-hire' },
+      { name: 'GET /api/user/get (database)', path: '/api/user/get', service: 'svc-identity' },
       {
         name: 'GET /api/application/get (token)',
         path: '/api/application/get',
         service: 'svc-hire',
         token,
-        aim: 0.9,
       },
       // What a browser's request costs: it always accepts compressed answers, which the gateway packs and
       // the services do not. No goal (the reference hops pass the answer on unpacked): the gateway's columns.
@@ -193,6 +198,8 @@ async function main() {
     const where = OWN_CORE ? ', the gateway on a core of its own' : '';
 
     const rows: string[] = [];
+    /** Each column's CPU time a request on the first route (the board), for the goal's line. */
+    let cpuOfBoard: string[] = [];
     for (const r of routes) {
       const direct = platform.services[r.service]! + r.path;
       const targets = [direct, ...gateways.map((g) => g.url + r.path)];
@@ -214,6 +221,7 @@ async function main() {
       const figures = rounds.map(combined);
       // The proxy's own CPU time a request served (user and system): what its hop takes from the cores.
       const cpuPerRequest = figures.map((f, i) => (cpu[i]! / (f.rps * SECONDS)).toFixed(3));
+      if (cpuOfBoard.length === 0) cpuOfBoard = cpuPerRequest;
       const [d, ...g] = figures;
       // Each turn's ratio against the same round's direct turn: how far one run's figure can be trusted.
       const spread = rounds.slice(1).map((turns) => {
@@ -223,16 +231,6 @@ async function main() {
       for (const [i, f] of figures.entries())
         if (f.failed)
           console.error(`${r.name}: ${f.failed} failed (${i === 0 ? 'direct' : gateways[i - 1]!.name})`);
-      const ratio = g[deployed]!.rps / d!.rps;
-      if (r.aim !== undefined)
-        recordGoals([
-          {
-            what: `gateway / direct, ${r.name}${where}`,
-            measured: `${ratio.toFixed(2)} (turns ${spread[deployed]})`,
-            aim: `≥ ${r.aim}`,
-            met: ratio >= r.aim,
-          },
-        ]);
       rows.push(
         `| ${r.name} | ${d!.rps.toFixed(0)} · ${d!.p99} ms | ` +
           g
@@ -256,13 +254,25 @@ async function main() {
       steady.push(
         await load(g.url + '/api/job/get', { connections: 50, seconds: STEADY_SECONDS, rate: STEADY_RATE }),
       );
-    const steadyP99 = steady[deployed]!.p99;
+    const added = steady[deployed]!.p99 - steadyDirect.p99;
+    // A machine that cannot hold the rate straight to the service says nothing of what the gateway adds.
+    const judged =
+      steadyDirect.failed === 0 &&
+      steadyDirect.rps >= 0.98 * STEADY_RATE &&
+      steadyDirect.p99 <= DIRECT_P99_JUDGED_MS;
+    const nginxIndex = gateways.findIndex((g) => g.name.startsWith('nginx'));
     recordGoals([
       {
-        what: `p99 through the gateway at a steady ${STEADY_RATE.toLocaleString('en-US')} req/s, GET /api/job/get${where}`,
-        measured: `${steadyP99} ms (straight to svc-hire: ${steadyDirect.p99} ms)`,
-        aim: '≤ 25 ms',
-        met: steadyP99 <= 25 && steady[deployed]!.failed === 0,
+        what: `p99 added by the gateway at a steady ${STEADY_RATE.toLocaleString('en-US')} req/s, GET /api/job/get${where}`,
+        measured:
+          `${added.toFixed(1)} ms (${steady[deployed]!.p99} ms through it, ${steadyDirect.p99} ms straight to svc-hire)` +
+          `; its CPU a request on the board ${cpuOfBoard[deployed + 1]} ms` +
+          (nginxIndex === -1 ? ', no nginx on this machine' : `, nginx's ${cpuOfBoard[nginxIndex + 1]} ms`) +
+          (judged
+            ? ''
+            : `; not judged: straight to svc-hire the machine did not hold the rate within ${DIRECT_P99_JUDGED_MS} ms`),
+        aim: `≤ ${STEADY_P99_ADDED_MS} ms`,
+        met: judged && added <= STEADY_P99_ADDED_MS && steady[deployed]!.failed === 0,
       },
     ]);
 
@@ -290,12 +300,15 @@ async function main() {
           .join(' | ') +
         ' |',
     );
-    say('Aims: ≥ 0.6 on the cached board, ≥ 0.9 on database routes, p99 ≤ 25 ms at 1,000 req/s.');
+    say(
+      `Goal: the gateway adds at most ${STEADY_P99_ADDED_MS} ms to the p99 of a steady ${STEADY_RATE} req/s.`,
+    );
   } finally {
     restorePostgres();
     stopNodeProxies();
     stopNginx();
     await bench.cleanup();
+    checkout?.remove();
   }
 }
 

@@ -1,14 +1,16 @@
 /**
  * Pages on a phone (not a test: it prints figures). Starts the platform as `npm start` does, on its own
- * database and NATS prefix (removed afterwards), seeds a first screen of jobs, events, professionals and
+ * database and nats-server (removed afterwards), seeds a first screen of jobs, events, professionals and
  * discussions (so each main page shows content, and `/hire/:id` exists), and runs Lighthouse 12 with its
  * mobile defaults (simulated Slow 4G and a 4x slower CPU) against every public page and each module's main
  * page, several runs each, printing the median of each figure against the goals of
  * issue 10. Lighthouse 13 needs Node 22, hence 12. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
- * Run: `npm run bench:pages -w bench` after `npm run build` (needs DATABASE_URL and NATS_URL like the tests;
+ * Run: `npm run bench:pages -w bench` (it builds what is stale, as npm start does; needs DATABASE_URL like the tests, and nats-server;
  * LH_RUNS=n for n runs a page, default 5 (three let one slow run decide a page's TBT: bench/README.md);
  * LH_PAGES=/,/hire for some pages only; LH_REPORT_DIR=dir keeps each page's last report as JSON, for its long
  * tasks, request chains and LCP element).
+ * A URL measures a platform already running instead (nothing started, nothing seeded): the demo's, say,
+ * `npm start -- --demo` then `npm run bench:pages -- http://localhost:8080` (or LH_URL).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,13 +19,7 @@ import postgres from 'postgres';
 import { seed } from './hire-seed';
 import { seedEvents } from './events-seed';
 import { seedProfiles, seedPosts } from './connect-seed';
-import {
-  createTestDatabase,
-  deleteStreamsWithPrefix,
-  natsUrl,
-  testNatsPrefix,
-  freePort,
-} from '@platform/testing';
+import { createTestDatabase, freePort } from '@platform/testing';
 import { readStartConfig } from '../scripts/config';
 import { startPlatform } from '../scripts/platform';
 import { machineLine } from './machine';
@@ -78,40 +74,22 @@ async function main() {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
 
-  const db = await createTestDatabase('bench_pages');
-  const prefix = testNatsPrefix();
-  const nats = natsUrl();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'afya-bench-'));
-  // Lighthouse's runs of the job pages call the API more often than one visitor would.
-  process.env.RATE_LIMIT_PER_MINUTE = '100000';
-  const platform = await startPlatform(
-    readStartConfig({
-      PORT: String(await freePort()),
-      DATABASE_URL: db.url,
-      NATS_URL: nats,
-      NATS_PREFIX: prefix,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-    }),
-    () => {},
-  );
-  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
+  const target = process.argv[2] ?? process.env.LH_URL;
+  const measured = await (target ? runningPlatform(target) : seededPlatform()).catch(async (err: unknown) => {
+    await chrome.kill();
+    throw err;
+  });
   const say = (line: string) => console.log(line);
 
   try {
-    // Each main page with a first screen of content, as a visitor meets it: jobs, events, people and posts.
-    await seed(sql, 12, 0);
-    await seedEvents(sql, 1, 13);
-    await seedProfiles(sql, 24);
-    await seedPosts(sql, 12);
-    const [job] = await sql<{ id: string }[]>`select md5('job' || 1)::uuid::text as id`;
-    const base = platform.url.replace('localhost', '127.0.0.1');
+    const { base, jobId } = measured;
     const manifest = (await (await fetch(`${base}/mf/remotes.json`)).json()) as RemotesManifest;
-    const pages = pagesOf(manifest, job!.id);
+    const pages = pagesOf(manifest, jobId);
+    say(`Measuring ${target ? base : 'a platform of its own, seeded'}.`);
 
     // A trace now and then fails to record (NO_NAVSTART ...): that run is made again, twice at most.
     const audit = async (url: string, attempt = 1) => {
@@ -201,12 +179,55 @@ async function main() {
     );
   } finally {
     await chrome.kill();
-    await sql.end();
-    await platform.stop();
-    await deleteStreamsWithPrefix(nats, prefix).catch(() => {});
-    await db.drop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    await measured.stop();
   }
+}
+
+/** A platform already running at `url` (`npm start -- --demo`): a job of its board for `/hire/:id`. */
+async function runningPlatform(url: string) {
+  const base = url.replace(/\/$/, '').replace('//localhost', '//127.0.0.1');
+  const board = (await (await fetch(`${base}/api/job/get?limit=1`)).json()) as { data?: { id: string }[] };
+  const jobId = board.data?.[0]?.id;
+  if (!jobId)
+    throw new Error(`${base} has no job on its board for /hire/:id (load the demo: npm start -- --demo)`);
+  return { base, jobId, stop: async () => {} };
+}
+
+/**
+ * The platform as `npm start` runs it, on its own database and nats-server (removed afterwards), with a
+ * first screen of content on each main page, as a visitor meets it: jobs, events, people and posts.
+ */
+async function seededPlatform() {
+  const db = await createTestDatabase('bench_pages');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'afya-bench-'));
+  // Lighthouse's runs of the job pages call the API more often than one visitor would.
+  process.env.RATE_LIMIT_PER_MINUTE = '100000';
+  const platform = await startPlatform(
+    readStartConfig({
+      PORT: String(await freePort()),
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+    }),
+    () => {},
+    { nats: { own: true } },
+  );
+  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  await seed(sql, 12, 0);
+  await seedEvents(sql, 1, 13);
+  await seedProfiles(sql, 24);
+  await seedPosts(sql, 12);
+  const [job] = await sql<{ id: string }[]>`select md5('job' || 1)::uuid::text as id`;
+  return {
+    base: platform.url.replace('localhost', '127.0.0.1'),
+    jobId: job!.id,
+    stop: async () => {
+      await sql.end();
+      await platform.stop();
+      await db.drop().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 main().catch((err: unknown) => {

@@ -9,5 +9,7 @@ const build: FederatedBuild = {
   exposes: {
     './routes': './src/exposes/routes.tsx',
   },
+  // Its prerendered pages, rendered in Node by the build (dist-server/pages.js).
+  pages: './src/exposes/routes.tsx',
 };
 export default build;

@@ -7,5 +7,7 @@ const build: FederatedBuild = {
   port: 3001,
   title: 'AfyaHR Core (standalone)',
   exposes: { './routes': './src/exposes/routes.tsx' },
+  // Its prerendered pages, rendered in Node by the build (dist-server/pages.js).
+  pages: './src/exposes/routes.tsx',
 };
 export default build;

@@ -12,5 +12,9 @@ const build: FederatedBuild = {
     './ClinicEvents': './src/exposes/ClinicEvents.tsx',
     './UserEvents': './src/exposes/UserEvents.tsx',
   },
+  // The list's first page, drawn on the server by the gateway (dist-server/).
+  firstScreens: './src/first-screens.tsx',
+  // Its prerendered pages, rendered in Node by the build (dist-server/pages.js).
+  pages: './src/exposes/routes.tsx',
 };
 export default build;

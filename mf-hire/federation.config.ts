@@ -14,5 +14,7 @@ const build: FederatedBuild = {
   },
   // The board's first page and a job's page, drawn on the server by the gateway (dist-server/).
   firstScreens: './src/first-screens.tsx',
+  // Its prerendered pages, rendered in Node by the build (dist-server/pages.js).
+  pages: './src/exposes/routes.tsx',
 };
 export default build;

@@ -9,9 +9,10 @@ it('runs every module unless MODULES names some', () => {
   expect(chooseModules(all, [])).toEqual(all);
 });
 
-it('a standalone Events deployment runs Core (accounts, sign-in) and Events, not Hire', () => {
+it('a standalone Events deployment runs identity (accounts, sign-in), core (public site, login) and Events, not Hire', () => {
+  expect(chooseModules(all, ['events']).map((m) => m.name)).toEqual(['core', 'events', 'identity']);
   const names = servicesToRun(chooseModules(all, ['events']), REPO_ROOT).map((s) => s.name);
-  expect(names).toEqual(['svc-identity', 'svc-events']);
+  expect(names).toEqual(['svc-identity', 'svc-core', 'svc-events']);
 });
 
 it('refuses a module it does not know, naming the known ones', () => {

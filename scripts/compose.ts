@@ -1,7 +1,8 @@
 import { natsPasswordVariable } from '@platform/event-bus';
 import type { ModuleDescriptor } from '@platform/contracts';
-import { busAccounts } from './nats-accounts';
+import { busAccounts, STREAMS_USER } from './nats-accounts';
 import { servicesToRun, type ServiceToRun } from './modules';
+import { GENERATED } from './generated-banner';
 
 /** The gateway's address on the platform's network: services believe X-Forwarded-For from it alone. */
 const GATEWAY_ADDRESS = '172.28.0.10';
@@ -20,6 +21,7 @@ function serviceBlock(s: ServiceToRun): string {
     ...(s.signsTokens ? ['JWT_PRIVATE_KEY_FILE: /keys/jwt-ed25519.pem'] : []),
     'JWT_PUBLIC_KEY_FILE: /keys/jwt-ed25519.pub.pem',
     ...(s.signsTokens ? ['ADMIN_EMAIL: ${ADMIN_EMAIL:-}', 'ADMIN_PASSWORD: ${ADMIN_PASSWORD:-}'] : []),
+    ...(s.auditProducers !== undefined ? [`AUDIT_PRODUCERS: '${s.auditProducers}'`] : []),
     ...(s.notificationProducers !== undefined
       ? [
           `NOTIFICATION_PRODUCERS: '${s.notificationProducers}'`,
@@ -35,8 +37,8 @@ function serviceBlock(s: ServiceToRun): string {
 }
 
 /**
- * docker-compose.yml, generated from the module descriptors (`npm run -s compose > docker-compose.yml`;
- * a test keeps the committed file equal to this): Postgres, NATS with one user per service, every module
+ * docker-compose.yml, generated from the module descriptors (`npm run generate`; a test keeps the
+ * committed file equal to this): Postgres, NATS with one user per service, every module
  * service whose code exists, and the gateway pointed at them.
  */
 export function composeFile(modules: ModuleDescriptor[], root: string): string {
@@ -50,16 +52,18 @@ export function composeFile(modules: ModuleDescriptor[], root: string): string {
         ]
       : [],
   );
-  return `# Generated from the module descriptors (<service>/module.json): npm run -s compose > docker-compose.yml
+  return `# ${GENERATED} from the module descriptors (<service>/module.json).
 # The platform in containers: \`docker compose up\` runs Postgres, NATS, every module service that exists,
-# the gateway and the shell; \`MODULES=events docker compose up gateway svc-events\` runs a standalone Events
-# deployment (Core's accounts and sign-in, Events, the gateway: nothing of Hire is routed or linked).
+# the gateway and the shell; \`MODULES=events docker compose up gateway svc-core svc-events\` runs a standalone
+# Events deployment (identity's accounts and sign-in, core's public site, Events, the gateway: nothing of
+# Hire is routed or linked).
 # JWT keys come from ./.data/keys (made by \`npm start\`, or with openssl:
 # openssl genpkey -algorithm ed25519 -out .data/keys/jwt-ed25519.pem &&
 # openssl pkey -in .data/keys/jwt-ed25519.pem -pubout -out .data/keys/jwt-ed25519.pub.pem).
 # NATS has one user per service (nats/nats.conf, generated); their passwords come from the environment or
 # .env: \`npm run -s nats-config -- passwords >> .env\` makes them once (kept under .data/nats-passwords).
-# Without them NATS does not start: it has no anonymous access.
+# Without them NATS does not start: it has no anonymous access. No service may make or change a stream:
+# nats-streams makes them, as the NATS user \`${STREAMS_USER}\`, before any service starts.
 
 x-service: &service
   build: { context: ., dockerfile: docker/Dockerfile }
@@ -69,7 +73,7 @@ x-service: &service
     - ./.data/keys:/keys:ro
   depends_on:
     postgres: { condition: service_healthy }
-    nats: { condition: service_started }
+    nats-streams: { condition: service_completed_successfully }
 
 # The gateway's address on the platform's network: services trust X-Forwarded-For from it alone.
 x-gateway-address: &gateway-address ${GATEWAY_ADDRESS}
@@ -97,6 +101,18 @@ ${indent(natsEnv, '      ')}
       - ./nats/nats.conf:/etc/nats/nats.conf:ro
       - natsdata:/data
 
+  # Makes (or checks) every stream of the platform, then exits (scripts/nats-streams.ts).
+  nats-streams:
+    build: { context: ., dockerfile: docker/Dockerfile }
+    image: afyahr/platform:local
+    command: ['sh', '-c', 'cd /app && exec node --import tsx scripts/nats-streams.ts']
+    restart: on-failure
+    depends_on:
+      nats: { condition: service_started }
+    environment:
+      NATS_URL: nats://nats:4222
+      NATS_PASSWORD: \${${natsPasswordVariable(STREAMS_USER)}:-}
+
 ${services.map(serviceBlock).join('\n')}
   gateway:
     <<: *service
@@ -118,6 +134,8 @@ ${services.map(serviceBlock).join('\n')}
       NATS_USER: gateway
       NATS_PASSWORD: \${${natsPasswordVariable('gateway')}:-}
       JWT_PUBLIC_KEY_FILE: /keys/jwt-ed25519.pub.pem
+      # Absolute links in pages (og:url): never taken from a request's Host.
+      PUBLIC_URL: \${PUBLIC_URL:-http://localhost:8080}
       # Empty: every module; \`events\`: Core and Events alone.
       MODULES: \${MODULES:-}
 ${indent(urls, '      ')}

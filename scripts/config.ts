@@ -6,6 +6,8 @@ export interface StartConfig {
   databaseUrl?: string;
   natsUrl?: string;
   natsPrefix: string;
+  /** DANGEROUSLY_ALLOW_OPEN_NATS=1: run on a NATS_URL that admits anyone, without users (development only). */
+  allowOpenNats: boolean;
   adminEmail?: string;
   adminPassword?: string;
   embeddedPgPort: number;
@@ -29,6 +31,7 @@ export function readStartConfig(env: Record<string, string | undefined> = proces
     databaseUrl: env.DATABASE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
     natsPrefix: env.NATS_PREFIX ?? '',
+    allowOpenNats: env.DANGEROUSLY_ALLOW_OPEN_NATS === '1',
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 5433),

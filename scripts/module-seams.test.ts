@@ -28,6 +28,7 @@ const PHARMACY = {
     port: 4010,
     producer: 'pharmacy',
     notifies: true,
+    recordsAdminActions: true,
     consumes: [{ producer: 'identity', durable: 'svc-pharmacy__user-sync', filter: 'identity.user.>' }],
   },
   remote: { name: 'mf_pharmacy', folder: 'mf-pharmacy', routes: ['/pharmacy'] },
@@ -128,6 +129,14 @@ it('NATS gets its user: it alone publishes pharmacy.>, and it consumes what it d
   expect(account).toMatchObject({ producer: 'pharmacy', consumers: PHARMACY.service.consumes });
 });
 
+/** The platform's own list (without pharmacy), as npm start gives it: the copy must add pharmacy to it, nothing else. */
+function platformList(field: 'notificationProducers' | 'auditProducers'): string[] {
+  const name = field === 'notificationProducers' ? 'svc-identity' : 'svc-content';
+  const list = servicesToRun(loadModules(REPO_ROOT), REPO_ROOT).find((s) => s.name === name)?.[field];
+  expect(list).toBeTruthy();
+  return list!.split(',');
+}
+
 it('the platform inbox takes its notices: svc-identity consumes pharmacy.notification.> and is told so', () => {
   const modules = loadModules(root);
   // The copy holds descriptors only: svc-identity counts as built once its server exists.
@@ -139,10 +148,28 @@ it('the platform inbox takes its notices: svc-identity consumes pharmacy.notific
     durable: 'svc-identity__notifications-pharmacy',
     filter: 'pharmacy.notification.>',
   });
-  expect(composeFile(modules, root)).toContain("NOTIFICATION_PRODUCERS: 'connect,events,hire,pharmacy'");
-  expect(servicesToRun(modules, root).find((s) => s.name === 'svc-identity')?.notificationProducers).toBe(
-    'connect,events,hire,pharmacy',
+  const producers = servicesToRun(modules, root).find(
+    (s) => s.name === 'svc-identity',
+  )!.notificationProducers!;
+  expect(new Set(producers.split(','))).toEqual(
+    new Set([...platformList('notificationProducers'), 'pharmacy']),
   );
+  expect(composeFile(modules, root)).toContain(`NOTIFICATION_PRODUCERS: '${producers}'`);
+});
+
+it('the audit log keeps its admin actions: svc-content consumes pharmacy.admin-action.> and is told so', () => {
+  const modules = loadModules(root);
+  mkdirSync(path.join(root, 'svc-content', 'src'), { recursive: true });
+  writeFileSync(path.join(root, 'svc-content', 'src', 'server.ts'), '// the service');
+  const content = busAccounts(modules).find((a) => a.user === 'svc-content');
+  expect(content?.consumers).toContainEqual({
+    producer: 'pharmacy',
+    durable: 'svc-content__audit-pharmacy',
+    filter: 'pharmacy.admin-action.>',
+  });
+  const producers = servicesToRun(modules, root).find((s) => s.name === 'svc-content')!.auditProducers!;
+  expect(new Set(producers.split(','))).toEqual(new Set([...platformList('auditProducers'), 'pharmacy']));
+  expect(composeFile(modules, root)).toContain(`AUDIT_PRODUCERS: '${producers}'`);
 });
 
 it('the root workspaces take its folders without an edit', () => {

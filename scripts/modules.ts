@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ModuleDescriptor } from '@platform/contracts';
-import { notifyingProducers } from '@platform/modules';
+import { auditedProducers, notifyingProducers } from '@platform/modules';
 
 export { chooseModules } from '@platform/modules';
 
@@ -17,6 +17,8 @@ export interface ServiceToRun {
   signsTokens: boolean;
   /** The inbox service's NOTIFICATION_PRODUCERS: every module that notifies (absent for other services). */
   notificationProducers?: string;
+  /** The audit log's AUDIT_PRODUCERS: every module recording admin actions (absent for other services). */
+  auditProducers?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export function servicesToRun(modules: ModuleDescriptor[], root: string): Servic
       port: s.port,
       signsTokens: s.signsTokens ?? false,
       ...(s.inbox ? { notificationProducers: notifyingProducers(modules).join(',') } : {}),
+      ...(s.keepsAuditLog ? { auditProducers: auditedProducers(modules).join(',') } : {}),
     }))
     .sort((a, b) => Number(b.signsTokens) - Number(a.signsTokens));
 }

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, StorageType, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { IdentityEvents, SessionRevokedData, UserEventData, type Envelope } from '@platform/contracts';
 import { NatsEventBus, inboxPrefix, makeEnvelope, natsPasswordVariable } from '@platform/event-bus';
 import { eventually, startNatsServer, type OwnNatsServer } from '@platform/testing';
-import { natsPasswords, platformNatsAuthorization } from './nats-accounts';
+import { makePlatformStreams, natsPasswords, platformNatsAuthorization } from './nats-accounts';
 
 // A private server with exactly the configuration npm start and docker compose give NATS (no prefix, as in production).
 let server: OwnNatsServer;
@@ -69,6 +69,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nats-accounts-'));
   passwords = natsPasswords(dataDir);
   server = await startNatsServer({ config: platformNatsAuthorization(), env: passwords });
+  // As npm start and docker compose do before any service: the streams, made by the user allowed to.
+  await makePlatformStreams(server.url, passwords, '');
   identity = await busAs('svc-identity');
   await identity.ensureStream('identity');
   identityNc = await as('svc-identity');
@@ -155,6 +157,9 @@ it("keeps svc-hire's user off other streams' management and other clients' messa
   await expect(jsm.streams.add({ name: 'EVENTS', subjects: ['events.>'] })).rejects.toThrow(
     /Permissions Violation/,
   );
+  // Nor reading another producer's events around its consumers: no direct or stored-message gets.
+  await expect(jsm.direct.getMessage('IDENTITY', { seq: 1 })).rejects.toThrow(/Permissions Violation/);
+  await expect(jsm.streams.getMessage('IDENTITY', { seq: 1 })).rejects.toThrow(/Permissions Violation/);
   // Reading identity's replies, or events straight off the subjects, is not allowed either.
   for (const subject of [`${inboxPrefix('svc-identity')}.>`, 'identity.>', '>']) {
     const sub = hireNc.subscribe(subject);
@@ -202,4 +207,62 @@ it("lets the gateway follow logouts, and nothing else: it publishes nothing of t
     /Permissions Violation/,
   );
   expect(await stored(identityNc, 'IDENTITY')).toBe(before);
+});
+
+it("refuses svc-hire's user every way of writing into, or deleting from, another producer's stream", async () => {
+  const hireNc = await as('svc-hire');
+  const jsm = await jetstreamManager(hireNc);
+  const before = await stored(identityNc, 'IDENTITY');
+  const ended = makeEnvelope(IdentityEvents.sessionsEnded, {
+    userId: 'u-1',
+    issuedBefore: 2_000_000_000,
+    reason: 'suspended',
+  });
+  const refused = /Permissions Violation/;
+
+  // Deleting or purging what the producer wrote.
+  await expect(jsm.streams.deleteMessage('IDENTITY', 1)).rejects.toThrow(refused);
+  await expect(jsm.streams.purge('IDENTITY')).rejects.toThrow(refused);
+  // A stream of its own made (or remade) to republish onto identity's subjects: JetStream would write the
+  // copies into IDENTITY, past the publish permission of identity.> (it did, while services made streams).
+  const republishing = (name: string, src: string) => ({
+    name,
+    subjects: [src],
+    storage: StorageType.File,
+    republish: { src, dest: 'identity.>' },
+  });
+  await expect(jsm.streams.add(republishing('DEADLETTER', 'deadletter.>'))).rejects.toThrow(refused);
+  await expect(jsm.streams.add(republishing('HIRE', 'hire.>'))).rejects.toThrow(refused);
+  // Its own stream changed to take identity's subjects, or to copy IDENTITY (reading every user's e-mail).
+  await expect(jsm.streams.update('HIRE', { subjects: ['hire.>', 'identity.>'] })).rejects.toThrow(refused);
+  await expect(jsm.streams.update('HIRE', { sources: [{ name: 'IDENTITY' }] })).rejects.toThrow(refused);
+  // Every stream exists from the start (npm start made them), as the platform defines it: none is left for
+  // whoever comes first to make their way.
+  const streams = await jetstreamManager(await as('streams'));
+  for (const producer of ['identity', 'hire', 'events', 'connect', 'content', 'deadletter']) {
+    const { config } = await streams.streams.info(producer.toUpperCase());
+    expect([config.subjects, config.republish, config.sources]).toEqual([
+      [`${producer}.>`],
+      undefined,
+      undefined,
+    ]);
+  }
+  // And a dead letter of its own stays a dead letter: nothing copies it onto identity's subjects.
+  await jetstream(hireNc).publish('deadletter.svc-hire.session.all-ended.v1', JSON.stringify(ended));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await stored(identityNc, 'IDENTITY')).toBe(before);
+});
+
+it('lets the user `streams` make streams, and do nothing else: it publishes and reads no event', async () => {
+  const nc = await as('streams');
+  const jsm = await jetstreamManager(nc);
+  expect((await jsm.streams.info('IDENTITY')).config.subjects).toEqual(['identity.>']);
+  await expect(jetstream(nc).publish(IdentityEvents.userUpdated, '{}')).rejects.toThrow(
+    /Permissions Violation/,
+  );
+  await expect(
+    jsm.consumers.add('IDENTITY', { name: 'peek', ack_policy: AckPolicy.None, filter_subject: 'identity.>' }),
+  ).rejects.toThrow(/Permissions Violation/);
+  await expect(jsm.streams.deleteMessage('IDENTITY', 1)).rejects.toThrow(/Permissions Violation/);
+  await expect(jsm.streams.delete('IDENTITY')).rejects.toThrow(/Permissions Violation/);
 });

@@ -1,18 +1,35 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { natsAuthorization, natsPasswordVariable, type BusAccount } from '@platform/event-bus';
+import {
+  DEAD_LETTER_PRODUCER,
+  makeStreams,
+  natsAuthorization,
+  natsPasswordVariable,
+  type BusAccount,
+} from '@platform/event-bus';
 import type { ModuleDescriptor } from '@platform/contracts';
 import { consumersOf, loadModules } from '@platform/modules';
 import { REPO_ROOT } from './config';
+import { GENERATED } from './generated-banner';
 import { newSecret, readOrCreateSecret } from './secret-file';
 
 /** Every instance follows logouts (ephemerally, from a start time): the trust model in service-kit. */
 const SESSIONS = { producer: 'identity', filter: 'identity.session.>' };
 
+/** The NATS user that makes the platform's streams (no service may: see busPermissions). */
+export const STREAMS_USER = 'streams';
+
+/** Every stream of the platform: each module's producer's, and the dead letters'. */
+export function platformStreams(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)): string[] {
+  const producers = modules.flatMap((m) => (m.service?.producer ? [m.service.producer] : []));
+  return [...producers, DEAD_LETTER_PRODUCER];
+}
+
 /**
  * Who may do what on the bus: one NATS user per module service (named as the service names its bus: its
  * folder), from the module descriptors: it alone publishes its own events, consumes what it declares and
- * follows logouts. The gateway only reads: it publishes nothing.
+ * follows logouts. The gateway only reads: it publishes nothing. The user `streams` makes the streams,
+ * before the services start, and does nothing else.
  */
 export function busAccounts(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)): BusAccount[] {
   const services = modules.flatMap((m) => (m.service ? [m.service] : []));
@@ -27,19 +44,35 @@ export function busAccounts(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)
       };
     }),
     { user: 'gateway', follows: [SESSIONS] },
+    { user: STREAMS_USER, manages: platformStreams(modules) },
   ];
 }
 
+/** Makes every stream of the platform on a server with its users, as the user `streams` (with its password). */
+export async function makePlatformStreams(
+  url: string,
+  passwords: Record<string, string>,
+  prefix: string,
+  waitMs = 0,
+): Promise<Record<string, string>> {
+  const password = passwords[natsPasswordVariable(STREAMS_USER)];
+  if (!password) throw new Error(`no password for the NATS user ${STREAMS_USER}`);
+  return makeStreams({ url, user: STREAMS_USER, password, prefix, producers: platformStreams(), waitMs });
+}
+
 /** The users and permissions of the platform's NATS, to include in any nats-server configuration. */
-export function platformNatsAuthorization(prefix = ''): string {
-  return `# Generated from the module descriptors (scripts/nats-accounts.ts). Each password is the server's environment variable $<USER>_NATS_PASSWORD.\n${natsAuthorization(busAccounts(), prefix)}`;
+export function platformNatsAuthorization(
+  prefix = '',
+  modules: ModuleDescriptor[] = loadModules(REPO_ROOT),
+): string {
+  return `# Generated from the module descriptors (scripts/nats-accounts.ts). Each password is the server's environment variable $<USER>_NATS_PASSWORD.\n${natsAuthorization(busAccounts(modules), prefix)}`;
 }
 
 /** nats/nats.conf, for docker compose: JetStream synced to disk on every write, and the platform's users. */
-export function composeNatsConfig(): string {
-  return `# NATS for the platform: JetStream with every write synced to disk before it is acknowledged
+export function composeNatsConfig(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)): string {
+  return `# ${GENERATED} from the module descriptors.
+# NATS for the platform: JetStream with every write synced to disk before it is acknowledged
 # (a default server can lose acknowledged writes on a crash), and one user per service.
-# Generated: npm run -s nats-config -- compose > nats/nats.conf
 port: 4222
 http_port: 8222
 jetstream {
@@ -47,7 +80,7 @@ jetstream {
   sync_interval: always
 }
 
-${platformNatsAuthorization()}`;
+${platformNatsAuthorization('', modules)}`;
 }
 
 /**

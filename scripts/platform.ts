@@ -1,19 +1,24 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { findOrStartNats, findOrStartPostgres, freePort, generateKeyPair } from '@platform/testing';
+import { findOrStartPostgres, freePort, generateKeyPair } from '@platform/testing';
 import { loadModules } from '@platform/modules';
 import { REPO_ROOT, type StartConfig } from './config';
-import { chooseModules, frontendsToBuild, servicesToRun } from './modules';
+import { chooseModules, servicesToRun } from './modules';
+import { buildPages } from './build-pages';
 import { adoptPostgresPassword, embeddedPostgresPassword, superuserOn } from './embedded-postgres-password';
-import { natsCredentials, natsPasswords, platformNatsAuthorization } from './nats-accounts';
+import { platformBus, type PlatformBusOptions } from './platform-bus';
+import { startMailSandbox } from './mail-sandbox';
+import { paymentsSandboxFor } from './payments-sandbox';
 
 export interface RunningPlatform {
   url: string;
   /** Each service's own URL (behind the gateway), e.g. for comparing direct and gateway throughput. */
   services: Record<string, string>;
+  /** The NATS the platform runs on (see platform-bus.ts). */
+  natsUrl: string;
   /**
    * One more gateway before the same services (e.g. other GATEWAY_WORKERS), on a free port; stopped with
    * the rest. `root`: another checkout of this repository (with its own `npm ci`) whose gateway to run,
@@ -36,15 +41,6 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }
 
-export function buildMissing(log: Log, modules = loadModules(REPO_ROOT)): void {
-  for (const f of frontendsToBuild(modules, REPO_ROOT)) {
-    if (existsSync(path.join(REPO_ROOT, f.marker))) continue;
-    log(`building ${f.workspace} (first start)…`);
-    const r = spawnSync('npm', ['run', 'build', '-w', f.workspace], { cwd: REPO_ROOT, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`building ${f.workspace} failed`);
-  }
-}
-
 /** Postgres from DATABASE_URL, else an embedded Postgres whose data lives under .data/postgres. */
 async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string; stop(): Promise<void> }> {
   if (cfg.databaseUrl) return { url: cfg.databaseUrl, stop: async () => {} };
@@ -63,31 +59,6 @@ async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string;
   const url = new URL(server.url);
   url.pathname = '/afya';
   return { url: url.toString(), stop: server.stop };
-}
-
-/**
- * NATS from NATS_URL, else one on 127.0.0.1:4222, else nats-server from PATH with JetStream under .data/nats.
- * The one it starts itself has a user per service (passwords kept under .data/nats-passwords).
- */
-async function startNats(
-  cfg: StartConfig,
-  log: Log,
-): Promise<{ url: string; stop(): Promise<void>; passwords?: Record<string, string> }> {
-  // The users' passwords are made (and kept) only when the server is ours to start.
-  let passwords: Record<string, string> | undefined;
-  const found = await findOrStartNats({
-    url: cfg.natsUrl,
-    server: () => {
-      passwords = natsPasswords(cfg.dataDir);
-      return {
-        storeDir: path.join(cfg.dataDir, 'nats'),
-        config: platformNatsAuthorization(cfg.natsPrefix),
-        env: passwords,
-      };
-    },
-    log,
-  });
-  return { ...found, passwords };
 }
 
 /** The Ed25519 key pair svc-identity signs with; made on first start, kept under .data/keys (never committed). */
@@ -142,14 +113,27 @@ function runTs(
 const httpOk = (url: string) => fetch(url).then((r) => r.ok);
 
 /**
- * Starts databases, bus, services and the gateway; resolves once the gateway answers. Missing frontends are
- * built first unless `opts.buildFrontends` is false (API load runs need no pages: the gateway then has none
- * to serve).
+ * Starts databases, bus, services and the gateway; resolves once the gateway answers. Missing or stale
+ * frontends and prerendered pages are built first (build-pages.ts; `opts.buildOutput` is where the builds
+ * write, the terminal by default) unless `opts.buildFrontends` is false (API load runs need no pages: the
+ * gateway then has none to serve). `opts.nats` chooses the bus (platform-bus.ts): a run of tests or
+ * benches asks for its own.
  */
 export async function startPlatform(
   cfg: StartConfig,
   log: Log = console.log,
-  opts: { buildFrontends?: boolean } = {},
+  opts: {
+    buildFrontends?: boolean;
+    buildOutput?: StdioOptions;
+    nats?: PlatformBusOptions;
+    /** false: no local mail sandbox when SMTP_URL is unset (the caller runs its own or wants none). */
+    mailSandbox?: boolean;
+    /**
+     * Addresses whose X-Forwarded-For the gateway believes (none by default: each client is its socket's
+     * address). The browser journeys name each visitor's network this way, as a load balancer would.
+     */
+    gatewayTrustedProxies?: string;
+  } = {},
 ): Promise<RunningPlatform> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -157,13 +141,32 @@ export async function startPlatform(
   };
   try {
     const modules = chooseModules(loadModules(REPO_ROOT), cfg.modules);
-    if (opts.buildFrontends !== false) buildMissing(log, modules);
+    if (opts.buildFrontends !== false) buildPages(log, modules, opts.buildOutput);
     const db = await startDatabase(cfg, log);
     stops.push(db.stop);
-    const nats = await startNats(cfg, log);
+    const nats = await platformBus(cfg, log, opts.nats);
     stops.push(nats.stop);
     const keys = ensureKeys(cfg.dataDir);
+    // E-mail: the configured SMTP server, else a local sandbox keeping each mail under .data/mail/.
+    let smtpUrl = process.env.SMTP_URL;
+    if (!smtpUrl && opts.mailSandbox !== false) {
+      const sandbox = await startMailSandbox(cfg.dataDir, log);
+      stops.push(sandbox.close);
+      smtpUrl = sandbox.url;
+      log(
+        `E-mail: SMTP_URL is not set, so mails are kept under ${path.join(cfg.dataDir, 'mail')} and shown here`,
+      );
+    }
+    // Payments: the providers configured, else the local payments sandbox (payments-sandbox.ts).
+    const publicUrl = cfg.publicUrl ?? `http://localhost:${cfg.port}`;
+    const payments = await paymentsSandboxFor(
+      modules,
+      { localUrl: `http://127.0.0.1:${cfg.port}`, publicUrl },
+      log,
+    );
+    stops.push(payments.close);
     const common = {
+      ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
       DATABASE_URL: db.url,
       NATS_URL: nats.url,
       NATS_PREFIX: cfg.natsPrefix,
@@ -172,13 +175,15 @@ export async function startPlatform(
       HOST: '127.0.0.1',
     };
 
-    // Each its own NATS user when the server is ours; a server we did not start is used as it is.
-    const natsUser = (user: string) => (nats.passwords ? natsCredentials(user, nats.passwords) : {});
+    // Each its own NATS user (none only on an open NATS the development switch allows).
+    const natsUser = nats.credentials;
     const gatewayEnv: Record<string, string> = {
       ...common,
       ...natsUser('gateway'),
       PORT: String(cfg.port),
-      TRUSTED_PROXIES: '',
+      TRUSTED_PROXIES: opts.gatewayTrustedProxies ?? '',
+      // Links in pages (og:url) name this origin, never a request's Host.
+      PUBLIC_URL: cfg.publicUrl ?? `http://localhost:${cfg.port}`,
       // The gateway routes and links only the modules running here (a standalone deployment).
       MODULES: cfg.modules?.join(',') ?? '',
     };
@@ -187,7 +192,7 @@ export async function startPlatform(
     for (const svc of servicesToRun(modules, REPO_ROOT)) {
       const port = await freePort();
       // Services believe X-Forwarded-For from the gateway alone (it connects from 127.0.0.1); the gateway
-      // believes nobody's (TRUSTED_PROXIES empty above), so each client is its socket's address.
+      // believes nobody's (TRUSTED_PROXIES empty above, unless told), so each client is its socket's address.
       const env: Record<string, string> = {
         ...common,
         ...natsUser(svc.name),
@@ -196,6 +201,7 @@ export async function startPlatform(
         // Links a service writes (e-mails, certificates' QR codes) lead to this gateway.
         PUBLIC_URL: cfg.publicUrl ?? `http://localhost:${cfg.port}`,
       };
+      if (svc.name === 'svc-billing') Object.assign(env, payments.env);
       if (svc.signsTokens) {
         // Only svc-identity signs tokens and bootstraps the admin account.
         env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
@@ -204,6 +210,8 @@ export async function startPlatform(
       }
       // The inbox takes every notifying module's notices (and mails them when SMTP_URL is set).
       if (svc.notificationProducers !== undefined) env.NOTIFICATION_PRODUCERS = svc.notificationProducers;
+      // The audit log keeps every module's admin actions that its descriptor says it records.
+      if (svc.auditProducers !== undefined) env.AUDIT_PRODUCERS = svc.auditProducers;
       const child = runTs(svc.name, svc.name, env, log);
       stops.push(() => stopChild(child));
       await waitFor(svc.name, () => httpOk(`http://127.0.0.1:${port}/healthz`), 60_000, child);
@@ -222,7 +230,7 @@ export async function startPlatform(
       await waitFor('gateway', () => httpOk(`http://127.0.0.1:${port}/readyz`), 60_000, child);
       return `http://127.0.0.1:${port}`;
     };
-    return { url, services, startGateway, stop };
+    return { url, services, natsUrl: nats.url, startGateway, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -11,7 +11,9 @@ async function main() {
       'the demo needs ADMIN_EMAIL and ADMIN_PASSWORD (it signs in as the admin); set them in .env',
     );
   const platform = await startPlatform(cfg);
-  console.log(`\nAfyaHR is running at ${platform.url}\nPress Ctrl-C to stop.\n`);
+  console.log(
+    `\nAfyaHR is running at ${platform.url} (its bus: ${platform.natsUrl})\nPress Ctrl-C to stop.\n`,
+  );
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -5,7 +5,8 @@ import { REPO_ROOT } from './config';
 /**
  * `npm test`: finds or starts one Postgres and one NATS for the whole run (DATABASE_URL and NATS_URL
  * when set, else like `npm start`, with temporary data), then runs unit tests, integration tests and
- * browser journeys in turn with them, stopping at the first failure.
+ * browser journeys in turn with them, stopping at the first failure. The journeys' platform builds what
+ * they open first, where missing or stale (e2e/start-platform.ts, build-pages.ts): nothing to run before.
  */
 const STEPS = ['test:unit', 'test:int', 'test:e2e'];
 

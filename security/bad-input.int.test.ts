@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { aUser, startIdentity, type TestContext } from '../svc-identity/test/helpers';
-import { aJob, startHire, type HireContext } from '../svc-hire/test/helpers';
+import { aUser, startIdentity, type TestContext } from '@platform/svc-identity/testing';
+import { aJob, startHire, type HireContext } from '@platform/svc-hire/testing';
 
 // Finding 9: a NUL character in any text field or filter reached Postgres, which refuses it: 500.
 // Each service now answers 400 naming the field, and nothing is written.

@@ -1,17 +1,27 @@
 /**
- * Every error code a service can send has its text in English, Kiswahili and French (the `ui` namespace,
- * `serverErrors.<area>.<name>`), so a page never shows a server's English inside another language.
- * The codes are read from the sources themselves: a new code without its texts fails here.
+ * Every error code a service can send has its text in English, Kiswahili and French, so a page never
+ * shows a server's English inside another language: in the platform's catalogue (the `ui` namespace,
+ * `serverErrors.<area>.<name>`) or, for a module's own codes, in its remote's locales (which `failureText`
+ * reads first). The modules, their areas and their folders come from the descriptors, and the codes from
+ * the sources themselves (`src/` and `contract/`): a new module's code without its texts fails here.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { loadModules } from '@platform/modules';
 import en from '../packages/ui/src/locales/en.json';
 import sw from '../packages/ui/src/locales/sw.json';
 import fr from '../packages/ui/src/locales/fr.json';
 import { PASSWORD_RULES } from '../svc-identity/src/password-policy';
 
 const root = path.resolve(__dirname, '..');
-const CODE = /['`]((?:auth|admin|request|server|hire|events|connect|content)\.[a-z_]+)['`]/g;
+const modules = loadModules(root);
+/** The platform's own areas, then each module's name and event stream (`hire`, `admin`/`content`). */
+const areas = new Set(['auth', 'admin', 'request', 'server']);
+for (const m of modules) {
+  areas.add(m.name);
+  if (m.service?.producer) areas.add(m.service.producer);
+}
+const CODE = new RegExp(`['\`]((?:${[...areas].join('|')})\\.[a-z_]+)['\`]`, 'g');
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,9 +32,10 @@ function sources(dir: string): string[] {
 }
 
 const folders = [
-  ...readdirSync(root).filter((d) => d.startsWith('svc-') || d === 'gateway'),
-  'packages/service-kit',
-].map((d) => path.join(root, d, 'src'));
+  ...modules.flatMap((m) => (m.service ? [`${m.service.folder}/src`, `${m.service.folder}/contract`] : [])),
+  'gateway/src',
+  'packages/service-kit/src',
+].map((d) => path.join(root, d));
 const codes = new Set<string>();
 for (const folder of folders) {
   try {
@@ -37,10 +48,19 @@ for (const folder of folders) {
 // Built from a rule's name (`auth.password_${weakness}`), so not a literal in the source.
 for (const weakness of Object.keys(PASSWORD_RULES)) codes.add(`auth.password_${weakness}`);
 
-const text = (locale: unknown, code: string) => {
+type Catalogue = { serverErrors?: Record<string, Record<string, string>> };
+const inCatalogue = (locale: unknown, code: string) => {
   const [area, name] = code.split('.') as [string, string];
-  return (locale as { serverErrors: Record<string, Record<string, string>> }).serverErrors[area]?.[name];
+  return (locale as Catalogue).serverErrors?.[area]?.[name];
 };
+/** A module's own texts: its remote's locale of that language, when it has one. */
+const remoteLocale = (area: string, language: string): Catalogue | undefined => {
+  const folder = modules.find((m) => m.name === area || m.service?.producer === area)?.remote?.folder;
+  const file = folder && path.join(root, folder, 'src', 'locales', `${language}.json`);
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalogue) : undefined;
+};
+const text = (language: string, locale: unknown, code: string) =>
+  inCatalogue(locale, code) ?? inCatalogue(remoteLocale(code.split('.')[0]!, language), code);
 
 it('finds the codes the services send', () => {
   expect(codes.size).toBeGreaterThan(30);
@@ -53,12 +73,17 @@ it('finds the codes the services send', () => {
     expect(codes).toContain(known);
 });
 
+it("finds a module's own codes in its contract, with their texts in its remote", () => {
+  expect(codes).toContain('billing.invalid_phone');
+  expect(inCatalogue(en, 'billing.invalid_phone')).toBeUndefined();
+});
+
 describe.each([
-  ['English', en],
-  ['Kiswahili', sw],
-  ['French', fr],
-])('in %s', (_language, locale) => {
+  ['English', 'en', en],
+  ['Kiswahili', 'sw', sw],
+  ['French', 'fr', fr],
+])('in %s', (_language, language, locale) => {
   it.each([...codes].sort())('%s has its text', (code) => {
-    expect(text(locale, code)?.trim()).toBeTruthy();
+    expect(text(language, locale, code)?.trim()).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The one trust model, attacked the way the review did: tokens decoded, logged-out and ended-account
  * tokens sent to the gateway AND straight to each service, restarts, tokens without `exp` or with a
- * lifetime no service should accept. Real svc-identity, svc-hire, svc-events and gateway on real
- * Postgres + NATS. Every service behind the gateway is a `Guarded` entry: each claim below holds for each.
+ * lifetime no service should accept. Real svc-identity, svc-content, every service exporting a
+ * `trustTarget` (the descriptors' modules: svc-hire, svc-events, svc-connect, a new module's service...)
+ * and the gateway on real Postgres + NATS. Each claim below holds for each of those.
  */
 import { randomUUID } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
@@ -11,40 +12,24 @@ import { FollowedRevocations, type App } from '@platform/service-kit';
 import { createTestDatabase, eventually, serviceTestEnv, type ServiceTestEnv } from '@platform/testing';
 import { buildApp as buildIdentity } from '../svc-identity/src/app';
 import { readConfig as identityConfig } from '../svc-identity/src/config';
-import { buildApp as buildHire } from '../svc-hire/src/app';
-import { readConfig as hireConfig } from '../svc-hire/src/config';
-import { buildApp as buildEvents } from '../svc-events/src/app';
-import { readConfig as eventsConfig } from '../svc-events/src/config';
-import { anEvent } from '../svc-events/test/helpers';
-import { buildApp as buildConnect } from '../svc-connect/src/app';
-import { readConfig as connectConfig } from '../svc-connect/src/config';
-import { aDiscussion } from '../svc-connect/test/helpers';
 import { buildApp as buildContent } from '../svc-content/src/app';
 import { readConfig as contentConfig } from '../svc-content/src/config';
 import { buildApp as buildGateway } from '../gateway/src/app';
 import { readConfig as gatewayConfig } from '../gateway/src/config';
+import { securityTargets } from './fuzz/targets';
 
 const PASSWORD = 'Kisumu lakeside clinic 2026!';
 const AUD = { audience: 'afya-platform', issuer: 'svc-identity' };
 
 let run: ServiceTestEnv;
-let hireDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let eventsDb: Awaited<ReturnType<typeof createTestDatabase>>;
-let connectDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let contentDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let identity: App;
-let hire: App;
-let events: App;
-let connect: App;
 let content: App;
 let gateway: App;
 let gatewayBus: NatsEventBus;
 let gatewayRevocations: FollowedRevocations;
 let adminToken: string;
 let identityUrl: string;
-let hireUrl: string;
-let eventsUrl: string;
-let connectUrl: string;
 let contentUrl: string;
 
 const env = () => ({ ...run.env, JWT_PRIVATE_KEY: run.keys.privateKey });
@@ -69,15 +54,6 @@ async function login(email: string, password = PASSWORD) {
   return { token, id: user.id };
 }
 
-const aJob = {
-  title: 'Clinical Officer',
-  organization: 'Lakeside Clinic',
-  department: 'Outpatients',
-  location: 'Kisumu',
-  type: 'Full-time',
-  description: 'Outpatient consultations.',
-};
-
 /**
  * A service behind the gateway, as an attacker meets it: a call that writes (a Clinic's post), one that
  * reads with a token, and how many rows the write makes visible (so a refused call is seen to change nothing).
@@ -95,33 +71,34 @@ interface Guarded {
   openToEveryRole?: boolean;
 }
 
-const visible = async (app: App, url: string) =>
-  ((await app.inject(url)).json() as { data: unknown[] }).data.length;
+/** Each guarded service's app, database and URL variable, once started. */
+const running = new Map<
+  string,
+  { app: App; db: Awaited<ReturnType<typeof createTestDatabase>>; url: string }
+>();
+const appOf = (name: string) => running.get(name)!.app;
 
-const GUARDED: Guarded[] = [
-  {
-    name: 'svc-hire',
-    app: () => hire,
-    write: { url: '/api/job/add', payload: () => aJob },
-    read: '/api/application/get',
-    count: () => visible(hire, '/api/job/get?limit=100'),
-  },
-  {
-    name: 'svc-events',
-    app: () => events,
-    write: { url: '/api/event/add', payload: () => anEvent() },
-    read: '/api/event/cpd/me',
-    count: () => visible(events, '/api/event/get?limit=100'),
-  },
-  {
-    name: 'svc-connect',
-    app: () => connect,
-    write: { url: '/api/discussion/add', payload: () => aDiscussion() },
-    read: '/api/connect/requests?box=incoming',
-    count: () => visible(connect, '/api/discussion/get?limit=100'),
-    openToEveryRole: true,
-  },
-];
+const visible = async (app: App, url: string, token?: string) =>
+  ((await app.inject({ url, headers: token ? bearer(token) : {} })).json() as { data: unknown[] }).data
+    .length;
+
+const TRUSTED = securityTargets().flatMap((t) =>
+  t.trustTarget ? [{ ...t, trustTarget: t.trustTarget }] : [],
+);
+const GUARDED: Guarded[] = TRUSTED.map(({ service, trustTarget: t }) => ({
+  name: service.folder,
+  app: () => appOf(service.folder),
+  write: t.write,
+  read: t.read,
+  count: () => visible(appOf(service.folder), t.count.url, t.count.signedIn ? adminToken : undefined),
+  openToEveryRole: t.openToEveryRole,
+}));
+
+it('attacks every module service with a Clinic write the descriptors list', () => {
+  expect(GUARDED.map((g) => g.name)).toEqual(
+    expect.arrayContaining(['svc-hire', 'svc-events', 'svc-connect']),
+  );
+});
 
 /** The same call straight to the service and through the gateway. */
 async function bothWays(svc: Guarded, method: 'GET' | 'POST', url: string, token: string, payload?: object) {
@@ -163,10 +140,10 @@ async function refusedEverywhere(kind: 'read' | 'write', token: string) {
 
 const upstreams = () => ({
   IDENTITY_URL: identityUrl,
-  HIRE_URL: hireUrl,
-  EVENTS_URL: eventsUrl,
-  CONNECT_URL: connectUrl,
   CONTENT_URL: contentUrl,
+  ...Object.fromEntries(
+    TRUSTED.map(({ service }) => [service.urlVariable, running.get(service.folder)!.url]),
+  ),
 });
 
 beforeAll(async () => {
@@ -174,16 +151,12 @@ beforeAll(async () => {
   identity = await buildIdentity(
     identityConfig({ ...env(), ADMIN_EMAIL: 'admin@trust.example', ADMIN_PASSWORD: PASSWORD }),
   );
-  hireDb = await createTestDatabase('trust_hire');
-  hire = await buildHire(hireConfig({ ...run.env, DATABASE_URL: hireDb.url }));
-  eventsDb = await createTestDatabase('trust_events');
-  events = await buildEvents(eventsConfig({ ...run.env, DATABASE_URL: eventsDb.url }));
-  connectDb = await createTestDatabase('trust_connect');
-  connect = await buildConnect(connectConfig({ ...run.env, DATABASE_URL: connectDb.url }));
+  for (const { service, trustTarget } of TRUSTED) {
+    const db = await createTestDatabase(`trust_${service.producer ?? 'svc'}`);
+    const app = await trustTarget.build({ ...run.env, DATABASE_URL: db.url });
+    running.set(service.folder, { app, db, url: await app.listen({ port: 0, host: '127.0.0.1' }) });
+  }
   identityUrl = await identity.listen({ port: 0, host: '127.0.0.1' });
-  hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
-  eventsUrl = await events.listen({ port: 0, host: '127.0.0.1' });
-  connectUrl = await connect.listen({ port: 0, host: '127.0.0.1' });
   contentDb = await createTestDatabase('trust_content');
   content = await buildContent(contentConfig({ ...run.env, DATABASE_URL: contentDb.url }));
   contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
@@ -200,14 +173,10 @@ afterAll(async () => {
   await gateway?.close();
   await gatewayRevocations?.stop();
   await gatewayBus?.close();
-  await hire?.close();
-  await events?.close();
-  await connect?.close();
+  for (const { app } of running.values()) await app.close();
   await content?.close();
   await identity?.close();
-  await hireDb?.drop();
-  await eventsDb?.drop();
-  await connectDb?.drop();
+  for (const { db } of running.values()) await db.drop();
   await contentDb?.drop();
   await run?.cleanup();
 });
@@ -238,7 +207,6 @@ describe('tokens no service accepts, even correctly signed', () => {
       orgId: randomUUID(),
       email: 'x@trust.example',
       name: 'X',
-      entitlements: [],
       ...claims,
     });
 
@@ -415,6 +383,7 @@ describe('account administration is the admin’s alone', () => {
         payload: { reason: 'no' },
       },
       { method: 'POST' as const, url: `/api/user/admin/accounts/${target.id}/unsuspend` },
+      { method: 'POST' as const, url: `/api/user/admin/accounts/${target.id}/verify-email` },
       { method: 'PATCH' as const, url: `/api/user/admin/accounts/${target.id}`, payload: { role: 'Clinic' } },
       { method: 'DELETE' as const, url: `/api/user/admin/accounts/${target.id}` },
     ];

@@ -18,6 +18,7 @@ let professional: Account;
 let jobId: string;
 let eventId: string;
 let discussionId: string;
+let staffId: string;
 // A second job nobody has applied for: its apply dialog.
 const openJob = `Ward Clerk ${Date.now().toString(36)}`;
 
@@ -128,6 +129,21 @@ test.beforeAll(async ({ playwright }, info) => {
     });
     expect(reply.status()).toBe(201);
   }).toPass({ timeout: 20_000 });
+  // Core HR: a location and two imported staff with licences (one expiring soon), for /hr and a record.
+  const located = await api.post('/api/core/locations', { headers: auth(clinic), data: { name: 'Kisumu' } });
+  expect(located.status()).toBe(201);
+  const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const imported = await api.post('/api/core/staff/import', {
+    headers: { ...auth(clinic), 'content-type': 'text/csv' },
+    data: [
+      'email,name,profession,location,licence council,licence number,licence expires on',
+      `${uniqueEmail('a11y-nurse')},Wanjiku Achieng,Nurse,Kisumu,NCK,NCK/${Date.now().toString(36)},${soon}`,
+      `${uniqueEmail('a11y-nurse')},Baraka Otieno,Nurse,Kisumu,,,`,
+    ].join('\n'),
+  });
+  expect(imported.ok()).toBe(true);
+  const listed = await api.get('/api/core/staff?search=Wanjiku', { headers: auth(clinic) });
+  staffId = ((await listed.json()) as { data: { id: string }[] }).data[0]!.id;
   const clinicId = (clinic.user as { id: string }).id;
   await expect(async () => {
     const request = await api.post('/api/connect/requests', {
@@ -303,11 +319,45 @@ for (const lng of LANGUAGES) {
         await page
           .getByRole('article')
           .filter({ hasText: openJob })
-          // Apply: the card's one button that is neither a toggle (Save) nor a disclosure.
-          .locator('button:not([aria-expanded]):not([aria-pressed])')
+          // Apply: the card's one primary button (Save/Unsave and the disclosure are secondary).
+          .locator('button.btn-primary')
           .click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await check(page, at('apply dialog open'));
+      });
+
+      test('Core HR: /hr, a staff record, the import preview and /hr/me', async ({ page }) => {
+        await arrive(page, clinic);
+        await visit(page, '/hr');
+        await expect(page.locator('.hr-figures')).toBeVisible();
+        await check(page, at('/hr'));
+        await visit(page, `/hr/staff/${staffId}`);
+        await expect(page.locator('.hr-verify')).toBeVisible();
+        await check(page, at('a staff record with a licence to verify'));
+        await visit(page, '/hr/import');
+        await page.locator('textarea').fill('email,name,location\nnot-an-address,Someone,Nowhere');
+        await page.locator('.row button.btn-secondary').click();
+        await expect(page.locator('.hr-list li')).toHaveCount(2);
+        await check(page, at('/hr/import with its problems'));
+      });
+
+      test('Core HR: a professional on /hr/me', async ({ page }) => {
+        await arrive(page, professional);
+        await visit(page, '/hr/me');
+        await check(page, at('/hr/me'));
+      });
+
+      test("the clinic's billing and checkout", async ({ page }) => {
+        await arrive(page, clinic);
+        await visit(page, '/billing');
+        await expect(page.locator('#plan-title')).toBeVisible();
+        await check(page, at('/billing with the plan'));
+        await visit(page, '/billing/checkout?items=hire');
+        await expect(page.locator('input[type="tel"]')).toBeVisible();
+        await check(page, at('the checkout'));
+        await visit(page, '/pricing?choose=hire');
+        await expect(page.locator('.addon-chosen')).toBeVisible();
+        await check(page, at('/pricing for a clinic, Hire chosen'));
       });
 
       test('the clinic dashboard with applicants open', async ({ page }) => {

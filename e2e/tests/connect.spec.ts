@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './helpers';
+import { verifyAddress } from './mailbox';
 
 /**
  * Issue 12's journey through Connect: two professionals and a clinic. Baraka finds Amina by a misspelled
@@ -127,6 +128,8 @@ async function register(
     data: { name, email, password: PASSWORD, role, ...profile },
   });
   expect(res.status()).toBe(201);
+  // The owner opens the link mailed at sign-up: joining a team and receiving contact details need it.
+  await verifyAddress(page, email);
   return { name, email, phone: profile.phone };
 }
 

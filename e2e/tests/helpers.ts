@@ -106,3 +106,12 @@ export async function acceptApplicant(page: Page, card: Locator, name: string, m
     `Application from ${name}: accepted.`,
   );
 }
+
+/**
+ * A network of its own for a journey (a documentation address, RFC 5737), named in X-Forwarded-For as a
+ * load balancer would: per-network limits (the contact inbox's) count this journey's sends alone. The
+ * e2e gateway believes the header from 127.0.0.1 only (start-platform.ts).
+ */
+export const fromNetwork = () => ({
+  'x-forwarded-for': `203.0.113.${1 + Math.floor(Math.random() * 254)}`,
+});

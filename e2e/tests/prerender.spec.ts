@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { uniqueEmail } from './helpers';
 
-// The public pages' HTML is prerendered by the build (scripts/prerender.ts) and hydrated by the shell.
+// The public pages' HTML is prerendered by the build (scripts/prerender/prerender.ts) and hydrated by the shell.
 const HERO_EN = 'Smarter HR for healthcare teams';
 const HERO_SW = 'Usimamizi mahiri wa rasilimali watu kwa timu za afya';
 const PRERENDERED = ['/', '/core', '/login', '/signup', '/pricing'];
@@ -12,8 +12,8 @@ const DATA_PAGES = [
   { path: '/connect', heading: 'Connect' },
 ];
 
-/** A job on the board, posted through the API by a new clinic account. */
-async function postJob(request: APIRequestContext, title: string): Promise<string> {
+/** A new clinic account's token. */
+async function clinicToken(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail('clinic');
   const password = 'a good long password';
   const registered = await request.post('/api/user/register', {
@@ -21,6 +21,12 @@ async function postJob(request: APIRequestContext, title: string): Promise<strin
   });
   expect(registered.status()).toBe(201);
   const { token } = await (await request.post('/api/user/login', { data: { email, password } })).json();
+  return token as string;
+}
+
+/** A job on the board, posted through the API by a new clinic account. */
+async function postJob(request: APIRequestContext, title: string): Promise<string> {
+  const token = await clinicToken(request);
   const res = await request.post('/api/job/add', {
     headers: { authorization: `Bearer ${token}` },
     data: {
@@ -34,6 +40,27 @@ async function postJob(request: APIRequestContext, title: string): Promise<strin
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+/** An event tomorrow at 09:30 in Nairobi (soon enough to be on the list's first page), by a new clinic. */
+async function postEvent(request: APIRequestContext, title: string): Promise<void> {
+  const token = await clinicToken(request);
+  const res = await request.post('/api/event/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title,
+      description: 'Airway skills for the whole team.',
+      category: 'Training',
+      date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      time: '09:30',
+      location: 'Eldoret Teaching Hospital',
+      speaker: { name: 'Dr. Wanjiru Kamau', designation: 'Anaesthetist' },
+      tags: ['CPD'],
+      capacity: 30,
+      cpdPoints: 2,
+    },
+  });
+  expect(res.status()).toBe(201);
 }
 
 test.describe('with JavaScript off', () => {
@@ -80,12 +107,14 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('.cookie-banner')).toHaveCount(0);
   });
 
-  test('the boards show their heading and filters; the job board its first jobs, drawn on the server', async ({
+  test('the boards show their heading and filters; the job board and the events list their first page, drawn on the server', async ({
     page,
     request,
   }) => {
     const title = `Ward Nurse ${Date.now()}`;
     await postJob(request, title);
+    const event = `Airway workshop ${Date.now()}`;
+    await postEvent(request, event);
     for (const { path, heading } of DATA_PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -95,8 +124,18 @@ test.describe('with JavaScript off', () => {
           .or(page.getByRole('button', { name: /^Filters/ }))
           .first(),
       ).toBeAttached();
-      if (path !== '/hire') await expect(page.getByRole('status').first()).toContainText(/Loading/);
+      if (path === '/connect') await expect(page.getByRole('status').first()).toContainText(/Loading/);
     }
+    // The events list's first page is in the HTML too, each start on the event's own clock, its zone named.
+    await expect(async () => {
+      await page.goto('/event');
+      await expect(page.getByRole('article', { name: event })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    const card = page.getByRole('article', { name: event });
+    await expect(card.getByRole('link', { name: event })).toHaveAttribute('href', /^\/event\/[0-9a-f-]{36}$/);
+    await expect(card.locator('time')).toHaveText(/09:30 East Africa Time$/);
+    await expect(page.getByRole('status').first()).toHaveText(/^\d+ events? found$/);
+    await expect(page.getByText(/Loading/)).toBeHidden();
     // The job board's first page is in the HTML (the gateway keeps it a few seconds: it may take a reload).
     await expect(async () => {
       await page.goto('/hire');
@@ -231,6 +270,42 @@ test.describe('with JavaScript on', () => {
     expect(seen.serverCards).toBeGreaterThan(0);
     expect(seen.shifts).toBeLessThan(0.01);
     expect(errors).toEqual([]);
+  });
+
+  test.describe('in Nairobi', () => {
+    // A visitor on the events' own clock: the page's own render writes each start as the server did.
+    test.use({ timezoneId: 'Africa/Nairobi' });
+    test("on a phone, the events list's cards drawn on the server give way to the page's own without a jump", async ({
+      page,
+      request,
+    }) => {
+      const title = `Triage refresher ${Date.now()}`;
+      await postEvent(request, title);
+      await page.setViewportSize({ width: 360, height: 800 });
+      const errors = errorsOf(page);
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number; serverCards: number };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!entry.hadRecentInput) w.shifts += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive')
+            w.serverCards = document.querySelectorAll('#afya-first-screen article').length;
+        });
+      });
+      await expect(async () => {
+        await page.goto('/event');
+        await expect(page.locator('#afya-first-screen')).toHaveCount(0, { timeout: 3000 });
+        await expect(page.getByRole('article', { name: title })).toBeVisible({ timeout: 1000 });
+        const seen = await page.evaluate(() => (window as unknown as { serverCards: number }).serverCards);
+        expect(seen).toBeGreaterThan(0);
+      }).toPass({ timeout: 20_000 });
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+      expect(shifts).toBeLessThan(0.01);
+      expect(errors).toEqual([]);
+    });
   });
 
   test("a job's own page hydrates in place, then shows the job", async ({ page, request }) => {

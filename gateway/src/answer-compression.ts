@@ -1,13 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Transform } from 'node:stream';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { UpstreamAnswer } from './proxy';
 
 /**
- * The gateway's own compression of a service's answer (the fast lane's, and the edge cache's packed
- * copies), by the rules @fastify/compress applies to the same answer in the Fastify app (its version 9, as the gateway registers it): the encodings it offers in its
+ * The gateway's own compression of a service's answer (the edge cache's packed copies), by the rules @fastify/compress applies to the same answer in the Fastify app (its version 9, as the gateway registers it): the encodings it offers in its
  * order of preference, `*` and `x-gzip` read as gzip, its compressible types, its threshold of 1 KB and
  * brotli at quality 4. One difference: a type its regular expression does not name but mime-db calls
  * compressible (`application/javascript`) stays as is here; no service answers an API call with one.
@@ -35,16 +32,12 @@ export function encodingFor(request: IncomingHttpHeaders, answer: UpstreamAnswer
   return chosen === 'br' || chosen === 'gzip' || chosen === 'deflate' ? chosen : undefined;
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const deflate = promisify(zlib.deflate);
-
 /**
  * Up to this size an answer is packed at once on the event loop, above it in zlib's thread pool: the
  * gateway gives @fastify/compress the same `syncThreshold`. The plugin's own default on two cores is 8 KB,
  * but under load the pool costs far more than it spares: 13.6 KB of JSON in brotli took 1.0-1.7 ms of the
  * gateway's CPU a request through the pool, 20 clients at once, where packing 70 KB at once takes 0.3 ms
- * (bench/README.md, "The gateway's cost", 2026-11-27, the fast lane).
+ * (bench/notebook/2026-11.md, "The gateway's cost", 2026-11-27).
  */
 export const PACKED_AT_ONCE_BYTES = 64 * 1024;
 
@@ -60,17 +53,4 @@ export function varyWithEncoding(vary: string | string[] | undefined): string {
   return names.some((v) => v.includes('accept-encoding'))
     ? names.join(', ')
     : [...names, 'accept-encoding'].join(', ');
-}
-
-/** A whole answer packed. */
-export async function compressedAnswer(encoding: Encoding, body: Buffer): Promise<Buffer> {
-  if (body.length <= PACKED_AT_ONCE_BYTES) return packedAtOnce(encoding, body);
-  if (encoding === 'br') return brotli(body, BROTLI);
-  return encoding === 'gzip' ? gzip(body) : deflate(body);
-}
-
-/** A streamed answer packed as it passes. */
-export function compressingStream(encoding: Encoding): Transform {
-  if (encoding === 'br') return zlib.createBrotliCompress(BROTLI);
-  return encoding === 'gzip' ? zlib.createGzip() : zlib.createDeflate();
 }

@@ -16,9 +16,13 @@ const Env = Type.Object({
   JWT_ISSUER: Type.String({ default: 'svc-identity' }),
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   NATS_PREFIX: Type.String({ default: '' }),
-  /** The gateway's NATS user (it may read, never publish); unset: connect without auth. */
+  /** The gateway's NATS user (it may read, never publish); required unless DANGEROUSLY_ALLOW_OPEN_NATS=1. */
   NATS_USER: Type.Optional(Type.String()),
   NATS_PASSWORD: Type.Optional(Type.String()),
+  /** '1': run without a NATS user, or on a NATS that admits anyone. Development only (as the services). */
+  DANGEROUSLY_ALLOW_OPEN_NATS: Type.Optional(Type.Literal('1')),
+  /** '1': OpenAPI at /docs and /docs/json (development); else both are 404. */
+  GATEWAY_DOCS: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '0' }),
   /** Built shell (index.html + assets). */
   SHELL_DIST: Type.String({ default: path.join(repoRoot, 'shell', 'dist') }),
   /** Folder holding the module descriptors (`<folder>/module.json`): the checkout's root. */
@@ -32,8 +36,11 @@ const Env = Type.Object({
   REMOTES_ROOT: Type.String({ default: repoRoot }),
   /** The remotes manifest as JSON, to point remotes at wherever a team deployed them. */
   REMOTES_MANIFEST: Type.Optional(Type.String()),
-  /** The site's public origin (`https://afyahr.example`) for absolute links in page previews; unset: the request's. */
-  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/)?$' })),
+  /**
+   * The site's public origin (`https://afyahr.example`) for absolute links in pages (`og:url`) and first
+   * screens. Never taken from a request's Host, which anyone may set.
+   */
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^\\s/]+(/)?$', default: 'http://localhost:8080' }),
   /** Comma-separated origins allowed by CORS; empty: same origin only. */
   CORS_ORIGINS: Type.String({ default: '' }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
@@ -46,7 +53,12 @@ const Env = Type.Object({
   GATEWAY_WORKERS: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
   /** Bytes of answers kept by the edge cache (those a service marks `public` with a max-age); 0: none. */
   EDGE_CACHE_BYTES: Type.Integer({ minimum: 0, default: 32 * 1024 * 1024 }),
+  /** Each exchange with a service, from the moment it is asked to its answer read (then 504). */
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** Kept-alive connections to each service at most. */
+  UPSTREAM_CONNECTIONS: Type.Integer({ minimum: 1, default: 64 }),
+  /** Requests waiting for one of a service's connections at most; one more: 503 at once. */
+  UPSTREAM_QUEUE: Type.Integer({ minimum: 0, default: 256 }),
   /** Load balancers in front whose X-Forwarded-For is believed (IPs/CIDRs); none: the socket's address. */
   TRUSTED_PROXIES: Type.String({ default: '' }),
 });

@@ -1,4 +1,4 @@
-import { EdgeCache, sharedLifetime } from './edge-cache';
+import { carriesCredentials, EdgeCache, sharedLifetime } from './edge-cache';
 import { WindowCounts } from './shared-rate-limit';
 
 describe('sharedLifetime: how long a shared cache may keep an answer', () => {
@@ -59,7 +59,6 @@ describe('EdgeCache: packed copies', () => {
     method,
     url: '/api/job/get',
     headers,
-    matchedPath: '/api/job/get',
   });
   const answer = {
     statusCode: 200,
@@ -83,5 +82,18 @@ describe('EdgeCache: packed copies', () => {
     ).toBeUndefined();
     cache.store(request({}, 'POST'), '/api/job', { statusCode: 201, headers: {}, body: Buffer.from('{}') });
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('carriesCredentials: a request whose answer is never kept for others', () => {
+  it.each([
+    [{ authorization: 'Bearer x' }, true],
+    [{ cookie: 'sid=abc' }, true],
+    [{ cookie: 'afya.lang=sw; sid=abc' }, true],
+    [{ cookie: 'afya.lang=sw; afya.consent=1' }, false],
+    [{ cookie: '' }, false],
+    [{}, false],
+  ])('%j: %s', (headers, expected) => {
+    expect(carriesCredentials(headers)).toBe(expected);
   });
 });

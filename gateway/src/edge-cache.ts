@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { PAGE_COOKIES } from '@platform/contracts/values';
 import type { UpstreamAnswer } from './proxy';
 import {
   encodingFor,
@@ -8,14 +9,15 @@ import {
   type Encoding,
 } from './answer-compression';
 
-/** What the cache reads of a request (from Fastify's request, or the fast lane's). */
+/** What the cache reads of a request. */
 export interface CacheableRequest {
   method: string;
-  /** As sent: its query is part of the key. */
+  /**
+   * As sent and as the service gets it, path and query: the key. Never the router's decoded path, under
+   * which `/api/job/get%3Flimit=2` (a path the service routes as it is) would be `/api/job/get?limit=2`.
+   */
   url: string;
   headers: IncomingHttpHeaders;
-  /** The path the router matched (uploads.ts matchedPath), never the raw spelling. */
-  matchedPath: string | undefined;
 }
 
 /**
@@ -25,10 +27,11 @@ export interface CacheableRequest {
  * limit, token) still runs; the gateway's onSend hooks (no-store for a request with a token,
  * compression) apply to a cached answer as to a fresh one.
  *
- * Kept only: a 200 to a GET, `public` and a lifetime above 0, no `private`/`no-store`/`no-cache`, no
- * Set-Cookie, no `Vary: *`, read whole (see BUFFERED_BODY_BYTES). Served only: to a GET or HEAD of the
- * same matched path and query whose headers named by `Vary` are the same. A request with a token is
- * served or stored only under a `public` answer (always so here). The request's own Cache-Control is not
+ * Kept only: a 200 to a GET that carried no credentials (no Authorization, no cookie but the page's own
+ * language and consent ones), `public` and a lifetime above 0, no `private`/`no-store`/`no-cache`, no
+ * Set-Cookie, no `Vary: *`, read whole (see BUFFERED_BODY_BYTES): whatever a service says, an answer
+ * to a signed-in request is never kept for others. Served only: to a GET or HEAD of the same URL as sent
+ * whose headers named by `Vary` are the same; a request with a token may be served a kept public answer. The request's own Cache-Control is not
  * followed (as nginx does not), so no client can make every request reach the service. Any successful
  * change (POST, PUT, PATCH, DELETE) through the gateway drops that service's cached answers, so a change
  * shows at once to whoever made it through the same gateway process. A browser's request (which accepts
@@ -45,17 +48,17 @@ export class EdgeCache {
   lookup(request: CacheableRequest, now = Date.now()): UpstreamAnswer | undefined {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const key = keyOf(request);
-    const variants = key === undefined ? undefined : this.entries.get(key);
+    const variants = this.entries.get(key);
     if (!variants) return undefined;
     const entry = variants.find((e) => e.vary.every(([name, value]) => headerOf(request, name) === value));
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
-      this.remove(key!, entry);
+      this.remove(key, entry);
       return undefined;
     }
     // Most recently used last: eviction takes the first.
-    this.entries.delete(key!);
-    this.entries.set(key!, variants);
+    this.entries.delete(key);
+    this.entries.set(key, variants);
     const age = String(entry.ageAtStore + Math.floor((now - entry.storedAt) / 1000));
     const packed = request.method === 'GET' ? this.packedOf(entry, request) : undefined;
     if (packed) return { statusCode: 200, headers: { ...packed.headers, age }, body: packed.body };
@@ -102,6 +105,7 @@ export class EdgeCache {
       return;
     }
     if (this.maxBytes === 0 || request.method !== 'GET' || answer.statusCode !== 200 || !answer.body) return;
+    if (carriesCredentials(request.headers)) return;
     if (answer.body.length > this.maxBytes / 8 || answer.headers['set-cookie'] !== undefined) return;
     const lifetime = sharedLifetime(String(answer.headers['cache-control'] ?? ''));
     if (lifetime === undefined) return;
@@ -113,7 +117,6 @@ export class EdgeCache {
       .filter(Boolean);
     if (names.includes('*')) return;
     const key = keyOf(request);
-    if (key === undefined) return;
     const ageAtStore = Math.max(0, Number(answer.headers['age'] ?? 0) || 0);
     if (lifetime <= ageAtStore) return;
     const headers = { ...answer.headers };
@@ -186,12 +189,21 @@ interface Entry {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The matched path (never the raw spelling) and the query as sent. */
-function keyOf(request: CacheableRequest): string | undefined {
-  const path = request.matchedPath;
-  if (path === undefined) return undefined;
-  const q = request.url.indexOf('?');
-  return q === -1 ? path : path + request.url.slice(q);
+/** The URL as sent: the path the service routes (already checked to be plainly spelt) and the query. */
+const keyOf = (request: CacheableRequest): string => request.url;
+
+const PAGE_COOKIE_NAMES = new Set<string>(Object.values(PAGE_COOKIES));
+
+/** Authorization, or any cookie but the pages' language and consent ones (which say nobody's identity). */
+export function carriesCredentials(headers: IncomingHttpHeaders): boolean {
+  if (headers.authorization !== undefined) return true;
+  const cookie = headers.cookie;
+  if (!cookie) return false;
+  return cookie.split(';').some((part) => {
+    const eq = part.indexOf('=');
+    const name = (eq === -1 ? part : part.slice(0, eq)).trim();
+    return name !== '' && !PAGE_COOKIE_NAMES.has(name);
+  });
 }
 
 const sameVary = (a: Entry['vary'], b: Entry['vary']) =>

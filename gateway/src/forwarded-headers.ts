@@ -26,16 +26,22 @@ const HOP_BY_HOP = new Set([
   'http2-settings',
 ]);
 
+/** Headers only the gateway writes: the service's host, the client's address and the request's id. */
+const GATEWAY_OWN = new Set(['host', 'x-forwarded-for', 'x-request-id']);
+
 /**
- * The headers a proxied request carries upstream: the client's own claims and hop-by-hop headers
- * (with those its Connection header names) dropped, `X-Forwarded-For` replaced by the address the
- * gateway saw (services trust it from the gateway alone, so per-address limits see each client, and
- * no client can pick a fresh address per request), and the request id.
+ * The headers a proxied request carries upstream: the gateway's own first (`Host` of the service,
+ * `X-Forwarded-For` the address the gateway saw, `X-Request-Id` the id it gave the request), so no number
+ * of client headers can push them past a service's header limit; then the client's, without its own
+ * claims of address or request id and its hop-by-hop headers (with those its Connection header names).
+ * Services trust X-Forwarded-For from the gateway alone, so per-address limits see each client, and no
+ * client can pick a fresh address per request.
  */
-export function upstreamHeaders<H extends Record<string, unknown>>(
+export function upstreamHeaders(
   request: { ip: string; id: string },
-  headers: H,
-): H {
+  host: string,
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string | string[] | undefined> {
   const connection = headers['connection'];
   const named =
     typeof connection === 'string'
@@ -46,11 +52,14 @@ export function upstreamHeaders<H extends Record<string, unknown>>(
             .map((n) => n.trim()),
         )
       : undefined;
+  const out: Record<string, string | string[] | undefined> = {
+    host,
+    'x-forwarded-for': request.ip,
+    'x-request-id': request.id,
+  };
   // Copied without the claims rather than copied and deleted from: `delete` slows every later use.
-  const out: Record<string, unknown> = {};
   for (const name in headers)
-    if (!CLIENT_CLAIMS.has(name) && !HOP_BY_HOP.has(name) && !named?.has(name)) out[name] = headers[name];
-  out['x-forwarded-for'] = request.ip;
-  out['x-request-id'] = request.id;
-  return out as H;
+    if (!GATEWAY_OWN.has(name) && !CLIENT_CLAIMS.has(name) && !HOP_BY_HOP.has(name) && !named?.has(name))
+      out[name] = headers[name];
+  return out;
 }

@@ -6,7 +6,7 @@ import { AFTER_PAINT, PAGE_COOKIES } from '@platform/contracts/values';
 import { pageRoute } from './previews';
 
 /**
- * Prerendered pages (the build's `scripts/prerender.ts`): for a page path a remote declares in
+ * Prerendered pages (the build's `scripts/prerender/prerender.ts`): for a page path a remote declares in
  * `remote.prerender` (or a path an item route there matches: `/hire/:id`), which HTML file to send
  * instead of the plain shell. A page is only valid for the
  * builds it was rendered from (the shell's index.html, the owning remote's remoteEntry.js, the remotes

@@ -1,40 +1,38 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Pool } from 'undici';
+import { HttpError } from '@platform/service-kit';
 import { upstreamHeaders } from './forwarded-headers';
-import { UpstreamClient } from './upstream-client';
-import { matchedPath } from './uploads';
 
 export interface UpstreamOptions {
   /** Gives up on a service that does not accept the connection within this time (then 503). */
   connectTimeoutMs: number;
-  /** Longest wait for a service's status line and headers, and between two chunks of its body. */
+  /**
+   * The whole exchange's deadline, from the moment it is asked (queue, a large request body going up, the
+   * answer's head and its first BUFFERED_BODY_BYTES): then 504, and the connection is freed for the next.
+   */
   timeoutMs: number;
+  /** Kept-alive connections to the service at most (no pipelining: a slow answer would hold up those behind). */
+  connections: number;
+  /** Requests waiting for a connection at most; one more is refused at once with 503. */
+  queue: number;
 }
 
 /**
- * Kept-alive connections to one service. Every proxied request of this gateway process shares them,
- * so no request pays for a TCP handshake; at most UPSTREAM_CONNECTIONS at once, beyond that requests
- * queue here rather than open ever more sockets on the service. No pipelining: one slow answer would
- * hold up the requests queued behind it on the same connection.
- */
-export const UPSTREAM_CONNECTIONS = 64;
-
-export const upstreamClient = (url: string, opts: UpstreamOptions): UpstreamClient =>
-  new UpstreamClient(url, {
-    connections: UPSTREAM_CONNECTIONS,
-    connectTimeoutMs: opts.connectTimeoutMs,
-    timeoutMs: opts.timeoutMs,
-    keepAliveMs: 30_000,
-    bufferedBodyBytes: BUFFERED_BODY_BYTES,
-  });
-
-/**
- * Answers up to this size are read whole and sent in one write (with their length) rather than
- * streamed chunk by chunk: nearly every API answer, and what the edge cache keeps. Larger ones (a CV
- * download) stream through without being held in memory.
+ * Answers up to this size are read whole before the reply starts: nearly every API answer, and what the edge
+ * cache keeps. A malformed one is then a 502, never a reply cut short. Larger ones (a CV download) stream
+ * through without being held in memory.
  */
 export const BUFFERED_BODY_BYTES = 256 * 1024;
+
+/**
+ * Request bodies up to this size are read whole from the client before a service's connection is taken
+ * (as nginx's `proxy_request_buffering` does): a client sending a byte at a time then holds its own
+ * connection to the gateway, never one of the service's. Larger ones (a CV upload) stream up, within the
+ * exchange's deadline.
+ */
+export const BUFFERED_REQUEST_BYTES = 256 * 1024;
 
 /** Response headers that describe the service's connection, not the answer: never passed on. */
 const HOP_BY_HOP = new Set([
@@ -49,19 +47,16 @@ const HOP_BY_HOP = new Set([
 export interface UpstreamAnswer {
   statusCode: number;
   headers: Record<string, string | string[]>;
-  /** The whole body when it is at most BUFFERED_BODY_BYTES (and its length was announced). */
+  /** The whole body when it is at most BUFFERED_BODY_BYTES. */
   body?: Buffer;
   /** Otherwise the body as it arrives. */
   stream?: Readable;
 }
 
-const isStream = (value: unknown): value is Readable =>
-  typeof value === 'object' && value !== null && typeof (value as Readable).pipe === 'function';
-
-/** What the proxy sends of a request (from Fastify's request, or the fast lane's). */
+/** What the proxy sends of a request. */
 export interface ProxiedRequest {
   method: string;
-  /** As the router matched it, already checked to be spelt plainly. */
+  /** As sent, already checked to be spelt plainly: the service routes this very path. */
   url: string;
   headers: IncomingHttpHeaders;
   /** The client's address as the gateway saw it (X-Forwarded-For upstream). */
@@ -71,49 +66,185 @@ export interface ProxiedRequest {
   body?: Readable;
 }
 
-/**
- * Fastify's request as the proxy (and the edge cache, by its matched path) reads it: its scope's parser
- * hands the body over unread.
- */
-export const proxiedRequestOf = (
-  request: FastifyRequest,
-): ProxiedRequest & { matchedPath: string | undefined } => ({
+/** Why a service gave no usable answer, as the status the client gets. */
+export class UpstreamFailure extends Error {
+  constructor(
+    readonly statusCode: 502 | 503 | 504,
+    readonly reason: 'unreachable' | 'busy' | 'late' | 'malformed',
+    options?: { cause?: unknown },
+  ) {
+    super(`upstream ${reason}`, options);
+    this.name = 'UpstreamFailure';
+  }
+}
+
+const isStream = (value: unknown): value is Readable =>
+  typeof value === 'object' && value !== null && typeof (value as Readable).pipe === 'function';
+
+/** Fastify's request as the proxy reads it: its scope's parser hands the body over unread. */
+export const proxiedRequestOf = (request: FastifyRequest): ProxiedRequest => ({
   method: request.method,
   url: request.url,
-  matchedPath: matchedPath(request),
   headers: request.headers,
   ip: request.ip,
   id: request.id,
   body: isStream(request.body) ? request.body : request.raw,
 });
+
+/** Errors of a connection that was never made: the service is down or unknown. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 /**
- * Sends the request to the service as the router matched it (its URL, which the gateway has already
- * checked is spelt plainly), with the headers of forwarded-headers.ts and the body streamed through
- * unread. Throws when the service cannot be reached or does not answer in time.
+ * One service's kept-alive connections (undici's Pool): every proxied request of this gateway process
+ * shares them, so none pays for a handshake. Beyond `connections` at once, requests wait in order, at
+ * most `queue` of them; each exchange has one deadline from the moment it is asked.
  */
-export async function askUpstream(
-  client: UpstreamClient,
-  host: string,
-  request: ProxiedRequest,
-): Promise<UpstreamAnswer> {
-  const method = request.method;
-  const withBody =
-    method !== 'GET' && method !== 'HEAD' && Number(request.headers['content-length'] ?? 0) > 0;
-  const headers = upstreamHeaders(request, request.headers) as Record<string, string | string[] | undefined>;
-  headers.host = host;
-  if (!withBody) delete headers['content-length'];
-  const res = await client.request({
-    path: request.url,
-    method,
-    headers,
-    body: withBody ? request.body : undefined,
-  });
-  const out: Record<string, string | string[]> = {};
-  for (const name in res.headers) {
-    const value = res.headers[name];
-    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+export class ServiceUpstream {
+  private readonly pool: Pool;
+  private readonly host: string;
+  /** Exchanges asked whose answer's head has not come yet (running and waiting). */
+  private inFlight = 0;
+
+  constructor(
+    url: string,
+    private readonly opts: UpstreamOptions,
+  ) {
+    this.host = new URL(url).host;
+    this.pool = new Pool(url, {
+      connections: opts.connections,
+      pipelining: 1,
+      connect: { timeout: opts.connectTimeoutMs },
+      headersTimeout: opts.timeoutMs,
+      // Between two pieces of a streamed answer, once the deadline no longer runs.
+      bodyTimeout: opts.timeoutMs,
+      keepAliveTimeout: 30_000,
+    });
   }
-  return { statusCode: res.statusCode, headers: out, body: res.body, stream: res.stream };
+
+  /**
+   * Sends the request to the service with the headers of forwarded-headers.ts and its body (read whole
+   * first up to BUFFERED_REQUEST_BYTES, else streamed through unread). Throws an UpstreamFailure when the
+   * service cannot be reached (503), is full (503), is late (504) or answers what undici cannot read (502).
+   */
+  async ask(request: ProxiedRequest): Promise<UpstreamAnswer> {
+    const method = request.method;
+    const length = Number(request.headers['content-length'] ?? 0);
+    const withBody = method !== 'GET' && method !== 'HEAD' && length > 0;
+    const body =
+      withBody && length <= BUFFERED_REQUEST_BYTES && request.body
+        ? await wholeBody(request.body)
+        : request.body;
+    if (this.inFlight >= this.opts.connections + this.opts.queue) throw new UpstreamFailure(503, 'busy');
+    const deadline = new AbortController();
+    // The error made only when the deadline passes: an Error's stack costs more than the rest of the timer.
+    const timer = setTimeout(() => deadline.abort(new UpstreamFailure(504, 'late')), this.opts.timeoutMs);
+    let asked: ReturnType<Pool['request']> | undefined;
+    try {
+      const headers = upstreamHeaders(request, this.host, request.headers);
+      if (!withBody) delete headers['content-length'];
+      asked = this.pool.request({
+        path: request.url,
+        method,
+        headers,
+        body: withBody ? body : undefined,
+        signal: deadline.signal,
+      });
+      // Counted until undici settles it, which for one given up while queued is when its turn comes.
+      this.inFlight++;
+      const settled = () => void this.inFlight--;
+      asked.then(settled, settled);
+      // undici drops an aborted request only once it has a connection: one still queued is given up here,
+      // at its deadline.
+      const res = await Promise.race([asked, rejectedOn(deadline.signal)]);
+      const out: Record<string, string | string[]> = {};
+      for (const name in res.headers) {
+        const value = res.headers[name];
+        if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+      }
+      const read = await readAhead(res.body, BUFFERED_BODY_BYTES);
+      return { statusCode: res.statusCode, headers: out, ...read };
+    } catch (err) {
+      if (deadline.signal.aborted) {
+        // An answer that came as the deadline passed is read by nobody: its connection is freed.
+        asked?.then(
+          (res) => res.body.destroy(),
+          () => {},
+        );
+        throw deadline.signal.reason as UpstreamFailure;
+      }
+      if (err instanceof UpstreamFailure) throw err;
+      const code = (err as { code?: string }).code ?? '';
+      if (UNREACHABLE.has(code)) throw new UpstreamFailure(503, 'unreachable', { cause: err });
+      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+        throw new UpstreamFailure(504, 'late', { cause: err });
+      throw new UpstreamFailure(502, 'malformed', { cause: err });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+/** Rejects with the signal's reason once it aborts (the deadline's UpstreamFailure). */
+function rejectedOn(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) =>
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
+  );
+}
+
+/** A request body read to its end (its length already checked against the limits). */
+async function wholeBody(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+  } catch {
+    throw new HttpError(400, 'The request body did not arrive whole.');
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The body whole when it ends within `limit` bytes, else a stream of what was read and the rest. Read
+ * ahead rather than trusted from Content-Length, so any answer that fits is checked to its end before a
+ * byte of it reaches the client.
+ */
+function readAhead(body: Readable, limit: number): Promise<{ body: Buffer } | { stream: Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      body.off('data', onData).off('end', onEnd).off('error', reject);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= limit) return;
+      done();
+      body.pause();
+      const rest = new PassThrough();
+      for (const c of chunks) rest.write(c);
+      body.pipe(rest);
+      // The service failing mid-answer ends the client's too; the client gone frees the service's.
+      body.once('error', (err) => rest.destroy(err));
+      rest.once('close', () => body.destroy());
+      resolve({ stream: rest });
+    };
+    const onEnd = () => {
+      done();
+      resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+    };
+    body.on('data', onData).once('end', onEnd).once('error', reject);
+  });
 }
 
 /** Writes a service's answer as the gateway's reply (its onSend hooks still apply: no-store, compression). */

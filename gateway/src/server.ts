@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
-import { NatsEventBus } from '@platform/event-bus';
 import {
+  connectServiceBus,
   createLogger,
   exitOnStartupError,
   FollowedRevocations,
@@ -17,14 +17,8 @@ async function main() {
   const log = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const workers = config.GATEWAY_WORKERS;
   if (workers > 1 && cluster.isPrimary) return runPrimary(workers, log);
-  const bus = await NatsEventBus.connect({
-    url: config.NATS_URL,
-    prefix: config.NATS_PREFIX,
-    name: 'gateway',
-    user: config.NATS_USER,
-    password: config.NATS_PASSWORD,
-    log: log.child({ component: 'event-bus' }),
-  });
+  // Refuses a NATS that admits anyone, or no NATS user, unless DANGEROUSLY_ALLOW_OPEN_NATS=1 (as the services).
+  const bus = await connectServiceBus('gateway', config, log.child({ component: 'event-bus' }));
   // Replays one token lifetime of logouts and ended accounts before serving, then keeps following.
   const revocations = new FollowedRevocations(bus);
   await revocations.start();

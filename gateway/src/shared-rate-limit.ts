@@ -56,8 +56,7 @@ export class WindowCounts {
 }
 
 /**
- * A store for @fastify/rate-limit (its `store` option, a class) over counts this process keeps: the
- * gateway's fast lane counts in the same ones, so a client has one allowance whichever path serves it.
+ * A store for @fastify/rate-limit (its `store` option, a class) over counts this process keeps.
  */
 export function storeOver(counts: WindowCounts) {
   return class CountsInProcess {

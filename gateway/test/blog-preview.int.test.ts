@@ -5,7 +5,7 @@ import { generateKeyPair } from '@platform/testing';
 import type { App } from '@platform/service-kit';
 import { readConfig } from '../src/config';
 import { buildApp } from '../src/app';
-import { startContent, type ContentContext, type Persona } from '../../svc-content/test/helpers';
+import { startContent, type ContentContext, type Persona } from '@platform/svc-content/testing';
 
 /**
  * A blog post's page gets its title and description from svc-content (its `remote.previews`), the real

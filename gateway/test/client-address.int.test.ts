@@ -1,6 +1,6 @@
 import { rawRequest, type RawResponse } from '@platform/testing';
 import type { App } from '@platform/service-kit';
-import { aUser, startIdentity, type TestContext } from '@platform/svc-identity/test/helpers';
+import { aUser, startIdentity, type TestContext } from '@platform/svc-identity/testing';
 import { readConfig } from '../src/config';
 import { buildApp } from '../src/app';
 import { startRecordingUpstream, type RecordingUpstream } from './recording-upstream';

@@ -44,6 +44,11 @@ beforeAll(async () => {
   hire.get('/api/job/cookie', async (_req, reply) =>
     reply.header('cache-control', 'public, max-age=60').header('set-cookie', 'sid=1').send({ call: reached }),
   );
+  // Any path under it, as the service routes it (its own router decodes `%3F` into the path).
+  hire.get('/api/job/any/*', async (req, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { call: reached, url: req.url };
+  });
   hire.post('/api/job/create', async () => ({ created: true }));
   const hireUrl = await hire.listen({ port: 0, host: '127.0.0.1' });
   gateway = await buildApp(
@@ -61,14 +66,15 @@ const get = (url: string, headers: Record<string, string> = {}) => gateway.injec
 
 describe('the edge cache', () => {
   it('answers a public answer again without the service, with its Age and its own request id', async () => {
-    const first = await get('/api/job/public', { 'x-request-id': 'first' });
+    const first = await get('/api/job/public');
     const before = reached;
-    const second = await get('/api/job/public', { 'x-request-id': 'second' });
+    const second = await get('/api/job/public');
     expect(reached).toBe(before);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['age']).toBe('0');
     expect(second.headers['cache-control']).toBe('public, max-age=60');
-    expect(second.headers['x-request-id']).toBe('second');
+    expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
     expect((await gateway.inject({ method: 'HEAD', url: '/api/job/public' })).body).toBe('');
     expect(reached).toBe(before);
   });
@@ -96,6 +102,36 @@ describe('the edge cache', () => {
     const a = await get('/api/job/public?title=nurse');
     const b = await get('/api/job/public?title=midwife');
     expect(b.json().call).toBeGreaterThan(a.json().call);
+  });
+
+  it('keys on the path as the service routes it: an encoded `?` is another path, not a query', async () => {
+    const query = await get('/api/job/any/get?limit=2');
+    const encoded = await get('/api/job/any/get%3Flimit=2');
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.json()).toMatchObject({ url: '/api/job/any/get%3Flimit=2' });
+    expect(encoded.json().call).toBeGreaterThan(query.json().call);
+    const before = reached;
+    expect((await get('/api/job/any/get?limit=2')).json()).toEqual(query.json());
+    expect((await get('/api/job/any/get%3Flimit=2')).json()).toEqual(encoded.json());
+    expect(reached).toBe(before);
+  });
+
+  it('never keeps the answer to a request with credentials, whatever the service says', async () => {
+    const token = signToken(keys.privateKey, { role: 'Clinic' }, aud);
+    for (const [url, credentials] of [
+      ['/api/job/any/signed-in', { authorization: `Bearer ${token}`, 'x-user': 'amina' }],
+      ['/api/job/any/session', { cookie: 'afya.lang=sw; sid=amina', 'x-user': 'amina' }],
+    ] as const) {
+      const theirs = await get(url, credentials);
+      expect(theirs.statusCode).toBe(200);
+      const stranger = await get(url);
+      expect(stranger.json().call).toBeGreaterThan(theirs.json().call);
+    }
+    // The pages' own language and consent cookies say nobody's identity: that answer is kept.
+    const withPageCookies = await get('/api/job/any/page-cookies', {
+      cookie: 'afya.lang=sw; afya.consent=1',
+    });
+    expect((await get('/api/job/any/page-cookies')).json()).toEqual(withPageCookies.json());
   });
 
   it('never serves a private or unmarked answer to another user', async () => {

@@ -56,7 +56,8 @@ function spellings(prefix: string): Array<[string, string, Outcome]> {
 }
 
 // Every prefix of every module descriptor: a new module's routes are walked too.
-const prefixes = serviceRoutes(loadModules(path.resolve(__dirname, '..', '..'))).flatMap((r) => r.prefixes);
+const modules = loadModules(path.resolve(__dirname, '..', '..'));
+const prefixes = serviceRoutes(modules).flatMap((r) => r.prefixes);
 const cases = prefixes.flatMap((prefix) =>
   spellings(prefix).map(([name, path, outcome]) => ({ prefix, name, path, outcome })),
 );
@@ -69,11 +70,8 @@ beforeAll(async () => {
   const config = readConfig({
     JWT_PUBLIC_KEY: keys.publicKey,
     LOG_LEVEL: 'silent',
-    IDENTITY_URL: upstream.url,
-    HIRE_URL: upstream.url,
-    EVENTS_URL: upstream.url,
-    CONNECT_URL: upstream.url,
-    CONTENT_URL: upstream.url,
+    // Every module's service at the recording one, from the descriptors (a new module needs no change here).
+    ...Object.fromEntries(serviceRoutes(modules).map((r) => [r.urlVariable, upstream.url])),
     SHELL_DIST: '/nonexistent-shell',
     BODY_LIMIT_BYTES: String(BODY_LIMIT),
   });

@@ -45,6 +45,8 @@ beforeAll(async () => {
       LOG_LEVEL: 'error',
       NATS_URL: natsUrl(),
       NATS_PREFIX: prefix,
+      // The tests' NATS admits anyone (a throwaway prefix): the switch a development machine sets.
+      DANGEROUSLY_ALLOW_OPEN_NATS: '1',
       JWT_PUBLIC_KEY: keys.publicKey,
       HIRE_URL: upstream.url,
       SHELL_DIST: path.join(__dirname, 'no-shell'),

@@ -8,6 +8,7 @@ import type {
   BlogStatus,
   BlogVersionsResponse,
   ChangeRoleBody,
+  VerifyOrganisationBody,
   DashboardStatsResponse as DashboardStats,
   HomeBlock,
   InboxKind,
@@ -118,6 +119,12 @@ export const adminApi = {
     apiRequest<AdminAccountResponse>(`/api/user/admin/accounts/${id}/suspend`, { method: 'POST', body }),
   unsuspend: (id: string) =>
     apiRequest<AdminAccountResponse>(`/api/user/admin/accounts/${id}/unsuspend`, { method: 'POST' }),
+  /** A Clinic's organisation, verified from the registration document the admin checked. */
+  verifyOrganisation: (id: string, body: VerifyOrganisationBody) =>
+    apiRequest<MessageResponse>(`/api/user/admin/accounts/${id}/verify-organisation`, {
+      method: 'POST',
+      body,
+    }),
   changeRole: (id: string, body: ChangeRoleBody) =>
     apiRequest<AdminAccountResponse>(`/api/user/admin/accounts/${id}`, { method: 'PATCH', body }),
   remove: (id: string) => apiRequest<MessageResponse>(`/api/user/admin/accounts/${id}`, { method: 'DELETE' }),

@@ -10,11 +10,35 @@ import type {
   LoginResponse,
   MeResponse,
   MessageResponse,
+  PasswordResetBody,
   RegisterBody,
   UpdateProfileBody,
 } from '@platform/contracts';
+import type {
+  CouncilListResponse,
+  CredentialBody,
+  CredentialListResponse,
+  CredentialResponse,
+  DashboardResponse,
+  ImportResponse,
+  PlaceResponse,
+  PlacesResponse,
+  RoleBody,
+  StaffChangeBody,
+  StaffDetailResponse,
+  StaffListResponse,
+  StaffMemberResponse,
+} from '@platform/svc-core/contract';
 import { endpoint } from '@platform/data';
 import { apiRequest } from '@platform/shell-state';
+
+/** The staff list's filters, as `GET /api/core/staff` takes them (empty: not filtered). */
+export interface StaffFilter {
+  search?: string;
+  departmentId?: string;
+  locationId?: string;
+  cleared?: '' | 'true' | 'false';
+}
 
 /**
  * The one way mf-core talks to its services: every call, typed by the contract's request and response
@@ -26,6 +50,19 @@ export const coreApi = {
   login: (body: LoginBody) => apiRequest<LoginResponse>('/api/user/login', { method: 'POST', body }),
   register: (body: RegisterBody) =>
     apiRequest<MessageResponse>('/api/user/register', { method: 'POST', body }),
+  /** The ways back in (svc-identity): each e-mails a one-time link, answered alike for any address. */
+  forgotPassword: (email: string) =>
+    apiRequest<MessageResponse>('/api/user/password/forgot', { method: 'POST', body: { email } }),
+  askSignInLink: (email: string) =>
+    apiRequest<MessageResponse>('/api/user/login/link', { method: 'POST', body: { email } }),
+  resetPassword: (body: PasswordResetBody) =>
+    apiRequest<MessageResponse>('/api/user/password/reset', { method: 'POST', body }),
+  redeemSignInLink: (token: string) =>
+    apiRequest<LoginResponse>('/api/user/login/link/redeem', { method: 'POST', body: { token } }),
+  /** E-mail verification: open the link, or have it sent again (signed in). */
+  verifyEmail: (token: string) =>
+    apiRequest<MessageResponse>('/api/user/email/verify', { method: 'POST', body: { token } }),
+  resendVerification: () => apiRequest<MessageResponse>('/api/user/email/verification', { method: 'POST' }),
   /** svc-content's demo inbox (the admin's), from the landing page's dialog and `/requestdemo`. */
   requestDemo: (body: Record<string, string>) =>
     apiRequest<MessageResponse>('/api/content/demo-requests', { method: 'POST', body }),
@@ -52,4 +89,39 @@ export const coreApi = {
   answerInvite: (id: string, answer: 'accept' | 'decline') =>
     apiRequest<MeResponse>(`/api/user/org/invites/${encodeURIComponent(id)}/${answer}`, { method: 'POST' }),
   leaveTeam: () => apiRequest<MessageResponse>('/api/user/org/leave', { method: 'POST' }),
+  /** Core HR (svc-core): the compliance figures, licences expiring, the staff list (each within one's scope). */
+  hrDashboard: () => endpoint<DashboardResponse>('/api/core/dashboard'),
+  expiringLicences: (days: number, page: number) =>
+    endpoint<CredentialListResponse>(`/api/core/credentials?expiringWithin=${days}&page=${page}&limit=20`),
+  /** The staff list within one's scope: `filter` is the query's search, department, location and cleared. */
+  staff: (page: number, filter: StaffFilter = {}) => {
+    const query = new URLSearchParams({ page: String(page), limit: '20' });
+    for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
+    return endpoint<StaffListResponse>(`/api/core/staff?${query}`);
+  },
+  staffRecord: (id: string) => endpoint<StaffDetailResponse>(`/api/core/staff/${encodeURIComponent(id)}`),
+  myRecord: () => endpoint<StaffDetailResponse>('/api/core/staff/me'),
+  changeStaff: (id: string, body: StaffChangeBody) =>
+    apiRequest<StaffMemberResponse>(`/api/core/staff/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  setRole: (id: string, body: RoleBody) =>
+    apiRequest<StaffMemberResponse>(`/api/core/staff/${encodeURIComponent(id)}/role`, {
+      method: 'PUT',
+      body,
+    }),
+  places: () => endpoint<PlacesResponse>('/api/core/places'),
+  addPlace: (kind: 'location' | 'department', name: string) =>
+    apiRequest<PlaceResponse>(`/api/core/${kind}s`, { method: 'POST', body: { name } }),
+  councils: () => endpoint<CouncilListResponse>('/api/core/councils?limit=100'),
+  addCredential: (body: CredentialBody) =>
+    apiRequest<CredentialResponse>('/api/core/credentials', { method: 'POST', body }),
+  verifyCredential: (id: string) =>
+    apiRequest<CredentialResponse>(`/api/core/credentials/${encodeURIComponent(id)}/verify`, {
+      method: 'POST',
+    }),
+  /** The staff CSV: `dryRun` previews (nothing written); a file with problems imports nothing (422). */
+  importStaff: (csv: string, dryRun: boolean) =>
+    apiRequest<ImportResponse>(`/api/core/staff/import${dryRun ? '?dryRun=1' : ''}`, {
+      method: 'POST',
+      body: new Blob([csv], { type: 'text/csv' }),
+    }),
 };

@@ -1,26 +1,18 @@
 /**
  * The demo loaded twice into a whole platform (every service and the gateway, as `npm start` runs them) on
- * its own database, NATS prefix and a free port; everything checked through the gateway's API.
+ * its own database, its own nats-server with the platform's users, and a free port; everything checked
+ * through the gateway's API.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  createTestDatabase,
-  deleteStreamsWithPrefix,
-  eventually,
-  freePort,
-  natsUrl,
-  testNatsPrefix,
-  type TestDatabase,
-} from '@platform/testing';
+import { createTestDatabase, eventually, freePort, type TestDatabase } from '@platform/testing';
 import { readStartConfig } from '../config';
 import { startPlatform, type RunningPlatform } from '../platform';
 import { CLINICS, DEMO_PASSWORD, DISCUSSIONS, EVENTS, JOBS, PROFESSIONALS } from './data';
 import { loadDemo, type DemoSummary } from './index';
 
 const ADMIN = { email: 'admin@demo-test.example', password: 'demo test admin password' };
-const prefix = testNatsPrefix();
 let db: TestDatabase;
 let dataDir: string;
 let platform: RunningPlatform;
@@ -32,19 +24,19 @@ beforeAll(async () => {
   const cfg = readStartConfig({
     PORT: String(await freePort()),
     DATABASE_URL: db.url,
-    NATS_URL: natsUrl(),
-    NATS_PREFIX: prefix,
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
   });
-  platform = await startPlatform(cfg, (line) => logs.push(line), { buildFrontends: false });
+  platform = await startPlatform(cfg, (line) => logs.push(line), {
+    buildFrontends: false,
+    nats: { own: true },
+  });
 }, 180_000);
 
 afterAll(async () => {
   await platform?.stop();
-  await deleteStreamsWithPrefix(natsUrl(), prefix).catch(() => {});
   await db?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -150,6 +142,16 @@ describe('npm start -- --demo', () => {
     );
     expect(cpd.data.total).toBe(3);
     expect(cpd.data.entries.map((e) => e.eventTitle)).toEqual(['Neonatal Resuscitation Refresher (demo)']);
+
+    // Every demo account has a verified address (the admin vouched for it): they join teams and see
+    // contact details as verified members do.
+    for (const who of [CLINICS[1]!.email, PROFESSIONALS[0]!.email]) {
+      const me = await api<{ user: { emailVerified: boolean } }>(
+        '/api/user/me',
+        await signIn(who, DEMO_PASSWORD),
+      );
+      expect([who, me.user.emailVerified]).toEqual([who, true]);
+    }
 
     // The directory: every demo professional and clinic, with designations (svc-connect's projection).
     const directory = await eventually(async () => {

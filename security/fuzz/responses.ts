@@ -9,7 +9,10 @@ import type { JsonSchema, Operation } from './openapi';
  */
 export const GENERIC_STATUSES = [400, 401, 403, 404, 413, 414, 415, 429];
 
-/** service-kit's error body: `{ success: false, message, code }` and nothing else. */
+/**
+ * service-kit's error body: `{ success: false, message, code }`, perhaps with `hints` (further keys the
+ * pages translate: a password estimator's feedback), and nothing else.
+ */
 const ERROR_SHAPE: JsonSchema = {
   type: 'object',
   required: ['success', 'message', 'code'],
@@ -18,6 +21,7 @@ const ERROR_SHAPE: JsonSchema = {
     success: { const: false },
     message: { type: 'string', minLength: 1 },
     code: { type: 'string', pattern: '^[a-z_]+(\\.[a-z_]+)+$' },
+    hints: { type: 'array', items: { type: 'string', pattern: '^[a-z]+\\.[A-Za-z0-9]+$' } },
   },
 };
 

@@ -15,14 +15,6 @@ import { copyAnswerToCookie } from './layout/CookieBanner';
 
 registerNamespace('shell', (lng) => import(`./locales/${lng}.json`));
 
-declare global {
-  interface Window {
-    /** Set by the build's prerender step (scripts/prerender.ts): render this page's HTML, and only that. */
-    __AFYA_PRERENDER__?: boolean;
-    __AFYA_PRERENDERED__?: string;
-  }
-}
-
 /**
  * Ends the current task: the browser handles input and paints before the next start-up step runs, so
  * the start-up is several short tasks instead of one long one on a slow phone (Total Blocking Time).
@@ -55,12 +47,6 @@ async function start() {
       <App manifest={manifest} />
     </StrictMode>
   );
-  if (window.__AFYA_PRERENDER__) {
-    // Only the HTML: React's server renderer leaves its context values behind, so no normal render follows.
-    const { renderToHtml } = await import('./prerender-page');
-    window.__AFYA_PRERENDERED__ = await renderToHtml(site);
-    return;
-  }
   if (prerendered) {
     // What the first render needs, loaded first, so it never shows a loading state over the page (nor
     // does hydration wait half-way through it).

@@ -66,6 +66,14 @@ export function remoteWidget(name: string, module: string): Promise<ComponentTyp
   });
 }
 
+/**
+ * A remote's exposed module given rather than loaded (the build's render in Node, where the remote's
+ * `dist-server/pages.js` is its `./routes`).
+ */
+export function provideModule(name: string, module: string, value: unknown): void {
+  cache.set(`${name}/${module.replace(/^\.\//, '')}`, Promise.resolve(value));
+}
+
 export function forgetModule(name: string, module = './routes'): void {
   cache.delete(`${name}/${module.replace(/^\.\//, '')}`);
 }

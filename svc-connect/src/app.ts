@@ -6,6 +6,8 @@ import * as schema from './db/schema';
 import { connectStores } from './stores';
 import { userSync } from './events/user-sync';
 import { moderation } from './events/moderation';
+import { verifiedProfessionSync } from './events/verified-professions';
+import { entitlements } from './events/entitlements';
 import directoryRoutes from './routes/directory';
 import requestRoutes from './routes/requests';
 import discussionRoutes from './routes/discussions';
@@ -18,7 +20,7 @@ export interface BuildOptions {
 /**
  * Builds svc-connect on the platform's service skeleton (database migrated, NATS under its own user,
  * outbox relay, trust model, one logger), then its stores, its consumers (the directory from identity's
- * user events, moderators' decisions) and its routes. Never listens: server.ts does.
+ * user events, moderators' decisions, core's verified licences) and its routes. Never listens: server.ts does.
  */
 export async function buildApp(config: ConnectConfig, opts: BuildOptions = {}): Promise<App> {
   const { app, db, bus } = await buildServiceRuntime({
@@ -33,8 +35,10 @@ export async function buildApp(config: ConnectConfig, opts: BuildOptions = {}): 
     bus: opts.bus,
   });
   await app.register(connectStores, { db, cacheMs: config.DIRECTORY_CACHE_MS });
-  await app.register(userSync, { bus, db });
+  await app.register(userSync, { bus, db, processed: schema.processed });
   await app.register(moderation, { bus, db });
+  await app.register(verifiedProfessionSync, { bus, db });
+  await app.register(entitlements, { bus, db });
   await app.register(directoryRoutes);
   await app.register(requestRoutes);
   await app.register(discussionRoutes);

@@ -49,6 +49,7 @@ type Card = {
   name: string;
   email?: string;
   phone?: string;
+  address: string;
   connection: string;
   profession: string;
 };
@@ -169,12 +170,17 @@ describe('contact details', () => {
       const c = await card(undefined, name);
       expect(c).not.toHaveProperty('email');
       expect(c).not.toHaveProperty('phone');
+      expect(c.address).toBe(''); // no postal address either
       expect(c.connection).toBe('none');
     }
   });
 
   it('are shown to signed-in members only by people who chose to show them', async () => {
     expect(await card(viewer, 'Amina Wanjiru')).not.toHaveProperty('phone');
+    // A member reads the town of a postal address, all of it only where the person shows their details.
+    expect((await card(viewer, 'Amina Wanjiru')).address).toBe('Nakuru');
+    expect((await card(viewer, 'Arusha Family Clinic')).address).toBe('Arusha');
+    expect((await card(amina, 'Amina Wanjiru')).address).toBe('Nakuru, Rift Valley');
     expect(await card(viewer, 'Dr. Otieno Odhiambo')).toMatchObject({
       phone: '+254 700 000002',
       email: otieno.email,
@@ -197,6 +203,7 @@ describe('contact details', () => {
     ).toBe(200);
     expect(await card(viewer, 'Amina Wanjiru')).toMatchObject({
       connection: 'connected',
+      address: 'Nakuru, Rift Valley',
       phone: '+254 700 000001',
       requestId: id,
     });
@@ -206,6 +213,24 @@ describe('contact details', () => {
     });
     // Someone else still does not see them.
     expect(await card(clinic, 'Amina Wanjiru')).not.toHaveProperty('phone');
+  });
+
+  it('reach no member who has not proved their own address, connected or not', async () => {
+    const squatter = await ctx.member('user', { name: `Unverified ${tag}`, emailVerified: false });
+    expect(await card(squatter, 'Dr. Otieno Odhiambo')).not.toHaveProperty('phone');
+    const sent = await ctx.call('POST', '/api/connect/requests', squatter, { userId: amina.id });
+    const id = sent.json().data.id;
+    await ctx.call('PATCH', `/api/connect/requests/${id}`, amina, { status: 'accepted' });
+    const seen = await card(squatter, 'Amina Wanjiru');
+    expect(seen.connection).toBe('connected');
+    expect(seen).not.toHaveProperty('phone');
+    expect(seen).not.toHaveProperty('email');
+    const connections = (await ctx.call('GET', '/api/connect/connections', squatter)).json();
+    expect(connections.data[0].person).toMatchObject({ id: amina.id, email: '', phone: '' });
+    // The page says why.
+    expect(connections.contactsNeedVerifiedEmail).toBe(true);
+    // Their own card still shows them their own details.
+    expect(await card(squatter, `Unverified ${tag}`)).toMatchObject({ connection: 'self' });
   });
 });
 

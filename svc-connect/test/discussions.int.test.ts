@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   ConnectEvents,
   ContentEvents,
-  IdentityEvents,
   type NotificationRequestedData,
   type PostFlaggedData,
 } from '@platform/contracts';
 import { makeEnvelope } from '@platform/event-bus';
-import { eventually, readEvents, userEvent } from '@platform/testing';
+import { eventually, readEvents } from '@platform/testing';
 import { aDiscussion, daysAgo, startConnect, type ConnectContext, type Persona } from './helpers';
 import { inertHtml, PAYLOADS } from './xss-payloads';
 
@@ -27,6 +26,13 @@ beforeAll(async () => {
   nurse = await ctx.member('user', { designation: 'Registered Nurse', orgId: orgA, country: 'Kenya' });
   colleague = await ctx.member('user', { designation: 'Clinical Officer', orgId: orgA });
   doctor = await ctx.member('user', { designation: 'Medical Officer', orgId: randomUUID() });
+  // Role-Based audiences read verified professions (licences verified in Core HR).
+  await ctx.licence(colleague, ['Clinical Officer']);
+  await ctx.licence(doctor, ['Doctor']);
+  await eventually(async () => {
+    const rows = await ctx.sql('select 1 from connect.verified_professions');
+    return rows.length === 2 || undefined;
+  });
   outsider = await ctx.member('user', { designation: 'Driver' });
   admin = await ctx.member('admin');
 });
@@ -166,23 +172,17 @@ describe('visibility, enforced in SQL for lists, search and direct fetch', () =>
     expect(await sees(nurse, roleBased)).toBe(true); // its author
   });
 
-  it('Role-Based follows a new designation at once (the caller’s row is reused, never past its event)', async () => {
-    const changer = await ctx.member('user', { designation: 'Driver' });
+  it('Role-Based reads a verified licence, not the designation (the caller’s row is reused, never past its event)', async () => {
+    const changer = await ctx.member('user', { designation: 'Clinical Officer' });
     expect(await sees(changer, roleBased)).toBe(false);
-    await ctx.identity.publish(
-      userEvent(IdentityEvents.userUpdated, changer.id, {
-        name: changer.name,
-        email: changer.email,
-        role: 'user',
-        orgId: changer.orgId,
-        designation: 'Clinical Officer',
-        version: 2,
-      }),
-    );
+    await ctx.licence(changer, ['Clinical Officer']);
     // As soon as the projection has it, the next request reads it (the kept row lives 5 s otherwise).
     await eventually(async () => {
-      const [row] = await ctx.sql('select profession from connect.users where id = $1', changer.id);
-      return (row as { profession: string }).profession === 'Clinical Officer' || undefined;
+      const [row] = await ctx.sql(
+        'select 1 from connect.verified_professions where person_id = $1',
+        changer.id,
+      );
+      return row;
     });
     expect(await sees(changer, roleBased)).toBe(true);
   });
@@ -329,9 +329,15 @@ describe('flags and moderation', () => {
       (e) => e.data.subject.id === id,
     );
 
+  // An author who is not (yet) an established member: flags from established members hide their posts.
+  let author: Persona;
+  beforeAll(async () => {
+    author = await ctx.member('user', { designation: 'Driver', createdAt: daysAgo(10) });
+  });
+
   it('hides a post at three flags from different people and publishes connect.post.flagged.v1 once', async () => {
-    const d = await post(outsider, { title: 'Buy cheap gloves' });
-    expect((await flag(outsider, d.id)).statusCode).toBe(422);
+    const d = await post(author, { title: 'Buy cheap gloves' });
+    expect((await flag(author, d.id)).statusCode).toBe(422);
     expect((await flag(nurse, d.id)).statusCode).toBe(201);
     const twice = await flag(nurse, d.id);
     expect(twice.statusCode).toBe(409);
@@ -346,7 +352,7 @@ describe('flags and moderation', () => {
     expect(ids(await list(colleague))).not.toContain(d.id);
     expect((await ctx.call('GET', `/api/discussion/${d.id}`, colleague)).statusCode).toBe(404);
     // Its author still sees it, marked hidden; an admin too.
-    expect((await ctx.call('GET', `/api/discussion/${d.id}`, outsider)).json().data.hidden).toBe(true);
+    expect((await ctx.call('GET', `/api/discussion/${d.id}`, author)).json().data.hidden).toBe(true);
     expect((await ctx.call('GET', `/api/discussion/${d.id}`, admin)).statusCode).toBe(200);
     const events = await eventually(async () => {
       const e = await flaggedEvents(d.id);
@@ -356,13 +362,14 @@ describe('flags and moderation', () => {
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toMatchObject({
       subject: { module: 'connect', kind: 'discussion', id: d.id },
-      authorId: outsider.id,
+      authorId: author.id,
+      hidden: true,
     });
     expect(events[0]!.data.flags.length).toBeGreaterThanOrEqual(3);
   });
 
   it("applies a moderator's decision: restore, hide, delete", async () => {
-    const d = await post(outsider, { title: 'Moderated' });
+    const d = await post(author, { title: 'Moderated' });
     for (const who of [nurse, doctor, colleague]) await flag(who, d.id);
     const decide = (decision: string) =>
       ctx.identity.publish(
@@ -383,7 +390,7 @@ describe('flags and moderation', () => {
     await eventually(async () => (!(await visibleToNurse()) ? true : undefined));
     await decide('delete');
     await eventually(async () =>
-      (await ctx.call('GET', `/api/discussion/${d.id}`, outsider)).statusCode === 404 ? true : undefined,
+      (await ctx.call('GET', `/api/discussion/${d.id}`, author)).statusCode === 404 ? true : undefined,
     );
     expect((await ctx.call('GET', `/api/discussion/${d.id}`, admin)).json().data.hidden).toBe(true);
     // Each decision applied is recorded once for the audit log, in the transaction that applied it; the
@@ -518,7 +525,7 @@ describe('events and indexes', () => {
         await ctx.sql<{ 'QUERY PLAN': string }>(
           `explain select * from connect.discussions where status = 'visible' and deleted_at is null
            and (visibility = 'Public' or (visibility = 'Clinic Internal' and org_id = '${orgA}')
-             or (visibility = 'Role-Based' and roles @> array['Nurse']::text[]) or author_id = '${nurse.id}')
+             or (visibility = 'Role-Based' and roles && array['Nurse']::text[]) or author_id = '${nurse.id}')
            ${filter} order by created_at desc nulls last, id desc nulls last limit 20`,
         )
       )

@@ -6,8 +6,9 @@ import {
   type Persona,
   type ServiceContext,
 } from '@platform/testing';
-import { IdentityEvents, type UserEventData } from '@platform/contracts';
-import { NatsEventBus } from '@platform/event-bus';
+import { IdentityEvents, type Profession, type UserEventData } from '@platform/contracts';
+import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
+import { CoreEvents, type CredentialEventData } from '@platform/svc-core/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
 import type { App } from '@platform/service-kit';
@@ -23,6 +24,17 @@ export type ConnectContext = ServiceContext<ConnectConfig, App, LightMyRequestRe
    * has it (an account 30 days old unless `createdAt` says otherwise).
    */
   member(role: Persona['role'], over?: Partial<UserEventData>): Promise<Persona>;
+  /** Stands in for svc-core: publishes core's events on the run's prefix. */
+  core: NatsEventBus;
+  /**
+   * What svc-core publishes when an organisation's HR verifies the person's licence (or, `expired`, on its
+   * expiry day): the council's professions become (or stop being) the person's verified professions.
+   */
+  licence(
+    who: Persona,
+    professions: Profession[],
+    over?: Partial<CredentialEventData> & { expired?: boolean },
+  ): Promise<CredentialEventData>;
   /** Runs SQL on the service's database (counts that prove a refused request changed nothing). */
   sql<T extends object = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]>;
 };
@@ -44,10 +56,29 @@ export async function startConnect(env: Record<string, string> = {}): Promise<Co
     name: 'fake-identity',
   });
   await identity.ensureStream('identity');
+  const core = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fake-core' });
+  await core.ensureStream('core');
   const client = postgres(ctx.db.url, { max: 2, onnotice: () => {} });
   return {
     ...ctx,
     identity,
+    core,
+    async licence(who, professions, { expired = false, ...over } = {}) {
+      const data: CredentialEventData = {
+        credentialId: randomUUID(),
+        personId: who.id,
+        councilCode: 'ke-test',
+        professions,
+        expiresOn: new Date(Date.now() + 365 * DAY_MS).toISOString().slice(0, 10),
+        daysLeft: 365,
+        organisationId: null,
+        ...over,
+      };
+      await core.publish(
+        makeEnvelope(expired ? CoreEvents.credentialExpired : CoreEvents.credentialVerified, data),
+      );
+      return data;
+    },
     async member(role, over = {}) {
       const p = ctx.persona(role, { name: over.name, orgId: over.orgId, email: over.email });
       const data: Partial<UserEventData> = {
@@ -56,6 +87,8 @@ export async function startConnect(env: Record<string, string> = {}): Promise<Co
         role,
         orgId: p.orgId,
         createdAt: daysAgo(30),
+        // A member who proved their address, unless a test says otherwise.
+        emailVerified: true,
         ...over,
       };
       await identity.publish(userEvent(IdentityEvents.userRegistered, p.id, data));
@@ -71,6 +104,7 @@ export async function startConnect(env: Record<string, string> = {}): Promise<Co
     async close() {
       await client.end();
       await identity.close();
+      await core.close();
       await ctx.close();
     },
   };

@@ -24,24 +24,36 @@ describe('sending', () => {
       userName: 'Someone Else',
       userEmail: 'someone@else.example',
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
-      success: true,
-      message: 'Connection request sent successfully!',
-      data: { status: 'pending', from: { id: me.id }, to: { id: them.id } },
-    });
+    expect(res.statusCode).toBe(202);
+    const sent = await ctx.sql<{ from_id: string; to_id: string; status: string }>(
+      'select from_id, to_id, status from connect.connection_requests where to_id = $1',
+      them.id,
+    );
+    expect(sent).toEqual([{ from_id: me.id, to_id: them.id, status: 'pending' }]);
   });
 
-  it("answers a visitor with the spec's message and an unknown address with 404, changing nothing", async () => {
+  it('answers alike for a professional’s address, nobody’s and one already asked: no e-mail oracle', async () => {
+    const [me, them] = await pair();
+    const known = await ctx.call('POST', '/api/connect', me, { clientEmail: them.email });
+    const before = await count();
+    const unknown = await ctx.call('POST', '/api/connect', me, { clientEmail: 'nobody@nowhere.example' });
+    const again = await ctx.call('POST', '/api/connect', me, { clientEmail: them.email });
+    for (const res of [unknown, again]) {
+      expect(res.statusCode).toBe(known.statusCode);
+      expect(res.body).toBe(known.body);
+    }
+    // Nothing in the answer names the person.
+    expect(known.body).not.toContain(them.id);
+    expect(await count()).toBe(before);
+  });
+
+  it("answers a visitor with the spec's message and a malformed body with 400, changing nothing", async () => {
     const [, them] = await pair();
     const before = await count();
     const visitor = await ctx.call('POST', '/api/connect', undefined, { clientEmail: them.email });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toMatchObject({ message: 'Please login first', code: 'connect.login_required' });
     const me = await ctx.member('user');
-    const unknown = await ctx.call('POST', '/api/connect', me, { clientEmail: 'nobody@nowhere.example' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().code).toBe('connect.person_not_found');
     const bad = await ctx.call('POST', '/api/connect', me, { clientEmail: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^clientEmail/);

@@ -37,9 +37,9 @@ export async function buildApp(config: ContentConfig, opts: BuildOptions = {}): 
     bus: opts.bus,
   });
   await app.register(contentStores, { db, formsPerHour: config.FORMS_PER_ADDRESS_PER_HOUR });
-  await app.register(userSync, { bus, db });
+  await app.register(userSync, { bus, db, processed: schema.processed });
   await app.register(activity, { bus, db });
-  await app.register(audit, { bus, db });
+  await app.register(audit, { bus, db, producers: config.AUDIT_PRODUCERS.split(',').filter(Boolean) });
   await app.register(homeRoutes);
   await app.register(blogRoutes);
   await app.register(inboxRoutes);

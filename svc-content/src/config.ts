@@ -6,6 +6,14 @@ const Env = Type.Object({
   ...baseServiceEnv(4005),
   /** Contact messages and demo requests stored per client address in an hour; more are refused (429). */
   FORMS_PER_ADDRESS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
+  /**
+   * The producers whose admin actions the audit log keeps: npm start and compose set it from the module
+   * descriptors (`service.recordsAdminActions`), so a new module needs no edit here.
+   */
+  AUDIT_PRODUCERS: Type.String({
+    pattern: '^([a-z][a-z-]*(,[a-z][a-z-]*)*)?$',
+    default: 'connect,content,events,identity',
+  }),
 });
 
 export type ContentConfig = ServiceConfig<Static<typeof Env>>;

@@ -5,9 +5,10 @@
  */
 import postgres from 'postgres';
 import { eventually } from '@platform/testing';
+import type { UserEventData } from '@platform/contracts';
 import { startContent, type ContentContext, type Persona } from './helpers';
-import { anEvent, startEvents, type EventsContext } from '../../svc-events/test/helpers';
-import { aDiscussion, startConnect, type ConnectContext } from '../../svc-connect/test/helpers';
+import { anEvent, startEvents, type EventsContext } from '@platform/svc-events/testing';
+import { aDiscussion, startConnect, type ConnectContext } from '@platform/svc-connect/testing';
 
 let content: ContentContext;
 let events: EventsContext;
@@ -174,10 +175,15 @@ describe('svc-events', () => {
  * A member both services know: registered through identity's event on the shared prefix (the helpers'
  * own publishers use each context's prefix), with a token svc-connect accepts.
  */
-async function member(role: Persona['role'], designation: string): Promise<Persona> {
+async function member(
+  role: Persona['role'],
+  designation: string,
+  over: Partial<UserEventData> = {},
+): Promise<Persona> {
   const p = await content.member(role, {
     designation,
     createdAt: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+    ...over,
   });
   await eventually(async () => (await connect.sql('select 1 from connect.users where id = $1', p.id))[0]);
   return connect.persona(role, { sub: p.id, name: p.name, email: p.email, orgId: p.orgId });
@@ -186,10 +192,11 @@ async function member(role: Persona['role'], designation: string): Promise<Perso
 describe('svc-connect', () => {
   it('records a moderator’s restore as applied to the discussion, and a non-admin’s attempt records nothing', async () => {
     const author = await member('user', 'Driver');
+    // Established members' flags (30 days, a verified address) weigh enough to hide a newer member's post.
     const flaggers = [
-      await member('user', 'Registered Nurse'),
-      await member('user', 'Clinical Officer'),
-      await member('user', 'Medical Officer'),
+      await member('user', 'Registered Nurse', { emailVerified: true }),
+      await member('user', 'Clinical Officer', { emailVerified: true }),
+      await member('user', 'Medical Officer', { emailVerified: true }),
     ];
     const d = (await connect.call('POST', '/api/discussion/add', author, aDiscussion())).json().data as {
       id: string;

@@ -99,6 +99,19 @@ describe('blog posts', () => {
     });
   });
 
+  it("carries the spec's _id and date beside id and createdAt, on every answer", async () => {
+    const post = (await add({ name: 'CPD points explained', data: '<p>x</p>', status: 'published' })).json()
+      .blog;
+    expect(post._id).toBe(post.id);
+    expect(post.date).toBe(post.createdAt);
+    const listed = (await ctx.call('GET', '/api/blog/get?limit=100'))
+      .json()
+      .data.find((p: { id: string }) => p.id === post.id);
+    expect(listed).toMatchObject({ _id: post.id, date: post.createdAt });
+    const read = (await ctx.call('GET', `/api/blog/posts/${post.slug}`)).json().blog;
+    expect(read).toMatchObject({ _id: post.id, date: post.createdAt });
+  });
+
   it('gives a second post of the same title its own address', async () => {
     const a = (await add({ name: 'Nurses’ week — Kisumu', data: '<p>a</p>' })).json().blog;
     const b = (await add({ name: 'Nurses’ week — Kisumu', data: '<p>b</p>' })).json().blog;

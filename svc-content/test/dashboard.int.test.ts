@@ -65,6 +65,20 @@ describe('the accounts, from identity’s events', () => {
     expect((await get('/api/dashboard/users?limit=1&page=2')).users).toHaveLength(1);
   });
 
+  it("carries the spec's _id and date beside id and createdAt, for users and clinics", async () => {
+    const everyone = [
+      ...(await get('/api/dashboard/users')).users,
+      ...(await get('/api/dashboard/clinics')).clinics,
+      ...(await get('/api/dashboard/latest-users')).latestUsers,
+    ];
+    expect(everyone).toHaveLength(6);
+    for (const u of everyone) {
+      expect(u._id).toBe(u.id);
+      expect(u.date).toBe(u.createdAt);
+      expect(u.date).toEqual(expect.any(String));
+    }
+  });
+
   it('follows a change and a removal', async () => {
     await ctx.others.publish(
       userEvent(IdentityEvents.userUpdated, clinic.id, {
@@ -99,6 +113,21 @@ describe('the accounts, from identity’s events', () => {
     expect(res.body).toContain(`"'+254 Nairobi"`);
     expect(res.body).toContain('"Mombasa Road Hospital","hr@mombasaroad.example","Clinic"');
     expect(lines.filter(Boolean)).toHaveLength(1 + 2);
+  });
+
+  it('records each export of every account’s personal data in the audit log, with who took it', async () => {
+    const exports = async () =>
+      (
+        (await ctx.call('GET', '/api/admin/audit?target=users_clinics.csv&limit=100', admin)).json()
+          .data as Array<{ action: string; actor: { id: string } }>
+      ).filter((e) => e.action === 'accounts.export');
+    const before = (await exports()).length;
+    expect((await ctx.call('GET', '/api/dashboard/export.csv', admin)).statusCode).toBe(200);
+    const after = await eventually(async () => {
+      const e = await exports();
+      return e.length > before ? e : undefined;
+    });
+    expect(after[0]).toMatchObject({ action: 'accounts.export', actor: { id: admin.id } });
   });
 
   it('moves an account between the counts when its role changes, and never for an older event', async () => {

@@ -5,6 +5,8 @@ import type { EventsConfig } from './config';
 import * as schema from './db/schema';
 import { eventsStores } from './stores';
 import { userSync } from './events/user-sync';
+import { organisationSync } from './events/organisations';
+import { entitlements } from './events/entitlements';
 import eventRoutes from './routes/event';
 import registrationRoutes from './routes/registration';
 import calendarRoutes from './routes/calendar';
@@ -33,7 +35,9 @@ export async function buildApp(config: EventsConfig, opts: BuildOptions = {}): P
     bus: opts.bus,
   });
   await app.register(eventsStores, { db });
-  await app.register(userSync, { bus, db });
+  await app.register(userSync, { bus, db, processed: schema.processed });
+  await app.register(entitlements, { bus, db });
+  await app.register(organisationSync, { bus, db });
   // The public list's answers, kept LIST_CACHE_MS. Any change this instance makes (an event posted,
   // edited or cancelled, a seat taken or freed) clears them, so it shows on the next load.
   const list = new AnswerCache(config.LIST_CACHE_MS);

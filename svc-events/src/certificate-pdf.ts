@@ -17,10 +17,14 @@ function printable(font: PDFFont, text: string): string {
 }
 
 /**
- * A one-page A4 landscape CPD certificate: holder, event, date, organiser, points, and a QR code of its
- * public verify address (drawn as vector squares: no image library, no native build).
+ * A one-page A4 landscape CPD certificate: holder, event, date, organiser, points, whether the platform
+ * verified the organiser, and a QR code of its public verify address (drawn as vector squares: no image library, no native build).
  */
-export async function certificatePdf(c: CertificateRow, verifyUrl: string): Promise<Uint8Array> {
+export async function certificatePdf(
+  c: CertificateRow,
+  verifyUrl: string,
+  issuerVerified: boolean,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`CPD certificate: ${c.eventTitle}`);
   pdf.setProducer('AfyaHR');
@@ -38,6 +42,15 @@ export async function certificatePdf(c: CertificateRow, verifyUrl: string): Prom
   centred(c.eventTitle, 340, 18, bold);
   centred(`on ${c.eventDate}, organised by ${c.organizerName}`, 310, 14);
   centred(`${c.points} CPD point${c.points === 1 ? '' : 's'}`, 270, 20, bold);
+  // Anyone can open an account under any name: say whether the platform checked the issuer's documents.
+  centred(
+    issuerVerified
+      ? `${c.organizerName} is an organisation verified by AfyaHR.`
+      : `${c.organizerName} is NOT an organisation verified by AfyaHR.`,
+    230,
+    12,
+    issuerVerified ? regular : bold,
+  );
   page.drawText(printable(regular, `Certificate ${c.id}`), { x: 60, y: 60, size: 9, font: regular });
   page.drawText(printable(regular, `Verify: ${verifyUrl}`), { x: 60, y: 46, size: 9, font: regular });
 

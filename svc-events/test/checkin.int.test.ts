@@ -161,9 +161,15 @@ describe('CPD certificates and ledger', () => {
       403,
     );
 
-    // The public verify answer says genuine or not, and nothing else.
+    // The public verify answer says genuine or not, and what the certificate says.
     const check = await ctx.call('GET', `/api/event/certificates/${id}`);
-    expect(check.json()).toEqual({ success: true, data: { genuine: true } });
+    expect(check.json()).toMatchObject({
+      success: true,
+      data: {
+        genuine: true,
+        certificate: { holderName: 'Amina Wanjiru', eventTitle: 'Sepsis bundle workshop', points: 4 },
+      },
+    });
     const unknown = await ctx.call('GET', '/api/event/certificates/5c1f3a9e-8b2d-4e6f-9a1c-2d3e4f5a6b7c');
     expect(unknown.json()).toEqual({ success: true, data: { genuine: false } });
 

@@ -1,4 +1,6 @@
 import ical, { type CalendarComponent, type VEvent } from 'node-ical';
+import { adminActionRecordedType, type AdminActionRecordedData } from '@platform/contracts';
+import { eventually, readEvents } from '@platform/testing';
 import { anEvent, startEvents, type EventsContext, type Persona } from './helpers';
 
 let ctx: EventsContext;
@@ -70,6 +72,31 @@ describe('GET /api/event/:id/registrations.csv', () => {
       (await ctx.call('GET', `/api/event/${e.id}/registrations.csv`, ctx.persona('Clinic'))).statusCode,
     ).toBe(403);
     expect((await ctx.call('GET', `/api/event/${e.id}/registrations.csv`)).statusCode).toBe(401);
+  });
+
+  it('records for the audit log an admin’s export of another organisation’s registrants, not the organiser’s', async () => {
+    const e = await post({ title: 'Neonatal resuscitation workshop' });
+    await register(e.id, ctx.persona('user'));
+    const exports = async () =>
+      (
+        await readEvents<AdminActionRecordedData>(
+          ctx.natsUrl,
+          `${ctx.prefix}${adminActionRecordedType('events')}`,
+        )
+      ).filter((x) => x.data.target.id === e.id && x.data.action === 'registrations.export');
+    expect((await ctx.call('GET', `/api/event/${e.id}/registrations.csv`, clinic)).statusCode).toBe(200);
+    const admin = ctx.persona('admin');
+    expect((await ctx.call('GET', `/api/event/${e.id}/registrations.csv`, admin)).statusCode).toBe(200);
+    const recorded = await eventually(async () => {
+      const found = await exports();
+      return found.length ? found : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await exports()).toHaveLength(1);
+    expect(recorded[0]!.data).toMatchObject({
+      actor: { id: admin.id, role: 'admin' },
+      target: { module: 'events', kind: 'event', id: e.id, label: 'Neonatal resuscitation workshop' },
+    });
   });
 });
 

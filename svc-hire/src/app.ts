@@ -6,6 +6,7 @@ import * as schema from './db/schema';
 import { hireStores } from './stores';
 import { userSync } from './events/user-sync';
 import { jobAlerts } from './events/job-alerts';
+import { entitlements } from './events/entitlements';
 import alertRoutes from './routes/alerts';
 import jobRoutes from './routes/job';
 import applicationRoutes from './routes/application';
@@ -31,8 +32,9 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
     bus: opts.bus,
   });
   await app.register(hireStores, { db });
-  await app.register(userSync, { bus, db });
+  await app.register(userSync, { bus, db, processed: schema.processed });
   await app.register(jobAlerts, { bus, db, alerts: app.alerts });
+  await app.register(entitlements, { bus, db });
   await app.register(jobRoutes, { boardCacheMs: config.BOARD_CACHE_MS });
   await app.register(applicationRoutes);
   await app.register(cvRoutes);

@@ -61,6 +61,23 @@ it('only professionals have alerts; bad queries are refused and change nothing',
   expect((await alertsOf(amina)).data).toEqual([]);
 });
 
+it('keeps one alert for one search: the same search again, even at once, answers the alert already kept', async () => {
+  const amina = ctx.persona('user');
+  const [a, b] = await Promise.all([
+    ctx.call('POST', '/api/job/alerts', amina, { query: { title: 'Midwife', location: 'Kisumu' } }),
+    ctx.call('POST', '/api/job/alerts', amina, {
+      query: { location: ' Kisumu ', title: 'Midwife', page: 2 },
+    }),
+  ]);
+  expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+  expect(a.json().data.id).toBe(b.json().data.id);
+  expect((await alertsOf(amina)).data).toHaveLength(1);
+  // Another search is another alert.
+  const other = await ctx.call('POST', '/api/job/alerts', amina, { query: { title: 'Midwife' } });
+  expect(other.statusCode).toBe(201);
+  expect((await alertsOf(amina)).data).toHaveLength(2);
+});
+
 it(`keeps at most ${MAX_JOB_ALERTS} alerts per person, even when asked at once`, async () => {
   const amina = ctx.persona('user');
   const results = await Promise.all(

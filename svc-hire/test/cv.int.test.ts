@@ -1,4 +1,6 @@
 import postgres from 'postgres';
+import { adminActionRecordedType, type AdminActionRecordedData } from '@platform/contracts';
+import { eventually, readEvents } from '@platform/testing';
 import { aJob, anApplication, startHire, type HireContext, type Persona } from './helpers';
 
 let ctx: HireContext;
@@ -198,6 +200,25 @@ describe('applying with the stored CV', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('hire.cv_not_found');
     }
+    // The admin's download alone is recorded for the audit log.
+    const downloads = async () =>
+      (
+        await readEvents<AdminActionRecordedData>(
+          ctx.natsUrl,
+          `${ctx.prefix}${adminActionRecordedType('hire')}`,
+        )
+      ).filter((x) => x.data.target.id === id);
+    const recorded = await eventually(async () => {
+      const found = await downloads();
+      return found.length ? found : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await downloads()).toHaveLength(1);
+    expect(recorded[0]!.data).toMatchObject({
+      action: 'cv.download',
+      actor: { id: admin.id, role: 'admin' },
+      target: { module: 'hire', kind: 'application', id },
+    });
     expect((await ctx.call('GET', url)).statusCode).toBe(401);
     // An application sent with a link has no stored CV to download.
     const linked = await ctx.call('POST', '/api/application/apply', baraka, anApplication(jobId));

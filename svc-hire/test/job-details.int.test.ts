@@ -56,14 +56,14 @@ describe('salaries as figures', () => {
   });
 
   it.each([
-    ['Ksh 80,000 - 120,000', salary(80000, 120000), 'Ksh 80,000 - 120,000'],
-    ['80000-120000 KES', salary(80000, 120000), 'Ksh 80,000 - 120,000'],
-    ['KES 50k', salary(50000, 50000), 'Ksh 50,000'],
-    ['Ksh 2,500 per day', salary(2500, 2500, 'day'), 'Ksh 2,500 per day'],
-  ])('reads the original client’s text "%s" into figures', async (text, figures, shown) => {
+    ['Ksh 80,000 - 120,000', salary(80000, 120000)],
+    ['80000-120000 KES', salary(80000, 120000)],
+    ['KES 50k', salary(50000, 50000)],
+    ['Ksh 2,500 per day', salary(2500, 2500, 'day')],
+  ])('reads the original client’s text "%s" into figures and keeps it as written', async (text, figures) => {
     const job = await post({ salaryRange: text });
     expect(job.salary).toEqual(figures);
-    expect(job.salaryRange).toBe(shown);
+    expect(job.salaryRange).toBe(text);
   });
 
   it('keeps text that is not figures for old clients, with no figures (Negotiable)', async () => {

@@ -52,6 +52,47 @@ describe('POST /api/job/add', () => {
     expect(res.json().data).toMatchObject({ type: 'Full-time', salaryRange: '', department: '' });
   });
 
+  it("takes the spec's jobType and a salary given as text, kept as written and read into figures", async () => {
+    const { type: _t, salaryRange: _s, ...rest } = aJob({ title: 'Clinical Officer' });
+    const res = await ctx.call('POST', '/api/job/add', clinic, {
+      ...rest,
+      jobType: 'Contract',
+      salary: '80000-120000 KES per month',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      type: 'Contract',
+      salaryRange: '80000-120000 KES per month',
+      salary: { min: 80000, max: 120000, currency: 'KES', period: 'month' },
+    });
+    // The board finds it by type and by pay, like any job posted with figures.
+    const found = await board('?type=Contract&minSalary=100000&title=Clinical%20Officer');
+    expect(found.data.map((j: { id: string }) => j.id)).toEqual([res.json().data.id]);
+  });
+
+  it('keeps a salary text that does not read as figures, with no figures', async () => {
+    const res = await ctx.call(
+      'POST',
+      '/api/job/add',
+      clinic,
+      aJob({ salaryRange: 'Competitive, plus housing' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ salaryRange: 'Competitive, plus housing', salary: null });
+  });
+
+  it('refuses a type and jobType that disagree, and an unknown jobType, posting nothing', async () => {
+    const before = (await board()).pageInfo.total;
+    for (const body of [
+      aJob({ type: 'Full-time', jobType: 'Contract' }),
+      aJob({ type: undefined, jobType: 'Gig' }),
+    ]) {
+      const res = await ctx.call('POST', '/api/job/add', clinic, body);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await board()).pageInfo.total).toBe(before);
+  });
+
   it.each([
     ['a visitor', undefined, 401],
     ['a professional', 'nurse', 403],

@@ -3,38 +3,33 @@
  * from svc-identity, job alerts matched on posting, decisions with a clinic's message.
  */
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, eventually, serviceTestEnv, type ServiceTestEnv } from '@platform/testing';
+import { eventually, serviceTestEnv, type ServiceTestEnv } from '@platform/testing';
 import type { App } from '@platform/service-kit';
-import { buildApp as buildIdentity } from '../../svc-identity/src/app';
-import { readConfig as identityConfig } from '../../svc-identity/src/config';
+import { startIdentity, type TestContext } from '@platform/svc-identity/testing';
 import { buildApp as buildHire } from '../src/app';
 import { readConfig as hireConfig } from '../src/config';
 import { aJob, anApplication } from './helpers';
 
 let run: ServiceTestEnv;
-let identityDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let identityContext: TestContext;
 let identity: App;
 let hire: App;
 
 beforeAll(async () => {
   run = await serviceTestEnv('hire');
-  identityDb = await createTestDatabase('identity');
-  identity = await buildIdentity(
-    identityConfig({
-      ...run.env,
-      DATABASE_URL: identityDb.url,
-      JWT_PRIVATE_KEY: run.keys.privateKey,
-      REGISTER_IP_PER_MINUTE: '1000',
-      LOGIN_IP_PER_MINUTE: '1000',
-      NOTIFICATION_PRODUCERS: 'hire',
-    }),
-  );
+  // svc-identity on svc-hire's NATS prefix and keys, with a database of its own.
+  const { DATABASE_URL: _hireDatabase, ...shared } = run.env;
+  identityContext = await startIdentity({
+    ...shared,
+    JWT_PRIVATE_KEY: run.keys.privateKey,
+    NOTIFICATION_PRODUCERS: 'hire',
+  });
+  identity = identityContext.app;
   hire = await buildHire(hireConfig(run.env));
 });
 afterAll(async () => {
   await hire?.close();
-  await identity?.close();
-  await identityDb?.drop();
+  await identityContext?.close();
   await run?.cleanup();
 });
 

@@ -14,8 +14,10 @@ import notificationRoutes from './routes/user/notifications';
 import teamRoutes from './routes/user/team';
 import { TeamStore } from './stores/team-store';
 import { NotificationStore } from './notifications/notification-store';
-import { inboxConsumer } from './notifications/inbox-consumer';
+import { inboxConsumer } from './events/inbox';
 import { Mailer } from './notifications/mailer';
+import { AccountMail } from './notifications/account-mail';
+import emailLinkRoutes from './routes/user/email-links';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -63,12 +65,20 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
         { statusCode: 429 },
       ),
   });
-  await app.register(userRoutes, { config, store: app.users, hasher, limiter: app.loginLimiter });
+  const mailer = config.SMTP_URL
+    ? new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL })
+    : undefined;
+  const mail = new AccountMail(mailer, app.emailLinks, app.log);
+  app.decorate('accountMail', mail);
+  app.addHook('onClose', () => mail.drain());
+  const accounts = { config, store: app.users, hasher, limiter: app.loginLimiter, mail };
+  await app.register(userRoutes, accounts);
+  await app.register(emailLinkRoutes, { ...accounts, links: app.emailLinks });
   await app.register(adminAccountRoutes, { store: app.users });
-  await registerInbox(app, config, db, bus);
+  await registerInbox(app, config, db, bus, mailer);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await app.users.bootstrapAdmin(config.ADMIN_EMAIL, await hasher.hash(config.ADMIN_PASSWORD));
+    await app.users.bootstrapAdmin(config.ADMIN_EMAIL, await hasher.hash(config.ADMIN_PASSWORD, 'owner'));
     app.log.info({ email: config.ADMIN_EMAIL }, 'admin account ready');
   }
   return app;
@@ -78,6 +88,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set when SMTP_URL is: the inbox's e-mails (tests call sweep() to send what is due). */
     mailer?: Mailer;
+    /** The e-mails about an account (one-time links); tests drain() it to wait for what is under way. */
+    accountMail: AccountMail;
   }
 }
 
@@ -85,11 +97,14 @@ declare module 'fastify' {
  * The platform inbox: every notifying module's notices stored once, read by their recipient, and sent
  * by e-mail where an SMTP server is configured (immediate ones at once, digests by a periodic sweep).
  */
-async function registerInbox(app: App, config: IdentityConfig, db: Db, bus: EventBus): Promise<void> {
+async function registerInbox(
+  app: App,
+  config: IdentityConfig,
+  db: Db,
+  bus: EventBus,
+  mailer: Mailer | undefined,
+): Promise<void> {
   const store = new NotificationStore(db);
-  const mailer = config.SMTP_URL
-    ? new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL })
-    : undefined;
   // One sweep at a time; a notice stored during one gets another right after, not at the next tick.
   let sweeping: Promise<void> | undefined;
   let again = false;

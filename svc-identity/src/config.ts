@@ -28,7 +28,12 @@ const Env = Type.Object({
   /** Login and register attempts per client IP per minute. */
   LOGIN_IP_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
   REGISTER_IP_PER_MINUTE: Type.Integer({ minimum: 1, default: 20 }),
-  /** Password hashes computed at once; more wait in a short queue, beyond it 503. */
+  /** Requests per client IP per minute for e-mailed links (reset, sign-in, verification) and their use. */
+  EMAIL_LINK_IP_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
+  /**
+   * Password hashes computed at once; more wait in a short queue per lane (logins to an account from its
+   * own recent address, from any recent address, and the rest: passwords.ts), beyond it 503.
+   */
   HASH_CONCURRENCY: Type.Integer({ minimum: 1, default: 2 }),
   HASH_QUEUE: Type.Integer({ minimum: 0, default: 32 }),
   /** The modules whose notices the inbox takes, comma-separated (derived from the module descriptors). */
@@ -54,8 +59,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const { JWT_PRIVATE_KEY, JWT_PRIVATE_KEY_FILE, ...c } = readServiceConfig(Env, env);
   if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD) {
     // The admin account (named Administrator) skips signup: its password meets the same rule, at start-up.
-    const weakness = passwordWeakness(c.ADMIN_PASSWORD, { name: 'Administrator', email: c.ADMIN_EMAIL });
-    if (weakness) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${PASSWORD_RULES[weakness]}`);
+    const verdict = passwordWeakness(c.ADMIN_PASSWORD, { name: 'Administrator', email: c.ADMIN_EMAIL });
+    if (verdict)
+      throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${PASSWORD_RULES[verdict.weakness]}`);
   }
   return { ...c, jwtPrivateKey: readKey(JWT_PRIVATE_KEY, JWT_PRIVATE_KEY_FILE, 'JWT_PRIVATE_KEY') };
 }

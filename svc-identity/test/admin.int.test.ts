@@ -205,6 +205,87 @@ describe('each admin action is recorded once, with the change', () => {
   });
 });
 
+describe('vouching for an address', () => {
+  it('an admin records an address as verified: once, told to the projections, in the audit log', async () => {
+    const person = await signup({ name: 'Demo Nurse' });
+    expect(
+      (await ctx.app.inject({ url: '/api/user/me', headers: bearer(person.token) })).json().user,
+    ).toMatchObject({ emailVerified: false });
+    const res = await administer('POST', `${person.id}/verify-email`, undefined, {
+      'x-request-id': 'r-verify',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await administer('POST', `${person.id}/verify-email`)).statusCode).toBe(200); // changes nothing
+    const me = await ctx.app.inject({ url: '/api/user/me', headers: bearer(person.token) });
+    expect(me.json().user.emailVerified).toBe(true);
+    const updated = await eventually(async () => {
+      const all = await readEvents<{ id: string; emailVerified?: boolean }>(
+        ctx.natsUrl,
+        `${ctx.prefix}identity.user.updated.v1`,
+      );
+      const mine = all.filter((e) => e.data.id === person.id && e.data.emailVerified);
+      return mine.length ? mine : undefined;
+    });
+    const actions = await eventually(async () => {
+      const a = await recordedFor(person.id);
+      return a.length ? a : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updated).toHaveLength(1);
+    expect((await recordedFor(person.id)).map((e) => e.data.action)).toEqual(['account.verify-email']);
+    expect(actions[0]!.data).toMatchObject({
+      actor: { id: adminId },
+      before: { emailVerified: false },
+      after: { emailVerified: true },
+    });
+    expect((await administer('POST', `00000000-0000-4000-8000-000000000000/verify-email`)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('verifying an organisation', () => {
+  it('an admin verifies a Clinic’s organisation from its registration documents: event, audit, reference kept', async () => {
+    const clinic = await signup({ role: 'Clinic', name: 'Kisumu Care Hospital' });
+    const orgId = (await ctx.app.inject({ url: '/api/user/me', headers: bearer(clinic.token) })).json().user
+      .orgId as string;
+    const res = await administer('POST', `${clinic.id}/verify-organisation`, {
+      reference: 'KMPDC facility licence F-2291',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Kisumu Care Hospital is verified.');
+    const [row] = await sql`select verified_at is not null as verified, verification_reference as reference
+      from identity.organisations where id = ${orgId}`;
+    expect(row).toEqual({ verified: true, reference: 'KMPDC facility licence F-2291' });
+    const events = await eventually(async () => {
+      const all = await readEvents<{ orgId: string; name: string }>(
+        ctx.natsUrl,
+        `${ctx.prefix}identity.organisation.verified.v1`,
+      );
+      const mine = all.filter((e) => e.data.orgId === orgId);
+      return mine.length ? mine : undefined;
+    });
+    expect(events[0]!.data.name).toBe('Kisumu Care Hospital');
+    const audit = await eventually(async () => {
+      const a = (await recorded()).filter((e) => e.data.target.id === orgId);
+      return a.length ? a : undefined;
+    });
+    expect(audit[0]!.data).toMatchObject({
+      action: 'organisation.verify',
+      actor: { id: adminId },
+      after: { verified: true, reference: 'KMPDC facility licence F-2291' },
+    });
+    // A professional's account has no organisation to verify; a bad body changes nothing.
+    const person = await signup();
+    expect(
+      (await administer('POST', `${person.id}/verify-organisation`, { reference: 'X-123' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await administer('POST', `${clinic.id}/verify-organisation`, { reference: ' ' })).statusCode,
+    ).toBe(400);
+  });
+});
+
 describe('a timed suspension', () => {
   it('ends by itself: the person signs in again and the list shows the account active', async () => {
     const person = await signup({ name: 'Timed Person' });
@@ -270,6 +351,12 @@ describe('only an admin may call', () => {
         payload: { reason: 'x' },
       },
       { method: 'POST' as const, url: `/api/user/admin/accounts/${target.id}/unsuspend` },
+      { method: 'POST' as const, url: `/api/user/admin/accounts/${target.id}/verify-email` },
+      {
+        method: 'POST' as const,
+        url: `/api/user/admin/accounts/${target.id}/verify-organisation`,
+        payload: { reference: 'KMPDC 12345' },
+      },
       { method: 'PATCH' as const, url: `/api/user/admin/accounts/${target.id}`, payload: { role: 'Clinic' } },
       { method: 'DELETE' as const, url: `/api/user/admin/accounts/${target.id}` },
     ];
@@ -283,8 +370,9 @@ describe('only an admin may call', () => {
         expect([call.method, call.url, res.statusCode]).toEqual([call.method, call.url, status]);
       }
     }
-    const [row] = await sql`select status, role, name from identity.users where id = ${target.id}`;
-    expect(row).toEqual({ status: 'active', role: 'user', name: 'Untouched Person' });
+    const [row] = await sql`select status, role, name, email_verified_at is not null as verified
+      from identity.users where id = ${target.id}`;
+    expect(row).toEqual({ status: 'active', role: 'user', name: 'Untouched Person', verified: false });
     expect((await ctx.app.inject({ url: '/api/user/me', headers: bearer(target.token) })).statusCode).toBe(
       200,
     );

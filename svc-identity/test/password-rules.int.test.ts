@@ -16,6 +16,23 @@ const login = (email: string, password: string) => ctx.login(email, password);
 const userCount = () => ctx.userCount();
 
 describe('passwords', () => {
+  it.each(['Password1!', 'Passw0rd!', 'Admin@123', 'Welcome@123', 'Qwerty123!'])(
+    'refuses %s, a common password dressed up, with the estimator’s feedback, and creates no account',
+    async (password) => {
+      const before = await userCount();
+      const body = aUser({ password });
+      const res = await register(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'password: is easy to guess. Use several less common words.',
+        code: 'auth.password_weak',
+        hints: expect.arrayContaining(['warning.similarToCommon', 'suggestion.anotherWord']),
+      });
+      expect(await userCount()).toBe(before);
+    },
+  );
+
   it.each(['12345678', 'password', 'PASSWORD', 'Password1', 'qwertyuiop', 'iloveyou'])(
     'refuses the common password %s and creates no account',
     async (password) => {
@@ -27,6 +44,8 @@ describe('passwords', () => {
         success: false,
         message: 'password: is one of the most common passwords. Choose one that is harder to guess.',
         code: 'auth.password_common',
+        // The estimator's feedback, as keys the page translates.
+        hints: expect.arrayContaining([expect.stringMatching(/^(warning|suggestion)\./)]),
       });
       expect(await userCount()).toBe(before);
       expect((await login(body.email, password)).statusCode).toBe(401);
@@ -43,11 +62,14 @@ describe('passwords', () => {
     const before = await userCount();
     const res = await register(aUser({ email: 'amina.wanjiru@clinic.example', password }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    // With the estimator's feedback when it has some (for the name alone it has none).
+    const { hints = [], ...refusal } = res.json();
+    expect(refusal).toEqual({
       success: false,
       message: 'password: must not be built from your name or e-mail address.',
       code: 'auth.password_personal',
     });
+    for (const hint of hints) expect(hint).toMatch(/^(warning|suggestion)\./);
     expect(await userCount()).toBe(before);
   });
 

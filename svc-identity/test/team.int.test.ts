@@ -1,12 +1,12 @@
 import postgres from 'postgres';
 import { IdentityEvents, type UserEventData } from '@platform/contracts';
 import { eventually, readEvents } from '@platform/testing';
-import { aUser, startIdentity, type TestContext } from './helpers';
+import { aUser, startIdentity, verifiedAccount, type TestContext } from './helpers';
 
 /** A clinic's team: invitations by e-mail, answered by the account with that e-mail; members. */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await startIdentity();
+  ctx = await startIdentity({}, { mail: true });
 });
 afterAll(async () => ctx?.close());
 
@@ -17,11 +17,15 @@ interface Account {
   orgId: string | null;
 }
 
-async function account(role: 'user' | 'Clinic', name: string): Promise<Account> {
+/** An account whose owner proved the address (opened the link mailed at sign-up), unless `unverified`. */
+async function account(role: 'user' | 'Clinic', name: string, { unverified = false } = {}): Promise<Account> {
   const body = aUser({ role, name, phone: role === 'user' ? '+254 700 000 001' : '' });
+  if (!unverified) {
+    const { token, user } = await verifiedAccount(ctx, body);
+    return { id: user.id, email: user.email, token, orgId: user.orgId };
+  }
   expect((await ctx.register(body)).statusCode).toBe(201);
-  const res = await ctx.login(body.email, body.password);
-  const { token, user } = res.json();
+  const { token, user } = (await ctx.login(body.email, body.password)).json();
   return { id: user.id, email: user.email, token, orgId: user.orgId };
 }
 
@@ -148,6 +152,54 @@ describe('a clinic invites a professional, who accepts', () => {
   });
 });
 
+describe('an invitation nobody can squat', () => {
+  it('is neither shown to nor answerable by an account that has not proved the address', async () => {
+    const clinic = await account('Clinic', 'Mombasa Coast Clinic');
+    const email = `invited.${Date.now()}@clinic.example`;
+    const sent = await call('POST', '/api/user/org/invites', clinic, { email });
+    expect(sent.statusCode).toBe(201);
+    const inviteId = sent.json().data.id as string;
+    // Someone signs up with the invited address, without access to its mailbox.
+    const body = aUser({ email, name: 'Squatter' });
+    expect((await ctx.register(body)).statusCode).toBe(201);
+    const squatter = (await ctx.login(email, body.password)).json();
+    const as = { id: squatter.user.id, email, token: squatter.token, orgId: null };
+    expect((await call('GET', '/api/user/org/invites/mine', as)).json().data).toEqual([]);
+    for (const answer of ['accept', 'decline']) {
+      const res = await call('POST', `/api/user/org/invites/${inviteId}/${answer}`, as);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('auth.email_unverified');
+    }
+    expect(await orgOf(as)).toBeNull();
+    expect((await call('GET', '/api/user/org/invites', clinic)).json().data).toHaveLength(1);
+
+    // The address's real owner opens the link it was sent, and then sees and accepts the invitation.
+    const token = await ctx.linkSecret(email, '/verify-email');
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/email/verify',
+      payload: { token },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await call('GET', '/api/user/org/invites/mine', as)).json().data).toHaveLength(1);
+    expect((await call('POST', `/api/user/org/invites/${inviteId}/accept`, as)).statusCode).toBe(200);
+  });
+
+  it('answers an invitation to a clinic’s address as one to an address with no account', async () => {
+    const clinic = await account('Clinic', 'Kampala Heart Centre');
+    const otherClinic = await account('Clinic', 'Dar Diagnostics');
+    const toClinic = await call('POST', '/api/user/org/invites', clinic, { email: otherClinic.email });
+    const toNobody = await call('POST', '/api/user/org/invites', clinic, {
+      email: `nobody.${Date.now()}@clinic.example`,
+    });
+    expect(toClinic.statusCode).toBe(201);
+    expect(toNobody.statusCode).toBe(201);
+    expect(Object.keys(toClinic.json().data).sort()).toEqual(Object.keys(toNobody.json().data).sort());
+    // Nobody is told: the clinic account's inbox stays empty.
+    expect((await call('GET', '/api/user/notifications', otherClinic)).json().data).toEqual([]);
+  });
+});
+
 describe('invitations that are gone', () => {
   it('withdrawn by the clinic, or expired: 410, and the person stays outside', async () => {
     const clinic = await account('Clinic', 'Mombasa Road Clinic');
@@ -179,8 +231,10 @@ describe('invitations that are gone', () => {
     const orgId = (await orgOf(clinic)).id;
     const sql = postgres(ctx.db.url, { max: 1, onnotice: () => {} });
     try {
-      await sql`insert into identity.org_invites (org_id, email, invited_by, expires_at)
-        select ${orgId}, 'bulk' || i || '@example.org', ${clinic.id}, now() + interval '14 days'
+      // Sent over the past days (the hourly limit is another test's).
+      await sql`insert into identity.org_invites (org_id, email, invited_by, created_at, expires_at)
+        select ${orgId}, 'bulk' || i || '@example.org', ${clinic.id}, now() - interval '2 days',
+          now() + interval '12 days'
         from generate_series(1, 200) i`;
     } finally {
       await sql.end();
@@ -194,6 +248,34 @@ describe('invitations that are gone', () => {
     expect(
       (await call('POST', '/api/user/org/invites', clinic, { email: 'one-more@example.org' })).statusCode,
     ).toBe(201);
+  });
+
+  it('tells a person once a day however often a clinic invites and withdraws, and limits invitations an hour', async () => {
+    const clinic = await account('Clinic', 'Naivasha Lakeside Clinic');
+    const nurse = await account('user', 'Wambui Njeri');
+    for (let i = 0; i < 5; i++) {
+      const sent = await call('POST', '/api/user/org/invites', clinic, { email: nurse.email });
+      expect(sent.statusCode).toBe(201);
+      expect((await call('DELETE', `/api/user/org/invites/${sent.json().data.id}`, clinic)).statusCode).toBe(
+        200,
+      );
+    }
+    const notices = (await call('GET', '/api/user/notifications', nurse)).json().data as Array<{
+      kind: string;
+    }>;
+    expect(notices.filter((n) => n.kind === 'identity.team-invite')).toHaveLength(1);
+    await ctx.app.mailer!.sweep();
+    const mails = ctx.smtp!.inbox.filter((m) => m.to === nurse.email && m.raw.includes('invited you'));
+    expect(mails).toHaveLength(1);
+
+    // Five sent already this hour: 45 more are taken, the next is refused.
+    for (let i = 0; i < 45; i++)
+      expect(
+        (await call('POST', '/api/user/org/invites', clinic, { email: `many${i}@example.org` })).statusCode,
+      ).toBe(201);
+    const over = await call('POST', '/api/user/org/invites', clinic, { email: 'one-too-many@example.org' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('team.too_many_invites');
   });
 
   it('refuses a malformed id with a clear 400', async () => {

@@ -34,7 +34,10 @@ describe('register', () => {
     const body = aUser({ email: '  Wanjiru.Nurse@Clinic.Example ' });
     const res = await post('/api/user/register', body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ success: true, message: 'Account created. Please log in.' });
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Account created. We have sent you an e-mail to verify your address; you can log in now.',
+    });
 
     const events = await eventually(async () => {
       const all = await readEvents<UserEventData>(
@@ -58,17 +61,15 @@ describe('register', () => {
     expect(JSON.stringify(events[0])).not.toMatch(/password/i);
   });
 
-  it('treats e-mails case-insensitively: a second account with the same address is 409', async () => {
+  it('treats e-mails case-insensitively: a second sign-up with the same address makes no account', async () => {
     const body = aUser({ email: 'dup@clinic.example' });
-    expect((await post('/api/user/register', body)).statusCode).toBe(201);
+    const first = await post('/api/user/register', body);
+    expect(first.statusCode).toBe(201);
     const before = await userCount();
+    // Answered as a new sign-up (no oracle: the owner is told by e-mail, email-links.int.test.ts).
     const res = await post('/api/user/register', { ...body, email: ' DUP@clinic.EXAMPLE' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      success: false,
-      message: 'An account with this email already exists.',
-      code: 'auth.email_taken',
-    });
+    expect(res.statusCode).toBe(201);
+    expect(res.body).toBe(first.body);
     expect(await userCount()).toBe(before);
   });
 
@@ -133,6 +134,13 @@ describe('login and sessions', () => {
     const { body, token, user } = await registerAndLogin({ email: 'Login.Case@Clinic.example' });
     expect(user).toMatchObject({ email: 'login.case@clinic.example', name: body.name, role: 'user' });
     expect(JSON.stringify(user)).not.toMatch(/password|hash/i);
+    // The token claims only what every service checks: no always-empty `entitlements` (billing's
+    // projection in each service decides those, never a claim frozen for 8 hours).
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+    expect(Object.keys(claims).sort()).toEqual(
+      ['aud', 'email', 'exp', 'iat', 'iss', 'jti', 'name', 'orgId', 'role', 'sub'].sort(),
+    );
+    expect(claims).toMatchObject({ sub: user.id, email: 'login.case@clinic.example', role: 'user' });
 
     const me = await ctx.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
@@ -280,6 +288,37 @@ describe('profile and directory', () => {
     expect((await ctx.app.inject('/api/user/me')).statusCode).toBe(401);
     expect(
       (await ctx.app.inject({ method: 'PUT', url: '/api/user/me', payload: { name: 'X' } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('shows a postal address to visitors not at all, to members as its town, whole where the person shows contacts', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const quiet = await registerAndLogin({ name: `Quiet ${tag}`, address: 'Eldoret, Uganda Road 12' });
+    const open = await registerAndLogin({ name: `Open ${tag}`, address: 'Kisumu, Oginga Odinga St 3' });
+    const shown = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${open.token}` },
+      payload: { contactPublic: true },
+    });
+    expect(shown.statusCode).toBe(200);
+    const addresses = async (token?: string) => {
+      const res = await ctx.app.inject({
+        url: `/api/user/get?search=${tag}&limit=100`,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      const users = res.json().users as Array<{ name: string; address: string }>;
+      return Object.fromEntries(users.map((u) => [u.name, u.address]));
+    };
+    expect(await addresses()).toEqual({ [`Quiet ${tag}`]: '', [`Open ${tag}`]: '' });
+    expect(await addresses(quiet.token)).toEqual({
+      [`Quiet ${tag}`]: 'Eldoret',
+      [`Open ${tag}`]: 'Kisumu, Oginga Odinga St 3',
+    });
+    // A token that is sent must be valid.
+    expect(
+      (await ctx.app.inject({ url: '/api/user/get', headers: { authorization: 'Bearer x' } })).statusCode,
     ).toBe(401);
   });
 

@@ -12,8 +12,21 @@ const infoPage = (pick: (m: InfoModule) => ComponentType) =>
 const routes: RemoteRoutes = [
   { path: '/', Component: lazyPage(() => import('../features/landing/LandingPage')) },
   { path: '/core', Component: lazyPage(() => import('../features/core-page/CorePage')) },
+  { path: '/hr', Component: lazyPage(() => import('../features/hr/HrPage')) },
+  { path: '/hr/me', Component: lazyPage(() => import('../features/hr/StaffPage')) },
+  {
+    path: '/hr/staff/:id',
+    Component: lazyPage(() =>
+      import('../features/hr/StaffPage').then((m) => ({ default: m.StaffRecordPage })),
+    ),
+  },
+  { path: '/hr/import', Component: lazyPage(() => import('../features/hr/ImportPage')) },
   { path: '/pricing', Component: lazyPage(() => import('../features/pricing/PricingPage')) },
   { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
+  { path: '/login/forgot', Component: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },
+  { path: '/login/link', Component: lazyPage(() => import('../features/auth/SignInLinkPage')) },
+  { path: '/reset-password', Component: lazyPage(() => import('../features/auth/ResetPasswordPage')) },
+  { path: '/verify-email', Component: lazyPage(() => import('../features/auth/VerifyEmailPage')) },
   { path: '/signup', Component: lazyPage(() => import('../features/auth/SignupPage')) },
   { path: '/profile', Component: lazyPage(() => import('../features/profile/ProfilePage')) },
   { path: '/team', Component: lazyPage(() => import('../features/team/TeamPage')) },

@@ -7,6 +7,8 @@ export const ErrorResponse = Type.Object({
   message: Type.String(),
   /** Stable identifier of the error (`auth.invalid_credentials`), translated by the pages. */
   code: Type.Optional(Type.String()),
+  /** Further stable keys the pages translate beside `code` (`warning.similarToCommon`: a password's feedback). */
+  hints: Type.Optional(Type.Array(Type.String())),
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 

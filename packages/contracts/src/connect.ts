@@ -10,6 +10,8 @@ import {
 } from './values';
 
 export {
+  addressFor,
+  townOf,
   CONNECT_LIMITS,
   CONNECTION_STATES,
   CONNECTION_STATUSES,
@@ -166,7 +168,12 @@ export const Connection = Type.Object({
   person: Type.Composite([PersonRef, Type.Object({ email: Type.String(), phone: Type.String() })]),
 });
 export type Connection = Static<typeof Connection>;
-export const ConnectionListResponse = Ok({ data: Type.Array(Connection), pageInfo: PageInfo });
+export const ConnectionListResponse = Ok({
+  data: Type.Array(Connection),
+  pageInfo: PageInfo,
+  /** The caller has not verified their e-mail address: the connections' contact details are withheld. */
+  contactsNeedVerifiedEmail: Type.Optional(Type.Boolean()),
+});
 export type ConnectionListResponse = Static<typeof ConnectionListResponse>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -338,7 +345,10 @@ export const ReplyPostedData = Type.Object({
 });
 export type ReplyPostedData = Static<typeof ReplyPostedData>;
 
-/** Three people flagged a discussion: it is hidden until the admin's moderation queue decides. */
+/**
+ * Three people flagged a discussion: it waits for the admin's moderation queue, hidden meanwhile unless
+ * `hidden` is false (an established member's post, or flags from accounts too new to hide it).
+ */
 export const PostFlaggedData = Type.Object({
   /** What the moderator's decision names back (`content.moderation.decided.v1`). */
   subject: Type.Object({
@@ -350,7 +360,10 @@ export const PostFlaggedData = Type.Object({
   title: Type.String(),
   /** The flags so far, oldest first. */
   flags: Type.Array(Type.Object({ userId: Type.String(), reason: Type.String(), at: Instant })),
+  /** When it was hidden, or reported while still visible. */
   hiddenAt: Instant,
+  /** Absent (older events): hidden. */
+  hidden: Type.Optional(Type.Boolean()),
 });
 export type PostFlaggedData = Static<typeof PostFlaggedData>;
 

@@ -90,6 +90,7 @@ export type UpsertMainComponentBody = Static<typeof UpsertMainComponentBody>;
 
 export const BlogPost = Type.Object({
   id: Type.String({ format: 'uuid' }),
+  _id: Type.String({ description: 'Same as id; kept for clients of the original API' }),
   /** The title (the spec's `name`). */
   name: Type.String(),
   /** Sanitised HTML (the spec's `data`). */
@@ -97,6 +98,8 @@ export const BlogPost = Type.Object({
   slug: Type.String(),
   status: StringEnum(BLOG_STATUSES),
   createdAt: Instant,
+  /** Same as createdAt; kept for clients of the original API. */
+  date: Instant,
   updatedAt: Instant,
   publishedAt: NullableInstant,
 });
@@ -232,6 +235,7 @@ export type DashboardStatsResponse = Static<typeof DashboardStatsResponse>;
 
 export const DashboardUser = Type.Object({
   id: Type.String({ format: 'uuid' }),
+  _id: Type.String({ description: 'Same as id; kept for clients of the original API' }),
   name: Type.String(),
   email: Type.String(),
   role: StringEnum(['user', 'Clinic', 'admin'] as const),
@@ -239,6 +243,8 @@ export const DashboardUser = Type.Object({
   phone: Type.Union([Type.String(), Type.Null()]),
   address: Type.String(),
   createdAt: NullableInstant,
+  /** Same as createdAt (when the account was made); kept for clients of the original API. */
+  date: NullableInstant,
 });
 export type DashboardUser = Static<typeof DashboardUser>;
 export const LatestUsersResponse = Ok({ latestUsers: Type.Array(DashboardUser) });

@@ -267,7 +267,27 @@ export const CpdResponse = Ok({
 export type CpdResponse = Static<typeof CpdResponse>;
 
 /** The public verify page's answer: whether the certificate is genuine, and nothing about its holder. */
-export const CertificateCheckResponse = Ok({ data: Type.Object({ genuine: Type.Boolean() }) });
+/**
+ * The public verify page's answer: whether the id is a certificate the platform issued and, if so, what it
+ * says (so a reader can compare it with the paper) and whether its issuing organisation is verified by
+ * the platform (an admin checked its registration documents).
+ */
+export const CertificateCheckResponse = Ok({
+  data: Type.Object({
+    genuine: Type.Boolean(),
+    certificate: Type.Optional(
+      Type.Object({
+        holderName: Type.String(),
+        eventTitle: Type.String(),
+        eventDate: Type.String(),
+        points: Type.Integer(),
+        issuer: Type.String(),
+        issuerVerified: Type.Boolean(),
+        issuedAt: Type.String({ format: 'date-time' }),
+      }),
+    ),
+  }),
+});
 export type CertificateCheckResponse = Static<typeof CertificateCheckResponse>;
 
 export const EventsEvents = {

@@ -64,11 +64,12 @@ const jobFields = {
   type: Type.Optional(StringEnum(JOB_TYPES)),
   description: required(10_000),
   /**
-   * The original client's free text ("Ksh 80,000 - 120,000"), read into `salary` by the same rules as
-   * the stored texts; `salary` wins when both are sent.
+   * The original client's free text ("Ksh 80,000 - 120,000"), kept as written and read into figures
+   * where it parses; `salary` wins when both are sent.
    */
   salaryRange: optional(120),
-  salary: Type.Optional(Type.Union([Salary, Type.Null()])),
+  /** Figures, null (Negotiable), or the spec's text, read as `salaryRange` is. */
+  salary: Type.Optional(Type.Union([Salary, Type.Null(), Type.String({ maxLength: 120 })])),
   experienceLevel: Type.Optional(NullableStringEnum(EXPERIENCE_LEVELS)),
   /** The last day to apply (East African date), today or later; null: open until removed. */
   closesAt: Type.Optional(Type.Union([Day, Type.Null()])),
@@ -77,6 +78,8 @@ const jobFields = {
 export const JobBody = Type.Object(
   {
     ...jobFields,
+    /** The spec's other name for `type`; refused when both are sent and differ. */
+    jobType: Type.Optional(StringEnum(JOB_TYPES)),
     /** Sent by the original client; ignored: the poster is always the token's account. */
     postedBy: Type.Optional(Type.String({ maxLength: 254 })),
   },

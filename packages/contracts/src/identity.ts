@@ -92,6 +92,11 @@ export const UserProfile = Type.Object({
    * (off by default: then only their accepted connections see them).
    */
   contactPublic: Type.Boolean(),
+  /**
+   * Whether the person proved they receive mail at `email` (a link sent there was opened): joining an
+   * organisation and anything an organisation trusts need it.
+   */
+  emailVerified: Type.Boolean(),
 });
 export type UserProfile = Static<typeof UserProfile>;
 
@@ -116,6 +121,24 @@ export const UpdateProfileBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
+
+/** "Forgot password?" and the sign-in link: one address; the answer never says whether it has an account. */
+export const EmailLinkRequestBody = Type.Object({ email: Email }, { additionalProperties: false });
+export type EmailLinkRequestBody = Static<typeof EmailLinkRequestBody>;
+
+/** The secret of an e-mailed one-time link (base64url, 43 characters for 32 random bytes). */
+const LinkSecret = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** A new password set with the secret of a reset link. */
+export const PasswordResetBody = Type.Object(
+  { token: LinkSecret, password: Type.String({ minLength: 8, maxLength: 256 }) },
+  { additionalProperties: false },
+);
+export type PasswordResetBody = Static<typeof PasswordResetBody>;
+
+/** A one-time link opened: its secret (e-mail verification, sign-in). */
+export const EmailLinkBody = Type.Object({ token: LinkSecret }, { additionalProperties: false });
+export type EmailLinkBody = Static<typeof EmailLinkBody>;
 
 export const LoginResponse = Ok({ token: Type.String(), user: UserProfile });
 export type LoginResponse = Static<typeof LoginResponse>;
@@ -203,7 +226,6 @@ export interface AccessClaims {
   name: string;
   role: Role;
   orgId: string | null;
-  entitlements: string[];
   jti: string;
   exp: number;
   iat: number;
@@ -219,6 +241,8 @@ export const UserEventData = Type.Object({
   plan: Type.Optional(PlanOrNone),
   /** The directory may show e-mail and phone to every signed-in member. Older events have none: false. */
   contactPublic: Type.Optional(Type.Boolean()),
+  /** The person proved they receive mail at `email`. Older events have none: false. */
+  emailVerified: Type.Optional(Type.Boolean()),
   /** Monotonic per user: consumers upsert only when newer (version-guarded projection). */
   version: Type.Integer({ minimum: 1 }),
 });
@@ -233,11 +257,11 @@ export const SessionRevokedData = Type.Object({
 export type SessionRevokedData = Static<typeof SessionRevokedData>;
 
 /** Why every session of an account was ended. */
-export const SESSION_END_REASONS = ['role-changed', 'suspended', 'deleted'] as const;
+export const SESSION_END_REASONS = ['role-changed', 'suspended', 'deleted', 'password-reset'] as const;
 
 /**
  * Every session of `userId` issued at or before `issuedBefore` is over: the account's role changed,
- * it was suspended or deleted. Services refuse such tokens from then on.
+ * it was suspended or deleted, or its password was reset. Services refuse such tokens from then on.
  */
 export const SessionsEndedData = Type.Object({
   userId: Type.String(),
@@ -254,7 +278,26 @@ export const UserDeletedData = Type.Object({
 });
 export type UserDeletedData = Static<typeof UserDeletedData>;
 
+/**
+ * A platform admin checked an organisation's registration documents: certificates and pages it issues may
+ * say it is verified by the platform.
+ */
+export const OrganisationVerifiedData = Type.Object({
+  orgId: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  verifiedAt: Type.String({ format: 'date-time' }),
+});
+export type OrganisationVerifiedData = Static<typeof OrganisationVerifiedData>;
+
+/** POST /api/user/admin/accounts/:id/verify-organisation: the registration document the admin checked. */
+export const VerifyOrganisationBody = Type.Object(
+  { reference: Type.String({ minLength: 3, maxLength: 120, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+export type VerifyOrganisationBody = Static<typeof VerifyOrganisationBody>;
+
 export const IdentityEvents = {
+  organisationVerified: 'identity.organisation.verified.v1',
   userRegistered: 'identity.user.registered.v1',
   userUpdated: 'identity.user.updated.v1',
   userDeleted: 'identity.user.deleted.v1',
@@ -264,6 +307,7 @@ export const IdentityEvents = {
 
 /** Every event svc-identity publishes, with the schema its consumers validate it against. */
 export const IdentityEventSchemas = {
+  [IdentityEvents.organisationVerified]: OrganisationVerifiedData,
   [IdentityEvents.userRegistered]: UserEventData,
   [IdentityEvents.userUpdated]: UserEventData,
   [IdentityEvents.userDeleted]: UserDeletedData,

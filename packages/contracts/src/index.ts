@@ -12,3 +12,4 @@ export * from './modules';
 export * from './notifications';
 export * from './audit';
 export * from './team';
+export * from './billing';

@@ -19,6 +19,15 @@ export const ModuleDescriptor = Type.Object(
     name: Type.String({ pattern: '^[a-z][a-z0-9-]*$' }),
     /** English name in operators' messages ("The Hire service is temporarily unavailable"). */
     label: Type.String({ minLength: 1 }),
+    /**
+     * Every deployment runs it, whatever `MODULES` names: the accounts and sign-in (identity) and the
+     * public site with its login pages (core) every product needs.
+     */
+    essential: Type.Optional(Type.Boolean()),
+    /** The team that owns the module's folders (`@afyahr/hire`): .github/CODEOWNERS is generated from it. */
+    team: Type.Optional(Type.String({ pattern: '^@[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)?$' })),
+    /** Files outside its folder pair the team also owns (its contracts in packages/contracts, a bench). */
+    owns: Type.Optional(Type.Array(Type.String({ pattern: '^/[A-Za-z0-9_./-]+$' }))),
     service: Type.Optional(
       Type.Object(
         {
@@ -70,9 +79,19 @@ export const ModuleDescriptor = Type.Object(
           notifies: Type.Optional(Type.Boolean()),
           /** It keeps the platform inbox (svc-identity): it consumes every notifying module's notices. */
           inbox: Type.Optional(Type.Boolean()),
+          /**
+           * It records admin actions (`<producer>.admin-action.recorded.v1`, event-bus's `recordAdminAction`):
+           * the audit log (svc-content) consumes them with no edit of its own.
+           */
+          recordsAdminActions: Type.Optional(Type.Boolean()),
+          /** It keeps the audit log (svc-content): it consumes every `recordsAdminActions` module's admin actions. */
+          keepsAuditLog: Type.Optional(Type.Boolean()),
           /** Only svc-identity signs tokens: it gets the private key. */
           signsTokens: Type.Optional(Type.Boolean()),
-          /** Variables this service reads beyond the platform's base set, with what each is for. */
+          /**
+           * Variables this service reads beyond the platform's base set (`baseServiceEnv`), each with
+           * `=<default>` if it has one, then what it is for: `.env.example` is generated from these.
+           */
           environment: Type.Optional(
             Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.String()),
           ),

@@ -12,6 +12,8 @@ export type InviteStatus = (typeof INVITE_STATUSES)[number];
 export const INVITE_LIFETIME_DAYS = 14;
 /** Pending invitations an organisation may have at once (a typo'd mass mailing, not a hiring drive). */
 export const MAX_PENDING_INVITES = 200;
+/** Invitations an organisation may send in an hour (withdrawn ones count): beyond, 429. */
+export const INVITES_PER_HOUR = 50;
 
 export const InviteBody = Type.Object({ email: Email }, { additionalProperties: false });
 export type InviteBody = Static<typeof InviteBody>;

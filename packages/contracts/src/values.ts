@@ -149,6 +149,16 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export const CONNECTION_STATES = ['self', 'none', 'outgoing', 'incoming', 'connected'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
+/** The town of a postal address: its first comma-separated part ("Kisumu" of "Kisumu, Milimani Rd 4"). */
+export const townOf = (address: string) => address.split(',')[0]!.trim();
+
+/**
+ * A person's postal address as a viewer may read it on a directory card: nothing for visitors; the town
+ * for signed-in members; all of it only where the person chose to show their contact details (`shown`).
+ */
+export const addressFor = (address: string, viewer: { signedIn: boolean; shown: boolean }) =>
+  !viewer.signedIn ? '' : viewer.shown ? address : townOf(address);
+
 /** Connect's rules for new accounts and abuse (Discourse's trust levels, LinkedIn's invitation caps). */
 export const CONNECT_LIMITS = {
   /** An account younger than this many days is new. */
@@ -162,8 +172,15 @@ export const CONNECT_LIMITS = {
   newAccountLinksPerPost: 2,
   /** A declined or withdrawn request may be sent again after this many days. */
   requestCoolOffDays: 21,
-  /** Flags from different people that hide a post until a moderator decides. */
+  /**
+   * Flags from different people that send a post to the moderators; it is hidden until they decide only
+   * when the flags also weigh `flagWeightToHide` (a new account's weighs nothing, an established member's
+   * most: `flagWeight` in svc-connect) and its author is not an established member.
+   */
   flagsToHide: 3,
+  flagWeightToHide: 4,
+  /** An account this many days old with a verified e-mail address is an established member. */
+  establishedMemberDays: 30,
 } as const;
 
 /**

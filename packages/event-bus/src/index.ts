@@ -19,7 +19,16 @@ export {
   type NatsPermissions,
 } from './nats-permissions';
 export { InMemoryEventBus, subjectMatches } from './in-memory';
-export { NatsEventBus, DUPLICATE_WINDOW_MS, STREAM_MAX_AGE_MS, type NatsBusOptions } from './nats';
+export { NatsEventBus, type NatsBusOptions } from './nats';
+export {
+  DUPLICATE_WINDOW_MS,
+  STREAM_MAX_AGE_MS,
+  ensurePlatformStream,
+  foreignSettings,
+  makeStreams,
+  streamConfig,
+} from './streams';
+export { OPEN_NATS_SWITCH, admitsAnonymous, openNatsRefusal } from './open-server';
 export { EventChecker, type EventCheck } from './event-check';
 export { DEFAULT_MAX_DELIVER, retryDelayMs } from './delivery';
 export {

@@ -5,12 +5,17 @@ import { durableName, inboxPrefix, streamName, streamSubjects, subjectFor } from
 export interface BusAccount {
   /** Its NATS user: the `name` it gives the bus, e.g. `svc-hire`. */
   user: string;
-  /** The producer it is (`hire`): it alone publishes `hire.>` and manages the HIRE stream. None: it publishes nothing. */
+  /** The producer it is (`hire`): it alone publishes `hire.>`. None: it publishes nothing. */
   producer?: string;
   /** Its durable consumers (`subscribe`), e.g. svc-hire's `svc-hire__user-sync` on `identity.user.>`. */
   consumers?: Array<{ producer: string; durable: string; filter: string }>;
   /** What it reads with `follow` (ephemeral consumers), e.g. `identity.session.>`. */
   follows?: Array<{ producer: string; filter: string }>;
+  /**
+   * The streams it makes and keeps as the platform defines them (by producer, `deadletter` included): only
+   * the platform's stream maker (the user `streams`), which publishes and reads no event.
+   */
+  manages?: string[];
 }
 
 export interface NatsPermissions {
@@ -21,12 +26,18 @@ export interface NatsPermissions {
 const API = '$JS.API';
 
 /**
- * The least a bus client needs, as NATS subject permissions: publish its own events; create and update its
- * own stream (delete nothing); create, read and acknowledge its own durable consumers; create ephemeral
- * consumers only with the filters it follows (the filter is part of the request's subject) and read them;
- * dead-letter only under its own name. Other accounts' durable consumers are denied by name, so nobody can
- * pull or remove another service's messages. It may subscribe to nothing but its own inbox (`_INBOX.<user>.>`,
- * where its replies and pulled messages arrive), so it cannot read another client's.
+ * The least a bus client needs, as NATS subject permissions: publish its own events; read its own stream's
+ * and the dead-letter stream's state; create, read and acknowledge its own durable consumers; create
+ * ephemeral consumers only with the filters it follows (the filter is part of the request's subject) and
+ * read them; dead-letter only under its own name. Other accounts' durable consumers are denied by name, so
+ * nobody can pull or remove another service's messages. It may subscribe to nothing but its own inbox
+ * (`_INBOX.<user>.>`, where its replies and pulled messages arrive), so it cannot read another client's.
+ *
+ * No service may create or update a stream, not even its own: a stream's configuration is in the request's
+ * body, where permissions cannot look, and a stream made to republish writes onto any subject (another
+ * producer's included) and one made to source reads any stream. Streams are made by one account alone
+ * (`manages`), run by whoever runs the bus, never by a service. Nobody deletes or purges a stream or a
+ * message, and nobody reads a stream's messages but through its own consumers.
  */
 export function busPermissions(account: BusAccount, all: BusAccount[], prefix = ''): NatsPermissions {
   const allow = new Set<string>([`${API}.INFO`]);
@@ -34,10 +45,11 @@ export function busPermissions(account: BusAccount, all: BusAccount[], prefix = 
   const stream = (producer: string) => streamName(prefix, producer);
 
   if (account.producer) {
-    const own = stream(account.producer);
     allow.add(streamSubjects(prefix, account.producer));
-    for (const op of ['INFO', 'CREATE', 'UPDATE']) allow.add(`${API}.STREAM.${op}.${own}`);
+    allow.add(`${API}.STREAM.INFO.${stream(account.producer)}`);
   }
+  for (const producer of account.manages ?? [])
+    for (const op of ['INFO', 'CREATE', 'UPDATE']) allow.add(`${API}.STREAM.${op}.${stream(producer)}`);
   for (const c of account.consumers ?? []) {
     const s = stream(c.producer);
     const d = durableName(prefix, c.durable);
@@ -47,9 +59,7 @@ export function busPermissions(account: BusAccount, all: BusAccount[], prefix = 
     allow.add(`$JS.ACK.${s}.${d}.>`);
   }
   if (account.consumers?.length) {
-    const dl = stream(DEAD_LETTER_PRODUCER);
-    allow.add(`${API}.STREAM.INFO.${dl}`);
-    allow.add(`${API}.STREAM.CREATE.${dl}`);
+    allow.add(`${API}.STREAM.INFO.${stream(DEAD_LETTER_PRODUCER)}`);
     allow.add(deadLetterSubjects(prefix, account.user));
   }
   for (const f of account.follows ?? []) {

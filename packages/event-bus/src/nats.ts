@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { connect, headers, millis, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, millis, nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
-  StorageType,
   jetstream,
   jetstreamManager,
   type JetStreamClient,
@@ -12,7 +11,9 @@ import {
 } from '@nats-io/jetstream';
 import type { Envelope } from '@platform/contracts';
 import type { BusLog, EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
-import { durableName, inboxPrefix, producerOf, streamName, streamSubjects, subjectFor } from './naming';
+import { durableName, inboxPrefix, producerOf, streamName, subjectFor } from './naming';
+import { ensurePlatformStream, isStreamMissing } from './streams';
+import { admitsAnonymous, openNatsRefusal } from './open-server';
 import { EventChecker } from './event-check';
 import { DEFAULT_MAX_DELIVER, retryDelayMs } from './delivery';
 import {
@@ -32,9 +33,15 @@ export interface NatsBusOptions {
    * (`deadletter.<name>.>`, which only that service's NATS user may publish).
    */
   name: string;
-  /** The service's NATS user and password; without them the connection is anonymous (a dev server). */
+  /**
+   * The service's NATS user and password; without them the connection is anonymous (a dev server). With
+   * them, the bus first makes sure the server lets nobody in without credentials (else permissions mean
+   * nothing), and refuses to use a server that does unless `allowOpenServer`.
+   */
   user?: string;
   password?: string;
+  /** Use a server that admits anonymous clients even with a user (the development switch): warn only. */
+  allowOpenServer?: boolean;
   /** How long a publish waits for JetStream's ack before the relay retries later. */
   publishTimeoutMs?: number;
   /**
@@ -62,9 +69,6 @@ class Pause {
     this.done?.();
   }
 }
-
-/** JetStream's answer when a stream does not exist (yet): its producer has not started. */
-const isStreamMissing = (err: unknown) => /stream not found/i.test((err as Error)?.message ?? '');
 
 /**
  * What stops a subscription or a follow, said once while it lasts (then at debug at each retry) and again when
@@ -95,12 +99,15 @@ class Interruptions {
   }
 }
 
-/** JetStream drops a repeated message id seen within this window (it covers the relay's retries). */
-export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 /** JetStream's wait for an ack before redelivering; a handler still at work says so before it runs out. */
 export const ACK_WAIT_MS = 30_000;
-/** Streams keep events 30 days: long enough for a consumer that was down to catch up or rebuild. */
-export const STREAM_MAX_AGE_MS = 30 * 24 * 3600_000;
+
+/**
+ * The stream a message was republished from, if it was: JetStream marks every republished copy so. The
+ * platform's producers publish their events themselves; a copy another stream wrote onto a producer's
+ * subject (bypassing that subject's publish permission) is not that producer's event.
+ */
+const republishedFrom = (h: MsgHdrs | undefined): string => h?.get('Nats-Stream') ?? '';
 
 /**
  * The bus on NATS JetStream. Connecting never blocks start-up: while NATS is unreachable the client
@@ -113,6 +120,8 @@ export class NatsEventBus implements EventBus {
   private jsm: JetStreamManager | undefined;
   private connected = false;
   private closed = false;
+  /** Set when the server turned out to admit anonymous clients: the bus then serves nothing. */
+  private refused: Error | undefined;
   private readonly streams = new Set<string>();
   private readonly ensured = new Set<string>();
   private readonly subscriptions = new Set<{ start(): void; stop(): Promise<void> }>();
@@ -124,6 +133,8 @@ export class NatsEventBus implements EventBus {
       throw new Error(`NATS user ${opts.user} has no password (NATS_PASSWORD)`);
     this.prefix = opts.prefix ?? '';
     this.connecting = this.open();
+    // A refusal after connect() returned is kept in `refused` (readiness says it), not thrown at nobody.
+    this.connecting.catch(() => {});
   }
 
   /** Returns at once; the connection is made (and re-made) in the background. */
@@ -131,8 +142,14 @@ export class NatsEventBus implements EventBus {
     const bus = new NatsEventBus(opts);
     // Give a reachable server a moment, so a normal start is connected before serving.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([bus.connecting, new Promise((r) => (timer = setTimeout(r, 2000)))]);
-    clearTimeout(timer); // a pending timer would keep a closing process (or test run) alive
+    try {
+      await Promise.race([bus.connecting, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+    } catch (err) {
+      await bus.close();
+      throw err;
+    } finally {
+      clearTimeout(timer); // a pending timer would keep a closing process (or test run) alive
+    }
     return bus;
   }
 
@@ -152,6 +169,7 @@ export class NatsEventBus implements EventBus {
       await nc.close();
       return;
     }
+    await this.refuseOpenServer(nc);
     this.nc = nc;
     this.js = jetstream(nc, { timeout: this.opts.publishTimeoutMs ?? 3000 });
     this.jsm = await jetstreamManager(nc);
@@ -167,9 +185,33 @@ export class NatsEventBus implements EventBus {
           // A server that lost its store lost our streams too: make them again before publishing.
           this.ensured.clear();
           this.opts.log?.info({ server: this.opts.url }, 'NATS reconnected');
+          // It may be another server now, or the same one restarted with another configuration.
+          void this.refuseOpenServer(nc).catch(() => {});
         }
       }
     })();
+  }
+
+  /**
+   * With a NATS user, the server must not admit anyone without one: else any process that reaches it could
+   * publish as any service, and this service would believe it. Such a server is refused (the bus closes and
+   * says why at every use) unless `allowOpenServer`, which only warns.
+   */
+  private async refuseOpenServer(nc: NatsConnection): Promise<void> {
+    if (!this.opts.user) return;
+    const server = `nats://${nc.getServer()}`;
+    // The server we are on is asked, not the whole list `url` may give.
+    if (!(await admitsAnonymous(server))) return;
+    const reason = openNatsRefusal(server);
+    if (this.opts.allowOpenServer) {
+      this.opts.log?.warn({ server }, `${reason} (allowed here: development only)`);
+      return;
+    }
+    this.refused = new Error(reason);
+    this.opts.log?.error({ server }, reason);
+    await nc.close().catch(() => {});
+    await this.close();
+    throw this.refused;
   }
 
   isConnected(): boolean {
@@ -177,6 +219,7 @@ export class NatsEventBus implements EventBus {
   }
 
   async ready(): Promise<void> {
+    if (this.refused) throw this.refused;
     if (!this.isConnected()) throw new Error('NATS is not connected');
   }
 
@@ -185,46 +228,20 @@ export class NatsEventBus implements EventBus {
     if (this.isConnected()) await this.ensure(producer);
   }
 
+  /**
+   * Checks the stream is there as the platform makes it. On a server with the platform's users it was made
+   * by the NATS user "streams" and is only checked here (no service may make or change a stream: see
+   * nats-permissions.ts); on an open development server the bus makes it itself.
+   */
   private async ensure(producer: string): Promise<void> {
     if (this.ensured.has(producer)) return;
-    const jsm = this.jsm!;
-    const name = streamName(this.prefix, producer);
-    const config = {
-      name,
-      subjects: [streamSubjects(this.prefix, producer)],
-      storage: StorageType.File,
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-      max_age: nanos(STREAM_MAX_AGE_MS),
-    };
-    try {
-      await jsm.streams.info(name);
-      await jsm.streams.update(name, config);
-    } catch {
-      await jsm.streams.add(config);
-    }
+    await ensurePlatformStream(this.jsm!, this.prefix, producer);
     this.ensured.add(producer);
-  }
-
-  /** Made by whichever consumer needs it first; created, never updated (no service owns it). */
-  private async ensureDeadLetterStream(): Promise<void> {
-    if (this.ensured.has(DEAD_LETTER_PRODUCER)) return;
-    const jsm = this.jsm!;
-    const name = streamName(this.prefix, DEAD_LETTER_PRODUCER);
-    await jsm.streams.info(name).catch(() =>
-      jsm.streams.add({
-        name,
-        subjects: [streamSubjects(this.prefix, DEAD_LETTER_PRODUCER)],
-        storage: StorageType.File,
-        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-        max_age: nanos(STREAM_MAX_AGE_MS),
-      }),
-    );
-    this.ensured.add(DEAD_LETTER_PRODUCER);
   }
 
   /** Copies `m` to the dead-letter stream; the message id makes a repeat (after a crash) a no-op. */
   private async deadLetter(m: JsMsg, durable: string, reason: DeadLetterReason, error: string) {
-    await this.ensureDeadLetterStream();
+    await this.ensure(DEAD_LETTER_PRODUCER);
     const h = headers();
     h.set(DeadLetterHeader.subject, m.subject);
     h.set(DeadLetterHeader.stream, m.info.stream);
@@ -315,7 +332,10 @@ export class NatsEventBus implements EventBus {
     ackWaitMs: number,
   ): Promise<void> {
     const where = { durable: opts.durable, subject: m.subject, seq: m.seq, deliveries: m.info.deliveryCount };
-    const checked = checker.fromBytes(m.data, this.typeOf(m.subject));
+    const copied = republishedFrom(m.headers);
+    const checked = copied
+      ? ({ outcome: 'invalid', error: `republished here from stream ${copied}: not its producer's` } as const)
+      : checker.fromBytes(m.data, this.typeOf(m.subject));
     if (checked.outcome === 'unknown') {
       this.opts.log?.debug(
         { ...where, type: checked.type },
@@ -404,7 +424,10 @@ export class NatsEventBus implements EventBus {
             // Resume from the server's time of storing, never from a time the event claims.
             since = new Date(Math.max(since.getTime(), m.time.getTime()));
             const where = { stream, subject: m.subject, seq: m.seq };
-            const checked = checker.fromBytes(m.data, this.typeOf(m.subject));
+            const copied = republishedFrom(m.headers);
+            const checked = copied
+              ? ({ outcome: 'invalid', error: `republished here from stream ${copied}` } as const)
+              : checker.fromBytes(m.data, this.typeOf(m.subject));
             if (checked.outcome === 'unknown') {
               this.opts.log?.debug({ ...where, type: checked.type }, 'event type not followed here; skipped');
             } else if (checked.outcome === 'invalid') {

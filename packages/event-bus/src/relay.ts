@@ -41,7 +41,9 @@ export class OutboxRelay {
       .listen(outboxChannel(this.opts.schema), () => this.wake())
       .then((l) => {
         this.unlisten = () => l.unlisten();
-        if (this.stopped) void l.unlisten();
+        // Stopped while LISTEN was starting: the database may already be closing, so a failure here is
+        // expected and must not become an unhandled rejection (it failed a test that closed a service at once).
+        if (this.stopped) l.unlisten().catch(() => {});
       })
       .catch((err) => this.opts.log?.warn({ err }, 'outbox LISTEN failed; polling only'));
     this.schedule(0);

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import type { FederatedBuild } from './webpack';
-import { createServerRendererConfig, createWebpackConfig } from './webpack';
+import { createPagesServerConfig, createServerRendererConfig, createWebpackConfig } from './webpack';
+import { inputsStamp, writeBuildStamp } from './build-stamp';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /**
  * `tsx ../packages/mf-config/src/cli.ts build|dev` in a package folder (its npm scripts): reads its `federation.config.ts`
@@ -19,10 +22,14 @@ async function main() {
     await server.start();
     return;
   }
-  // The browser build, and the remote's server renderer of its first screens where it has one.
+  // Taken before webpack reads anything: a source edited during the build leaves it stale.
+  const inputs = inputsStamp(REPO_ROOT, dir);
+  // The browser build, the remote's server renderer of its first screens where it has one, and the
+  // renderer of the pages the build prerenders where it has them.
   const configs = [
     createWebpackConfig(build, 'production'),
     ...(build.firstScreens ? [createServerRendererConfig(build)] : []),
+    ...(build.pages ? [createPagesServerConfig(build)] : []),
   ];
   const stats = await new Promise<webpack.MultiStats>((resolve, reject) =>
     webpack(configs, (err, s) => (err || !s ? reject(err ?? new Error('no stats')) : resolve(s))),
@@ -42,6 +49,7 @@ async function main() {
       .join('\n'),
   );
   if (stats.hasErrors()) process.exit(1);
+  writeBuildStamp(REPO_ROOT, dir, build.kind, inputs);
 }
 
 main().catch((err: unknown) => {

@@ -62,7 +62,18 @@ export interface FederatedBuild {
    * gateway runs it with the data a page's first screen asks for (`remote.firstData`).
    */
   firstScreens?: string;
+  /**
+   * The module whose pages the build prerenders, rendered in Node (scripts/prerender): a remote's
+   * `./src/exposes/routes.tsx`, the shell's `./src/server-page.tsx`. Built into `dist-server/pages.js`
+   * (`createPagesServerConfig`).
+   */
+  pages?: string;
 }
+
+/** The browser build's rule for images: small ones inlined, the others as content-hashed files. */
+const IMAGES = /\.(png|svg|jpg|webp)$/;
+const INLINED_BELOW = 4096;
+const ASSET_NAMES = 'assets/[name].[contenthash:10][ext]';
 
 /**
  * The one webpack configuration of the shell and every remote: swc for TS/TSX, extracted CSS,
@@ -89,7 +100,7 @@ export function createWebpackConfig(
       // gateway serves them no-cache); every other chunk is content-hashed and cached for good.
       filename: '[name].js',
       chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      assetModuleFilename: ASSET_NAMES,
       uniqueName: build.name,
       clean: true,
     },
@@ -112,7 +123,7 @@ export function createWebpackConfig(
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(woff2?)$/, type: 'asset/resource' },
-        { test: /\.(png|svg|jpg|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+        { test: IMAGES, type: 'asset', parser: { dataUrlCondition: { maxSize: INLINED_BELOW } } },
       ],
     },
     plugins: [
@@ -209,7 +220,8 @@ export function createServerRendererConfig(build: FederatedBuild): Configuration
       library: { type: 'commonjs2' },
       // One file: the gateway loads it with a single require.
       asyncChunks: false,
-      clean: true,
+      // The pages' renderer (createPagesServerConfig) is built beside it, at the same time.
+      clean: { keep: /^pages\.js$/ },
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
     module: {
@@ -233,6 +245,74 @@ export function createServerRendererConfig(build: FederatedBuild): Configuration
       ],
     },
     // Readable stack traces in the gateway's log; the file is read once per build, never downloaded.
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
+/** An import Node resolves itself (a package: `react`, `@platform/ui`), not a file of the package. */
+const isPackage = (request: string) => !/^[./]/.test(request) && !/^[a-z]+:/.test(request);
+
+/**
+ * The module of a package's pages the build prerenders (`build.pages`) for Node: one CommonJS file,
+ * `dist-server/pages.js`, with the package's own code, locales and asset addresses inside, and every
+ * package it imports (React, the router, `@platform/ui`...) left for Node to load, so the shell's renderer
+ * and each remote's share one React and one of each store, as the federation's singletons do in the
+ * browser. CSS imports are inert; an image or font resolves to the address the browser build serves it
+ * at (the same name and inlining rule), so the markup is the browser's to the byte.
+ */
+export function createPagesServerConfig(build: FederatedBuild): Configuration {
+  if (!build.pages) throw new Error(`${build.name} declares no pages`);
+  return {
+    mode: 'production',
+    context: build.dir,
+    entry: { pages: build.pages },
+    devtool: false,
+    target: 'node20',
+    output: {
+      path: path.join(build.dir, 'dist-server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      asyncChunks: false,
+      // Where the gateway serves the browser build: a remote's `auto` resolves to its own folder there.
+      publicPath: build.kind === 'host' ? '/' : `/mf/${path.basename(build.dir)}/`,
+      assetModuleFilename: ASSET_NAMES,
+      clean: { keep: /^first-screens\.js$/ },
+    },
+    externalsPresets: { node: true },
+    externals: [
+      ({ request }, callback) =>
+        request && isPackage(request) && !request.endsWith('.css')
+          ? callback(undefined, `commonjs ${request}`)
+          : callback(),
+    ],
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: false } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+        {
+          test: IMAGES,
+          type: 'asset',
+          parser: { dataUrlCondition: { maxSize: INLINED_BELOW } },
+          generator: { emit: false },
+        },
+      ],
+    },
     optimization: { minimize: false },
     performance: { hints: false },
   };

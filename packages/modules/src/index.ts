@@ -3,6 +3,7 @@ export {
   parseDescriptor,
   DESCRIPTOR_FILE,
   notifyingProducers,
+  auditedProducers,
   consumersOf,
   chooseModules,
 } from './load';

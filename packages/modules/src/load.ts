@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { inboxDurable, ModuleDescriptor } from '@platform/contracts';
+import { auditDurable, inboxDurable, ModuleDescriptor } from '@platform/contracts';
 
 /** Each module's descriptor sits in its service's folder (or its remote's, for a module without one). */
 export const DESCRIPTOR_FILE = 'module.json';
@@ -81,9 +81,17 @@ export function notifyingProducers(modules: ModuleDescriptor[]): string[] {
   return modules.flatMap((m) => (m.service?.notifies && m.service.producer ? [m.service.producer] : []));
 }
 
+/** The producers whose admin actions the audit log keeps: every module service marked `recordsAdminActions`. */
+export function auditedProducers(modules: ModuleDescriptor[]): string[] {
+  return modules.flatMap((m) =>
+    m.service?.recordsAdminActions && m.service.producer ? [m.service.producer] : [],
+  );
+}
+
 /**
- * What each service consumes: what its descriptor declares, and for the inbox service one consumer per
- * notifying module, so a new module that notifies needs no edit to the inbox's descriptor.
+ * What each service consumes: what its descriptor declares, for the inbox service one consumer per
+ * notifying module, and for the audit log's one per module recording admin actions, so a new module
+ * needs no edit to their descriptors.
  */
 export function consumersOf(
   service: NonNullable<ModuleDescriptor['service']>,
@@ -96,13 +104,20 @@ export function consumersOf(
         filter: `${producer}.notification.>`,
       }))
     : [];
-  return [...(service.consumes ?? []), ...inbox];
+  const audit = service.keepsAuditLog
+    ? auditedProducers(modules).map((producer) => ({
+        producer,
+        durable: auditDurable(service.folder, producer),
+        filter: `${producer}.admin-action.>`,
+      }))
+    : [];
+  return [...(service.consumes ?? []), ...inbox, ...audit];
 }
 
 /**
- * The modules of a standalone deployment (`MODULES=events`: `npm start` runs, and the
- * gateway routes and lists, only these): Core (accounts and sign-in, which
- * every module needs) and the modules named; all of them when none is named.
+ * The modules of a standalone deployment (`MODULES=events`: `npm start` runs, and the gateway routes and
+ * lists, only these): the essential ones (identity's accounts and sign-in, core's public site and login
+ * pages, which every product needs) and the modules named; all of them when none is named.
  */
 export function chooseModules(modules: ModuleDescriptor[], names?: string[]): ModuleDescriptor[] {
   if (!names?.length) return modules;
@@ -111,5 +126,5 @@ export function chooseModules(modules: ModuleDescriptor[], names?: string[]): Mo
     throw new Error(
       `MODULES names unknown modules (${unknown.join(', ')}); known: ${modules.map((m) => m.name).join(', ')}`,
     );
-  return modules.filter((m) => m.service?.signsTokens || names.includes(m.name));
+  return modules.filter((m) => m.essential || m.service?.signsTokens || names.includes(m.name));
 }

@@ -41,13 +41,6 @@ declare module 'fastify' {
     authenticate: preHandlerHookHandler;
     /** preHandler: 401 without a token, 403 unless the token's role is one of `roles`. */
     requireRole: (...roles: Role[]) => preHandlerHookHandler;
-    /**
-     * The claims of an `Authorization` header that `authenticate` would pass, answered at once from what
-     * it already verified (`verifiedCacheSize`), the revocations checked now; undefined whenever only
-     * `authenticate` can tell (a header not seen yet, an asynchronous revocation check, revocations still
-     * replaying) or the answer is no. For the gateway's fast lane, which leaves every undefined to Fastify.
-     */
-    alreadyVerified: (authorization: string) => Readonly<AccessClaims> | undefined;
   }
 }
 
@@ -108,11 +101,6 @@ export const authPlugin = fp<JwtOptions>(
       if (await opts.revocations.isRevoked(request.user)) throw expired();
     }
     app.decorate('authenticate', authenticate);
-    app.decorate('alreadyVerified', (authorization: string) => {
-      const known = verified?.get(authorization);
-      if (!known || !opts.revocations.isCurrent()) return undefined;
-      return opts.revocations.isRevoked(known) === false ? known : undefined;
-    });
     app.decorate('requireRole', (...roles: Role[]) => {
       return async function requireRole(request: FastifyRequest, reply: FastifyReply) {
         await authenticate(request, reply);

@@ -5,11 +5,14 @@ export class HttpError extends Error {
   /**
    * @param code stable identifier pages translate (`auth.invalid_credentials`); `message` is the
    *   English fallback. Defaults to the status's generic code.
+   * @param details more fields of the answer: a 402's `module`, `limit`, `allowed`; `hints`, further stable keys
+   *   the pages translate beside the code (a password estimator's feedback).
    */
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly code: string = GENERIC_CODES[statusCode] ?? 'request.failed',
+    public readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -88,7 +91,9 @@ const KNOWN: Record<number, string> = {
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code });
+    return reply
+      .status(error.statusCode)
+      .send({ ...error.details, success: false, message: error.message, code: error.code });
   }
   if (error.validation) {
     return reply.status(400).send({

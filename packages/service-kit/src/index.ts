@@ -1,5 +1,5 @@
-export { buildService, requestIdOf, type App, type FrontHandler, type ServiceOptions } from './service';
-export { createLogger, logAnswered, OneLineAccessLog } from './logger';
+export { buildService, requestIdOf, type App, type ServiceOptions } from './service';
+export { createLogger, OneLineAccessLog } from './logger';
 export { loadConfig, readKey } from './config';
 export { readTrustedProxies } from './trusted-proxies';
 export {
@@ -38,4 +38,13 @@ export {
 } from './trust';
 export { FollowedRevocations } from './revocations';
 export { baseServiceEnv, readServiceConfig, type ServiceConfig } from './service-config';
+export { connectServiceBus, type ServiceBusConfig } from './service-bus';
 export { buildServiceRuntime, type ServiceRuntime, type ServiceRuntimeOptions } from './runtime';
+export {
+  entitlementsOf,
+  followEntitlements,
+  orgEntitlementsTable,
+  requireEntitlement,
+  type OrgEntitlementsTable,
+} from './entitlements';
+export { identityUserSync, type IdentityUserSyncOptions } from './identity-user-sync';

@@ -1,5 +1,4 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
 import pino, { type Logger } from 'pino';
 
 /**
@@ -15,7 +14,7 @@ const FLUSH_EVERY_MS = 1000;
  * The platform's logger: JSON lines on stdout (or `fd`), each naming its service. Lines are buffered and
  * written in batches: at `info`, Fastify's two lines a request, each its own write(2), cost the gateway
  * 0.08-0.13 ms of CPU a request, up to half again what proxying one costs; one line a request in batches
- * 0.02-0.05 (bench/README.md, "The gateway's cost", 2026-11-27). At quiet times a line waits at most a
+ * 0.02-0.05 (bench/notebook/2026-11.md, "The gateway's cost", 2026-11-27). At quiet times a line waits at most a
  * second; on exit pino writes what is left (and `fatal` writes at once), so only a killed process or a
  * power cut loses its last second of lines.
  */
@@ -51,35 +50,4 @@ export class OneLineAccessLog extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
-}
-
-const WRITES_INFO = new Set(['info', 'debug', 'trace']);
-
-/**
- * The same access line for a request answered outside Fastify (the gateway's fast lane), with the fields
- * Fastify's serializers give it: one shape of line for whoever reads the logs. `startedAt` is from
- * `performance.now()`.
- */
-export function logAnswered(
-  log: Pick<Logger, 'info' | 'level'>,
-  req: Pick<IncomingMessage, 'method' | 'url' | 'headers'> & { socket: { remotePort?: number } },
-  answered: { id: string; ip: string; statusCode: number; startedAt: number },
-): void {
-  // Not even the line's object when it would not be written (the benches run at `error`).
-  if (!WRITES_INFO.has(log.level)) return;
-  log.info(
-    {
-      reqId: answered.id,
-      req: {
-        method: req.method,
-        url: req.url,
-        host: req.headers.host,
-        remoteAddress: answered.ip,
-        remotePort: req.socket.remotePort,
-      },
-      res: { statusCode: answered.statusCode },
-      responseTime: performance.now() - answered.startedAt,
-    },
-    'request completed',
-  );
 }

@@ -1,11 +1,12 @@
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { NatsEventBus, OutboxRelay, type EventBus } from '@platform/event-bus';
+import { OutboxRelay, type EventBus } from '@platform/event-bus';
 import { buildService, type App } from './service';
 import { authPlugin } from './auth';
 import { createDatabase } from './db';
 import { FollowedRevocations } from './revocations';
 import type { RevocationState } from './trust';
 import type { ServiceConfig } from './service-config';
+import { connectServiceBus } from './service-bus';
 
 export interface ServiceRuntime<T extends Record<string, unknown>> {
   app: App;
@@ -23,7 +24,10 @@ export interface ServiceRuntimeOptions<T extends Record<string, unknown>> {
   database: { schemaName: string; tables: T; migrationsFolder: string };
   /** The event stream it owns; its outbox relay publishes there. */
   producer: string;
-  /** Tests may pass a connected bus; otherwise one is connected from the config. */
+  /**
+   * Tests may pass a connected bus (theirs to check); otherwise one is connected from the config, under the
+   * service's own NATS user on a server that admits nobody without one (`connectServiceBus`).
+   */
   bus?: EventBus;
   /** svc-identity signs tokens (and decides revocations from its own database). */
   signing?: { privateKey: string; expiresInSeconds: number };
@@ -35,7 +39,8 @@ export interface ServiceRuntimeOptions<T extends Record<string, unknown>> {
 /**
  * The skeleton every service shares: Fastify with the platform's conventions, its database migrated,
  * NATS connected under its own user, its outbox relayed, the trust model, and one logger for all of it
- * (a NATS disconnect, a relay error or a failing consumer each leave a line). The service then registers
+ * (a NATS disconnect, a relay error or a failing consumer each leave a line). It refuses to start on a bus
+ * anyone may publish on (see `connectServiceBus`). The service then registers
  * its stores, consumers and routes as plugins; closing the app stops them first (Fastify closes in
  * reverse order of registration), then the relay, the bus and the database.
  */
@@ -67,16 +72,7 @@ export async function buildServiceRuntime<T extends Record<string, unknown>>(
   });
   try {
     await database.migrate();
-    bus =
-      opts.bus ??
-      (await NatsEventBus.connect({
-        url: config.NATS_URL,
-        prefix: config.NATS_PREFIX,
-        name: opts.name,
-        user: config.NATS_USER,
-        password: config.NATS_PASSWORD,
-        log: app.log.child({ component: 'event-bus' }),
-      }));
+    bus = opts.bus ?? (await connectServiceBus(opts.name, config, app.log.child({ component: 'event-bus' })));
     await bus.ensureStream(opts.producer);
     const relay = new OutboxRelay({
       sql: database.sql,

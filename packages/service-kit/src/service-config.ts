@@ -16,9 +16,14 @@ export const baseServiceEnv = (defaultPort: number) => ({
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   /** Subject/stream prefix so several deployments (or test runs) can share one NATS. */
   NATS_PREFIX: Type.String({ default: '' }),
-  /** This service's NATS user (subject permissions); unset: anonymous, as on a dev server. */
+  /** This service's NATS user (subject permissions); required unless DANGEROUSLY_ALLOW_OPEN_NATS=1. */
   NATS_USER: Type.Optional(Type.String()),
   NATS_PASSWORD: Type.Optional(Type.String()),
+  /**
+   * '1': run without a NATS user, or on a NATS that admits anonymous clients (any local process could then
+   * publish this service's events). Development and in-process tests only; unset, such a bus is refused.
+   */
+  DANGEROUSLY_ALLOW_OPEN_NATS: Type.Optional(Type.Literal('1')),
   JWT_PUBLIC_KEY: Type.Optional(Type.String()),
   JWT_PUBLIC_KEY_FILE: Type.Optional(Type.String()),
   JWT_AUDIENCE: Type.String({ default: 'afya-platform' }),

@@ -5,14 +5,7 @@ import Fastify, {
   type FastifyRequest,
   type RawServerDefault,
 } from 'fastify';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type RequestListener,
-  type ServerOptions,
-  type ServerResponse,
-} from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
@@ -53,14 +46,14 @@ export interface ServiceOptions {
    * see the client; from TRUSTED_PROXIES via readTrustedProxies. None: the socket's address.
    */
   trustedProxies?: string[];
+  /** OpenAPI at /docs and /docs/json (default on); the gateway serves them in development alone. */
+  docs?: boolean;
   /**
-   * Sees every request before Fastify does, and calls `fastify(req, res)` for each one it does not answer
-   * itself (the gateway's fast lane for plain public API reads). Not called by `app.inject()`.
+   * Gives every request an id of its own, never the one a request brings (the gateway: a client's
+   * X-Request-Id is not believed). Default: the caller's when it is sane (the gateway's, to a service).
    */
-  frontHandler?: FrontHandler;
+  ownRequestIds?: boolean;
 }
-
-export type FrontHandler = (req: IncomingMessage, res: ServerResponse, fastify: RequestListener) => void;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -75,24 +68,6 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
  * when it sent a sane one), one error handler, health and readiness, OpenAPI at /docs, and JWT
  * verification with role guards when `jwt` is given.
  */
-/**
- * Node's HTTP server as Fastify makes it (same timeouts), whose requests go to `front` first. Fastify
- * applies its server options only to a server it makes itself, so they are copied here.
- */
-function serverWithFrontHandler(front: FrontHandler) {
-  return (fastify: RequestListener, options: Record<string, unknown>) => {
-    const server = createServer((options.http as ServerOptions | undefined) ?? {}, (req, res) =>
-      front(req, res, fastify),
-    );
-    server.keepAliveTimeout = options.keepAliveTimeout as number;
-    server.requestTimeout = options.requestTimeout as number;
-    server.setTimeout(options.connectionTimeout as number);
-    if ((options.maxRequestsPerSocket as number) > 0)
-      server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
-    return server;
-  };
-}
-
 export async function buildService(opts: ServiceOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: opts.logger ?? createLogger({ name: opts.name, level: opts.logLevel ?? 'info' }),
@@ -100,8 +75,7 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
     bodyLimit: opts.bodyLimit ?? 100 * 1024,
     trustProxy: opts.trustedProxies?.length ? opts.trustedProxies : false,
     requestIdHeader: false,
-    genReqId: (req) => requestIdOf(req.headers),
-    ...(opts.frontHandler ? { serverFactory: serverWithFrontHandler(opts.frontHandler) } : {}),
+    genReqId: opts.ownRequestIds ? () => randomUUID() : (req) => requestIdOf(req.headers),
     // Broken percent-encoding and over-long path parameters answer in our error shape too.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -150,13 +124,17 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
   // No NUL character reaches a handler (Postgres refuses it): 400 naming the field.
   app.addHook('preValidation', refuseNulCharacters);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: opts.name, version: opts.version ?? '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (opts.docs !== false) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: opts.name, version: opts.version ?? '0.1.0' },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+  }
 
   if (opts.jwt) await app.register(authPlugin, opts.jwt);
 

@@ -22,10 +22,11 @@ export interface ApiResult<T> {
  */
 export async function apiRequest<T = Record<string, unknown>>(
   path: string,
-  opts: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  opts: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const token = useSession.getState().token;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // Extra headers a call needs (an Idempotency-Key); never the ones set here.
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   const file = typeof Blob !== 'undefined' && opts.body instanceof Blob ? opts.body : undefined;
   if (opts.body !== undefined)
     headers['content-type'] = file ? file.type || 'application/octet-stream' : 'application/json';

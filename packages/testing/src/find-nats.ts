@@ -2,11 +2,13 @@ import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { admitsAnonymous } from '@platform/event-bus';
 import { startNatsServer, type NatsServerOptions } from './nats';
 
 /**
  * Finds or starts NATS (with JetStream) for `npm start` and for test runs, the same way for both:
- * NATS_URL when set, else one on 127.0.0.1:4222, else `nats-server` from PATH started here.
+ * NATS_URL when set, else one on 127.0.0.1:4222 (for npm start, only one that requires credentials:
+ * `passOverOpen`), else `nats-server` from PATH started here.
  */
 export interface NatsFound {
   url: string;
@@ -28,9 +30,23 @@ export interface FindNatsOptions {
   isListening?: (host: string, port: number) => Promise<boolean>;
   /** Whether a command is on PATH; replaceable likewise. */
   onPath?: (command: string) => boolean;
+  /**
+   * Pass over a server on 127.0.0.1:4222 that lets clients in without credentials, and start one here
+   * instead: npm start runs the platform only on a bus where each service is its own user.
+   */
+  passOverOpen?: boolean;
+  /** Whether a server admits anonymous clients; replaceable likewise. */
+  admitsAnonymous?: (url: string) => Promise<boolean>;
+  /** Where to look for a running NATS: 127.0.0.1:4222 unless a test says otherwise. */
+  local?: { host: string; port: number };
 }
 
 export const LOCAL_NATS = { host: '127.0.0.1', port: 4222 };
+
+/** Why a NATS found on the local port is not used, and what happens (or is needed) instead. */
+const openLocalNats = (host: string, port: number, instead: string) =>
+  `the NATS on ${host}:${port} lets clients in without a password, so any local process could publish ` +
+  `events as any service; ${instead} with a NATS user per service`;
 
 export const NO_NATS =
   'NATS with JetStream is needed: set NATS_URL, run a NATS server on 127.0.0.1:4222, or install nats-server (e.g. `apt-get install nats-server` or `brew install nats-server`) so it can be started for you.';
@@ -58,10 +74,19 @@ function onPath(command: string): boolean {
 
 export async function findOrStartNats(opts: FindNatsOptions = {}): Promise<NatsFound> {
   if (opts.url) return { url: opts.url, started: false, stop: async () => {} };
-  const { host, port } = LOCAL_NATS;
-  if (await (opts.isListening ?? isListening)(host, port))
-    return { url: `nats://${host}:${port}`, started: false, stop: async () => {} };
-  if (!(opts.onPath ?? onPath)('nats-server')) throw new Error(NO_NATS);
+  const { host, port } = opts.local ?? LOCAL_NATS;
+  const local = `nats://${host}:${port}`;
+  let passedOver = false;
+  if (await (opts.isListening ?? isListening)(host, port)) {
+    if (!opts.passOverOpen || !(await (opts.admitsAnonymous ?? admitsAnonymous)(local)))
+      return { url: local, started: false, stop: async () => {} };
+    passedOver = true;
+  }
+  if (!(opts.onPath ?? onPath)('nats-server'))
+    throw new Error(
+      passedOver ? openLocalNats(host, port, 'install nats-server so one can be started') : NO_NATS,
+    );
+  if (passedOver) opts.log?.(openLocalNats(host, port, 'starting a nats-server of our own'));
 
   const serverOptions = typeof opts.server === 'function' ? opts.server() : opts.server;
   const temporary = serverOptions?.storeDir ? undefined : mkdtempSync(path.join(tmpdir(), 'afya-nats-'));

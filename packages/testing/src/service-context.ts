@@ -50,8 +50,16 @@ export async function startServiceForTest<
   env: Record<string, string> = {},
 ): Promise<ServiceContext<C, A, R>> {
   const run = await serviceTestEnv(dbPrefix);
-  const config = readConfig({ ...run.env, ...env });
-  const app = await buildApp(config);
+  let config: C;
+  let app: A;
+  try {
+    config = readConfig({ ...run.env, ...env });
+    app = await buildApp(config);
+  } catch (err) {
+    // A service that refuses to start (as tests of its refusals expect) leaves no database behind.
+    await run.cleanup();
+    throw err;
+  }
   return {
     app,
     config,

@@ -16,7 +16,6 @@ export interface TokenClaims {
   name?: string;
   role?: 'user' | 'Clinic' | 'admin';
   orgId?: string | null;
-  entitlements?: string[];
   jti?: string;
 }
 
@@ -40,7 +39,6 @@ export function signToken(
     name: claims.name ?? 'Test Person',
     role: claims.role ?? 'user',
     orgId: claims.orgId ?? null,
-    entitlements: claims.entitlements ?? [],
     jti: claims.jti ?? randomUUID(),
   });
 }

@@ -46,4 +46,23 @@ describe('failureText', () => {
     );
     expect(failureText(pageT, failure('auth.something_new', ''), 'signupFailed')).toBe('Sign-up failed.');
   });
+
+  it('follows the code with its hints translated (a password estimator’s feedback), leaving out unknown ones', () => {
+    const pageT = i18next.getFixedT('en', 'page');
+    const weak = {
+      body: {
+        success: false,
+        message: 'password: is easy to guess.',
+        code: 'auth.password_weak',
+        hints: ['warning.similarToCommon', 'suggestion.anotherWord', 'suggestion.from_the_future'],
+      },
+    };
+    expect(failureText(pageT, weak, 'signupFailed')).toBe(
+      [
+        en.serverErrors.auth.password_weak,
+        en.serverHints.warning.similarToCommon,
+        en.serverHints.suggestion.anotherWord,
+      ].join(' '),
+    );
+  });
 });

@@ -17,6 +17,11 @@ export interface FormOptions<F> {
    * answer (a refetch after a language switch, a remount, another tab) never overwrites typed input.
    */
   source?: F | null;
+  /**
+   * The form's own check (the one its submit passes to `check`): with it, a field's error leaves as soon
+   * as the field is fixed (and only then); without it, as soon as the field is edited.
+   */
+  validate?: (form: F) => Partial<Record<keyof F, string>>;
 }
 
 /**
@@ -26,7 +31,9 @@ export interface FormOptions<F> {
  * - `check(found)` on submit: false when a field is invalid, and then the first invalid field (in page
  *   order) gets focus and is scrolled into view, and `<FormErrors>` announces how many need attention;
  * - `fail(result, fallbackKey)` after a failed call: a code about a field (`serverFields`) shows at the
- *   field, anything else above the form.
+ *   field, anything else above the form; `succeed(text)` after a call that worked. `<FormErrors>` shows
+ *   either outcome and moves focus to it (scrolled into view), so it is read where the person is looking;
+ * - an error at a field leaves once the field is fixed (`validate`), not at the next submit.
  * Values live in React state only, and loaded values (`source`) never replace typed ones: switching the
  * language, or data loading again, keeps what the person typed.
  */
@@ -41,7 +48,11 @@ export function useForm<F extends { [K in keyof F]: string }, Code extends strin
   const [form, setForm] = useState<F>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof F, Code>>>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof F, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailureText] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  // Bumped by each outcome shown above the form (a failure, a success): <FormErrors> moves focus to it,
+  // even when the same text comes again.
+  const [said, setSaid] = useState(0);
   // Bumped by each refused submit: moves focus and makes the summary speak again.
   const [attempt, setAttempt] = useState(0);
   // Typed into by the person (not filled in by the page): a dialog asks before throwing it away.
@@ -75,8 +86,15 @@ export function useForm<F extends { [K in keyof F]: string }, Code extends strin
     id: idOf(key),
     value: form[key],
     onChange: (e: { target: { value: string } }) => {
+      const next = { ...form, [key]: e.target.value };
       setDirty(true);
       setForm((f) => ({ ...f, [key]: e.target.value }));
+      // An error says what is wrong now: it leaves as soon as its cause does, not at the next submit.
+      if (errors[key]) {
+        const still = options.validate?.(next)[key] as Code | undefined;
+        setErrors((found) => ({ ...found, [key]: still }));
+      }
+      if (serverErrors[key]) setServerErrors((found) => ({ ...found, [key]: undefined }));
     },
     error: errorOf(key),
   });
@@ -85,7 +103,8 @@ export function useForm<F extends { [K in keyof F]: string }, Code extends strin
   function check(found: Partial<Record<keyof F, Code>>): boolean {
     setErrors(found);
     setServerErrors({});
-    setFailure(null);
+    setFailureText(null);
+    setSuccess(null);
     if (Object.keys(found).length === 0) return true;
     setAttempt((n) => n + 1);
     return false;
@@ -102,12 +121,28 @@ export function useForm<F extends { [K in keyof F]: string }, Code extends strin
     } else setFailure(text);
   }
 
+  /** A failure not about one field (null: none), shown above the form and given focus. */
+  function setFailure(text: string | null) {
+    setFailureText(text);
+    if (text === null) return;
+    setSuccess(null);
+    setSaid((n) => n + 1);
+  }
+
+  /** The call worked: `text` shown above the form and given focus (after `reset`, if the form clears). */
+  function succeed(text: string) {
+    setFailureText(null);
+    setSuccess(text);
+    setSaid((n) => n + 1);
+  }
+
   /** Back to `values` as saved (after a save, or a reset): nothing left to lose. */
   function reset(values: F) {
     setForm(values);
     setErrors({});
     setServerErrors({});
-    setFailure(null);
+    setFailureText(null);
+    setSuccess(null);
     setDirty(false);
   }
 
@@ -119,10 +154,14 @@ export function useForm<F extends { [K in keyof F]: string }, Code extends strin
     field,
     check,
     fail,
+    succeed,
     reset,
     /** A failure not about one field, for <FormErrors>. */
     failure,
     setFailure,
+    /** What a call that worked said (`succeed`), for <FormErrors>. */
+    success,
+    said,
     /** How many fields show an error, and the refused submit it is from (for <FormErrors>). */
     attention: invalid.length,
     attempt,
@@ -131,7 +170,10 @@ export function useForm<F extends { [K in keyof F]: string }, Code extends strin
 }
 
 /** What `<FormErrors>` reads of a form. */
-export type FormState = Pick<ReturnType<typeof useForm>, 'failure' | 'attention' | 'attempt'>;
+export type FormState = Pick<
+  ReturnType<typeof useForm>,
+  'failure' | 'success' | 'said' | 'attention' | 'attempt'
+>;
 
 /** A page's `t`: a key alone, or with the text to give when the key has no translation. */
 type T = { (key: string): string; (key: string, options: { defaultValue: string; ns?: string }): string };
@@ -140,17 +182,27 @@ type T = { (key: string): string; (key: string, options: { defaultValue: string;
  * The text for a failed call, in the user's language:
  * - no answer came: the shared 'networkError' text;
  * - the server's `code` has a translation (`serverErrors.<code>`, e.g. serverErrors.auth.email_taken)
- *   in the page's namespace, else in 'ui' (codes every page may meet, such as request.rate_limited);
+ *   in the page's namespace, else in 'ui' (codes every page may meet, such as request.rate_limited),
+ *   followed by its `hints` translated from 'ui' (`serverHints.<hint>`: a password estimator's feedback);
  * - else the server's English message, else the page's own fallback (`t(fallbackKey)`).
  */
 export function failureText(t: T, failure: Failure, fallbackKey: string): string {
   if (failure instanceof ApiNetworkError) return i18next.t('networkError', { ns: 'ui' });
-  const body = (failure as { body?: { message?: string; code?: string } } | undefined)?.body;
+  const body = (failure as { body?: { message?: string; code?: string; hints?: unknown } } | undefined)?.body;
   if (body?.code) {
     const key = `serverErrors.${body.code}`;
     // The page's own text first, then the platform's catalogue, both in the page's language.
     const translated = t(key, { defaultValue: '' }) || t(key, { ns: 'ui', defaultValue: '' });
-    if (translated) return translated;
+    if (translated) return [translated, ...hintTexts(t, body.hints)].join(' ');
   }
   return body?.message || t(fallbackKey);
+}
+
+/** The server's hints (`warning.similarToCommon`) the platform's catalogue translates; others are left out. */
+function hintTexts(t: T, hints: unknown): string[] {
+  if (!Array.isArray(hints)) return [];
+  return hints
+    .filter((h): h is string => typeof h === 'string')
+    .map((h) => t(`serverHints.${h}`, { ns: 'ui', defaultValue: '' }))
+    .filter(Boolean);
 }

@@ -38,6 +38,8 @@ export function initI18n(language: Language = useLanguage.getState().language): 
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    // A page rendered in Node (the build's prerender) has no document; its HTML gets its lang there.
+    if (typeof document === 'undefined') return;
     document.documentElement.lang = language;
     useLanguage.subscribe((s) => applyLanguage(s.language));
   })();

@@ -11,7 +11,7 @@ export {
 } from './i18n';
 export { useTranslation } from './use-translation';
 export { useHydrated } from './hydrated';
-export { pageTitle, usePageMeta, useRouteMeta } from './page-meta';
+export { pageTitle, takeRenderedMeta, usePageMeta, useRouteMeta } from './page-meta';
 export { Button, type ButtonProps } from './components/Button';
 export { Spinner } from './components/Spinner';
 export { Alert } from './components/Alert';

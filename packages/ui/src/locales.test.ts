@@ -115,6 +115,8 @@ describe('the glossary (src/locales/GLOSSARY.md)', () => {
       'AfyaHR Core Hire Events Connect Essential Professional Enterprise CV CPD DPC RH HR NHIF SaaS Ksh ' +
       'WhatsApp Google Drive Kenya Afrika Mashariki Afrique Est Nakuru Kampala Kisumu Arusha Kigali Triage ' +
       'English Kiswahili Français Kiingereza Kifaransa FAQ MB Mo ' +
+      // Payment services (billing).
+      'MPesa Airtel Money ' +
       // Days and months, capitalised in Kiswahili as in English.
       'Jumatatu Ijumaa Novemba ' +
       // Places, the location value "Online", meeting services and the Enter key (Events' texts).

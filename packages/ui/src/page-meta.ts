@@ -17,6 +17,8 @@ function descriptionTag(): HTMLMetaElement {
 export function usePageMeta(meta: { title: string; description?: string } | null): void {
   const title = meta?.title;
   const description = meta?.description;
+  // Rendered in Node (the build's prerender), where no effect runs: the page's HTML is given them there.
+  if (typeof document === 'undefined' && title) renderedMeta = { title, description: description ?? '' };
   useEffect(() => {
     if (!title) return;
     const tag = descriptionTag();
@@ -28,6 +30,18 @@ export function usePageMeta(meta: { title: string; description?: string } | null
       tag.content = before.description;
     };
   }, [title, description]);
+}
+
+let renderedMeta: { title: string; description: string } | undefined;
+
+/**
+ * The title and description the page rendered in Node since the last call asked for (the last one
+ * rendered: a page's own, inside the layout's), then forgotten: what the build writes in its HTML's head.
+ */
+export function takeRenderedMeta(): { title: string; description: string } | undefined {
+  const meta = renderedMeta;
+  renderedMeta = undefined;
+  return meta;
 }
 
 /** A page's title as every tab and bookmark shows it: "Jobs — AfyaHR". */

@@ -35,6 +35,8 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+  /** The request's own headers (an Idempotency-Key), as sent. */
+  headers: Record<string, string>;
   signal: AbortSignal | undefined;
 }
 export type ApiAnswer = { status?: number; body?: unknown };
@@ -51,6 +53,7 @@ export function fakeApi(answer: (call: ApiCall) => ApiAnswer | Promise<ApiAnswer
       path: String(input),
       // JSON as its value; a file (Blob) as it was sent.
       body: typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined),
+      headers: { ...(init.headers as Record<string, string> | undefined) },
       signal: init.signal ?? undefined,
     };
     calls.push(call);

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgSchema,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
+import { orgEntitlementsTable } from '@platform/service-kit';
 import {
   CONNECTION_STATUSES,
   DISCUSSION_CATEGORIES,
@@ -58,6 +60,8 @@ export const users = connect.table(
     skillsText: text('skills_text').notNull().default(''),
     photo: text('photo').notNull().default(''),
     contactPublic: boolean('contact_public').notNull().default(false),
+    /** The person proved they receive mail at `email`: only then do they receive others' contact details. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     /** When the account was made: new accounts (under 7 days) have Connect's limits. */
     accountCreatedAt: timestamp('account_created_at', { withTimezone: true }).notNull(),
     /** Removed accounts keep their row (their posts point to it) without the person; not listed. */
@@ -86,6 +90,22 @@ export const users = connect.table(
     index('users_email_idx').on(t.email),
     check('users_profession_check', listed('profession', PROFESSIONS)),
   ],
+);
+
+/**
+ * Verified professions (from svc-core's core.credential.* events): a licence verified by an organisation's
+ * HR gives its holder the professions its council licenses, until it expires. Role-Based audiences read
+ * only these, never the free-text designation.
+ */
+export const verifiedProfessions = connect.table(
+  'verified_professions',
+  {
+    credentialId: uuid('credential_id').primaryKey(),
+    personId: uuid('person_id').notNull(),
+    professions: text('professions').array().notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('verified_professions_person_idx').on(t.personId, t.expiresOn)],
 );
 
 /**
@@ -177,8 +197,10 @@ export const discussions = connect.table(
       .notNull()
       .default(sql`'{}'::text[]`),
     status: text('status', { enum: POST_STATUSES }).notNull().default('visible'),
-    /** Flags since the last review (three hide the post). */
+    /** Flags since the last review (three report it to the moderators). */
     flagCount: integer('flag_count').notNull().default(0),
+    /** Those flags' weight (`flagWeight`: account age and standing): enough of it hides the post. */
+    flagWeight: integer('flag_weight').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     replyCount: integer('reply_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -210,6 +232,7 @@ export const discussions = connect.table(
     check('discussions_visibility_check', listed('visibility', DISCUSSION_VISIBILITIES)),
     check('discussions_status_check', listed('status', POST_STATUSES)),
     check('discussions_counts_check', sql`flag_count >= 0 and like_count >= 0 and reply_count >= 0`),
+    check('discussions_flag_weight_check', sql`flag_weight >= 0`),
   ],
 );
 
@@ -263,10 +286,15 @@ export const flags = connect.table(
       .references(() => discussions.id),
     userId: uuid('user_id').notNull(),
     reason: text('reason').notNull(),
+    /** What the flag weighed when made (`flagWeight`). */
+    weight: integer('weight').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.discussionId, t.userId] })],
 );
+
+/** What each organisation bought (billing.subscription.changed.v1): its Clinic Internal space needs Connect. */
+export const orgEntitlements = orgEntitlementsTable(connect);
 
 export const outbox = outboxTable(connect);
 export const processed = processedEventsTable(connect);

@@ -4,23 +4,28 @@ import { unauthorized, type App } from '@platform/service-kit';
 import type { Actor } from '../stores/db';
 
 /**
- * The acting account: who from the verified token only; their profession, facility, country and the
- * account's age from the users projection (an account not projected yet counts as new, profession from
- * its role), that row reused for a few seconds (PeopleStore.caller).
+ * The acting account: who from the verified token only; their organisation, profession, verified
+ * professions (licences verified in Core HR), facility, country
+ * and the account's age from the users projection (an account not projected yet counts as new, in no
+ * organisation, profession from its role), that row reused until an event about it (PeopleStore.caller).
+ * The organisation never comes from the token: a member who leaves or is removed keeps a valid token for
+ * hours, and its `orgId` claim with it.
  */
 export async function actorOf(app: App, request: FastifyRequest): Promise<Actor> {
   const u = request.user;
-  const row = await app.people.caller(u.sub);
+  const { row, verifiedProfessions } = await app.people.caller(u.sub);
   const known = row && !row.deleted ? row : undefined;
   return {
     id: u.sub,
     name: u.name,
     role: u.role,
-    orgId: u.orgId ?? u.sub,
+    orgId: known?.orgId ?? u.sub,
     profession: known?.profession ?? professionOf(u.role, ''),
+    verifiedProfessions: known ? verifiedProfessions : [],
     facility: known?.facility ?? '',
     country: known?.country ?? '',
     accountCreatedAt: known?.accountCreatedAt ?? new Date(),
+    emailVerified: known?.emailVerified ?? false,
   };
 }
 

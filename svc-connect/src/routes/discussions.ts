@@ -14,6 +14,7 @@ import {
   PageQuery,
   ReplyBody,
   ReplyListResponse,
+  PaymentRequiredResponse,
   ReplyResponse,
 } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
@@ -23,6 +24,8 @@ import type { Actor } from '../stores/db';
 import { actorOf, maybeActor, optionalUser, signedIn } from './actor';
 
 const errors = ErrorAnswers(400, 401, 403, 404, 409, 422);
+/** Clinic Internal posts and replies need the organisation's Connect (or Core). */
+const paid = { 402: PaymentRequiredResponse };
 const secured = { tags: ['discussion'], security: [{ bearer: [] }] };
 /** The spec's misspelled prefix (its clients call it) and the right one. */
 const PREFIXES = ['/api/dicussion', '/api/discussion'] as const;
@@ -71,7 +74,11 @@ export default async function discussionRoutes(app: App) {
       `${prefix}/add`,
       {
         preHandler: toPost,
-        schema: { ...secured, body: DiscussionBody, response: { 201: DiscussionResponse, ...errors } },
+        schema: {
+          ...secured,
+          body: DiscussionBody,
+          response: { 201: DiscussionResponse, ...errors, ...paid },
+        },
       },
       async (request, reply) => {
         const actor = await actorOf(app, request);
@@ -166,7 +173,12 @@ export default async function discussionRoutes(app: App) {
     '/api/discussion/:id/replies',
     {
       preHandler: auth,
-      schema: { ...secured, params: IdParams, body: ReplyBody, response: { 201: ReplyResponse, ...errors } },
+      schema: {
+        ...secured,
+        params: IdParams,
+        body: ReplyBody,
+        response: { 201: ReplyResponse, ...errors, ...paid },
+      },
     },
     async (request, reply) => {
       const actor = await actorOf(app, request);

@@ -10,10 +10,11 @@ import {
   type ConnectionRequestView,
   ErrorAnswers,
   IdParams,
+  MessageResponse,
   PageQuery,
   type PersonRef,
 } from '@platform/contracts';
-import { notFound, pageOf, type App } from '@platform/service-kit';
+import { HttpError, notFound, pageOf, type App } from '@platform/service-kit';
 import type { RequestRow, UserRow } from '../db/schema';
 import { RetryLater } from '../stores/request-store';
 import type { Actor } from '../stores/db';
@@ -61,15 +62,30 @@ export default async function requestRoutes(app: App) {
     }
   }
 
-  // The spec's call: whom by e-mail; the sender is the token's account (userName/userEmail are ignored).
+  /**
+   * The spec's call: whom by e-mail; the sender is the token's account (userName/userEmail are ignored).
+   * An e-mail is not something a member may look a person up by: the answer is the same 202 whether the
+   * address is a professional's, nobody's, or one a request cannot go to now (already asked, connected,
+   * cooling off), and names nobody. The directory's Connect button (by id) says what happened.
+   */
   app.post(
     '/api/connect',
     {
       preHandler: login,
-      schema: { ...secured, body: ConnectBody, response: { 201: ConnectionRequestResponse, ...errors } },
+      schema: { ...secured, body: ConnectBody, response: { 202: MessageResponse, ...errors } },
     },
-    async (request, reply) =>
-      send(await actorOf(app, request), await people.findListedByEmail(request.body.clientEmail), reply),
+    async (request, reply) => {
+      const actor = await actorOf(app, request);
+      const to = await people.findListedByEmail(request.body.clientEmail);
+      if (to && to.id !== actor.id)
+        await requests.send(actor, to).catch((err: unknown) => {
+          if (!(err instanceof HttpError && err.statusCode < 500)) throw err;
+        });
+      return reply.status(202).send({
+        success: true,
+        message: 'If this address is a professional’s in the directory, your request was sent to them.',
+      });
+    },
   );
 
   app.post(
@@ -142,7 +158,8 @@ export default async function requestRoutes(app: App) {
       const data = rows.map((r) => {
         const otherId = r.fromId === actor.id ? r.toId : r.fromId;
         const other = known.get(otherId);
-        const live = other && !other.deleted;
+        // Contact details reach only a member who proved their own address (as on the directory's cards).
+        const live = other && !other.deleted && actor.emailVerified;
         return {
           requestId: r.id,
           since: (r.decidedAt ?? r.createdAt).toISOString(),
@@ -154,7 +171,12 @@ export default async function requestRoutes(app: App) {
         };
       });
       const { page, limit } = pageOf(request.query);
-      return { success: true as const, data, pageInfo: { page, limit, total } };
+      return {
+        success: true as const,
+        data,
+        pageInfo: { page, limit, total },
+        ...(actor.emailVerified ? {} : { contactsNeedVerifiedEmail: true }),
+      };
     },
   );
 }

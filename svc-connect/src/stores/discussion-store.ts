@@ -20,21 +20,25 @@ import {
   badRequest,
   cappedCount,
   conflict,
+  entitlementsOf,
   forbidden,
   newestFirst,
   notFound,
   pageOf,
+  requireEntitlement,
 } from '@platform/service-kit';
 import {
   discussions,
   flags,
   likes,
+  orgEntitlements,
   outbox,
   replies,
   users,
   type DiscussionRow,
   type ReplyRow,
 } from '../db/schema';
+import { flagOutcome, flagWeight, isEstablished } from '../flag-weight';
 import { renderMarkdown } from '../markdown';
 import { likeNotice, replyNotice } from '../notices';
 import { accountAgeDays, type Actor, type Db, type Tx } from './db';
@@ -43,24 +47,48 @@ import { unprocessable } from './request-store';
 const DAY_MS = 86_400_000;
 const LIVE = sql`${discussions.status} = 'visible' and ${discussions.deletedAt} is null`;
 
+/** Professions as a Postgres text array (an empty one matches no Role-Based audience). */
+const professionArray = (professions: Profession[]) =>
+  professions.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        professions.map((p) => sql`${p}`),
+        sql`, `,
+      )}]::text[]`;
+
 /**
  * Who may read what, as SQL (lists, search and direct fetch share it). Visitors: Public discussions only
  * (titles: the routes blank the content). Admins: everything live. Others: Public; Clinic Internal of their
- * own organisation; Role-Based naming their profession; and their own posts.
+ * current organisation; Role-Based naming one of their verified professions (a licence verified in Core HR,
+ * never the designation they type); and their own posts, except Clinic Internal ones
+ * of an organisation they have left (those follow membership, not authorship).
  */
 export function readableBy(viewer: Actor | undefined): SQL {
   if (!viewer) return sql`${discussions.visibility} = 'Public'`;
   if (viewer.role === 'admin') return sql`true`;
   return sql`(${discussions.visibility} = 'Public'
     or (${discussions.visibility} = 'Clinic Internal' and ${discussions.orgId} = ${viewer.orgId})
-    or (${discussions.visibility} = 'Role-Based' and ${discussions.roles} @> array[${viewer.profession}]::text[])
-    or ${discussions.authorId} = ${viewer.id})`;
+    or (${discussions.visibility} = 'Role-Based' and ${discussions.roles} && ${professionArray(viewer.verifiedProfessions)})
+    or (${discussions.authorId} = ${viewer.id} and ${discussions.visibility} <> 'Clinic Internal'))`;
 }
 
 const notFoundDiscussion = () =>
   notFound('This discussion could not be found.', 'connect.discussion_not_found');
 
 const notFoundReply = () => notFound('This reply could not be found.', 'connect.reply_not_found');
+
+/**
+ * Whether a discussion's author still belongs to its readers: for Clinic Internal, a current member of its
+ * organisation (users projection), so one who left gets no notices (with excerpts) from it.
+ */
+async function authorStillReads(tx: Tx, d: DiscussionRow): Promise<boolean> {
+  if (d.visibility !== 'Clinic Internal') return true;
+  const [author] = await tx
+    .select({ id: users.id, orgId: users.orgId, deleted: users.deleted })
+    .from(users)
+    .where(eq(users.id, d.authorId));
+  return !!author && !author.deleted && (author.orgId ?? author.id) === d.orgId;
+}
 
 /** The visibility a body asks for: `visibility`, else the first item of the spec's `visible`, else Public. */
 function visibilityOf(
@@ -150,8 +178,18 @@ export class DiscussionStore {
       .leftJoin(users, eq(users.id, discussions.authorId));
   }
 
+  /**
+   * A clinic's Clinic Internal space (its staff-wide discussions) is what Connect sells: posting or replying
+   * there needs Connect (or Core) for that organisation. Public and Role-Based discussions stay free, and
+   * what is already there stays readable.
+   */
+  private async requireConnect(orgId: string): Promise<void> {
+    await requireEntitlement(await entitlementsOf(this.db, orgEntitlements, orgId), 'connect');
+  }
+
   async create(actor: Actor, body: DiscussionBody): Promise<DiscussionRow> {
     const { visibility, roles } = visibilityOf(body, actor);
+    if (visibility === 'Clinic Internal') await this.requireConnect(actor.orgId);
     const content = body.content.trim();
     const { html } = rendered(actor, content);
     return this.db.transaction(async (tx) => {
@@ -193,7 +231,8 @@ export class DiscussionStore {
     if (!found) return undefined;
     const d = found.row;
     if (viewer.role === 'admin') return found;
-    if (d.authorId === viewer.id && d.status !== 'removed') return found;
+    const member = d.visibility !== 'Clinic Internal' || d.orgId === viewer.orgId;
+    if (d.authorId === viewer.id && d.status !== 'removed' && member) return found;
     const [ok] = await this.db
       .select({ id: discussions.id })
       .from(discussions)
@@ -316,6 +355,7 @@ export class DiscussionStore {
     const { html } = rendered(actor, content);
     return this.db.transaction(async (tx) => {
       const d = await this.liveFor(tx, discussionId, actor);
+      if (d.visibility === 'Clinic Internal') await this.requireConnect(d.orgId);
       await firstDayLimit(tx, actor, 'replies');
       const [reply] = await tx
         .insert(replies)
@@ -333,7 +373,7 @@ export class DiscussionStore {
         postedAt: reply!.createdAt.toISOString(),
       };
       await enqueue(tx, outbox, makeEnvelope(ConnectEvents.replyPosted, posted));
-      if (d.authorId !== actor.id)
+      if (d.authorId !== actor.id && (await authorStillReads(tx, d)))
         await enqueue(tx, outbox, replyNotice(d.authorId, actor.name, d.title, d.id, content));
       return reply!;
     });
@@ -420,16 +460,17 @@ export class DiscussionStore {
         .set({ likeCount: sql`greatest(${discussions.likeCount} + ${like!.active ? 1 : -1}, 0)` })
         .where(eq(discussions.id, id))
         .returning({ likeCount: discussions.likeCount });
-      if (like!.inserted && d.authorId !== actor.id)
+      if (like!.inserted && d.authorId !== actor.id && (await authorStillReads(tx, d)))
         await enqueue(tx, outbox, likeNotice(d.authorId, actor.name, d.title, d.id));
       return { liked: like!.active, likeCount: row!.likeCount };
     });
   }
 
   /**
-   * Flags a discussion (one flag per person, never one's own). The flag that makes three since the last
-   * review hides it and publishes connect.post.flagged.v1 for the moderation queue: under the post's row
-   * lock, so exactly one flag does.
+   * Flags a discussion (one flag per person, never one's own), weighed by the flagger's account age and
+   * standing (`flagWeight`). The third flag since the last review reports it to the moderation queue
+   * (connect.post.flagged.v1); enough weight also hides it, unless its author is an established member
+   * (`flagOutcome`). Under the post's row lock, so each report is published once.
    */
   async flag(actor: Actor, id: string, reason: string): Promise<{ hidden: boolean }> {
     return this.db.transaction(async (tx) => {
@@ -437,20 +478,31 @@ export class DiscussionStore {
       if (readable.authorId === actor.id)
         throw unprocessable('You cannot flag your own discussion.', 'connect.flag_own');
       const [d] = await tx.select().from(discussions).where(eq(discussions.id, id)).for('update');
+      const weight = flagWeight(actor);
       const inserted = await tx
         .insert(flags)
-        .values({ discussionId: id, userId: actor.id, reason: reason.trim() })
+        .values({ discussionId: id, userId: actor.id, reason: reason.trim(), weight })
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 0)
         throw conflict('You have already flagged this discussion.', 'connect.already_flagged');
       const flagCount = d!.flagCount + 1;
-      const hide = d!.status === 'visible' && flagCount >= CONNECT_LIMITS.flagsToHide;
+      const totalWeight = d!.flagWeight + weight;
+      const [author] = await tx
+        .select({ accountCreatedAt: users.accountCreatedAt, emailVerified: users.emailVerified })
+        .from(users)
+        .where(and(eq(users.id, d!.authorId), eq(users.deleted, false)));
+      const { hide, report } = flagOutcome({
+        flagCount,
+        weight: totalWeight,
+        visible: d!.status === 'visible',
+        authorEstablished: !!author && isEstablished(author),
+      });
       await tx
         .update(discussions)
-        .set({ flagCount, ...(hide ? { status: 'hidden' as const } : {}) })
+        .set({ flagCount, flagWeight: totalWeight, ...(hide ? { status: 'hidden' as const } : {}) })
         .where(eq(discussions.id, id));
-      if (hide) {
+      if (report) {
         const all = await tx
           .select()
           .from(flags)
@@ -462,6 +514,7 @@ export class DiscussionStore {
           title: d!.title,
           flags: all.map((f) => ({ userId: f.userId, reason: f.reason, at: f.createdAt.toISOString() })),
           hiddenAt: new Date().toISOString(),
+          hidden: hide,
         };
         await enqueue(tx, outbox, makeEnvelope(ConnectEvents.postFlagged, flagged));
       }
@@ -481,7 +534,7 @@ export class DiscussionStore {
   ): Promise<void> {
     const set =
       decision === 'restore'
-        ? { status: 'visible' as const, flagCount: 0 }
+        ? { status: 'visible' as const, flagCount: 0, flagWeight: 0 }
         : { status: decision === 'hide' ? ('hidden' as const) : ('removed' as const) };
     const [before] = await tx
       .select({ status: discussions.status, flagCount: discussions.flagCount, title: discussions.title })

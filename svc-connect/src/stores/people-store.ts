@@ -1,15 +1,25 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  addressFor,
   professionOf,
   type FacetCount,
   type Professional,
   type ProfessionalQuery,
   type ConnectionState,
+  type Profession,
   type UserDeletedData,
   type UserEventData,
 } from '@platform/contracts';
 import { pageOf } from '@platform/service-kit';
-import { connectionRequests, facetCounts, searchTerms, users, type UserRow } from '../db/schema';
+import type { CredentialEventData } from '@platform/svc-core/contract';
+import {
+  connectionRequests,
+  facetCounts,
+  searchTerms,
+  users,
+  verifiedProfessions,
+  type UserRow,
+} from '../db/schema';
 import type { Actor, Db, Tx } from './db';
 
 const LISTED = sql`not ${users.deleted} and ${users.role} <> 'admin'`;
@@ -31,6 +41,12 @@ function facetValuesOf(u: UserRow | undefined): [string, string][] {
   return values;
 }
 
+/** A caller as actorOf reads them: their projected row (if any) and their verified professions. */
+export interface Caller {
+  row: UserRow | undefined;
+  verifiedProfessions: Profession[];
+}
+
 export interface Facets {
   total: number;
   facets: Record<Facet, FacetCount[]>;
@@ -47,7 +63,7 @@ export class PeopleStore {
   /** Facets and totals per filter, and ranked pages of searches: what the viewer does not change. */
   private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
   /** Callers' own rows (actorOf reads one on every request), kept `callerMs`; an event about one drops it. */
-  private readonly callers = new Map<string, { at: number; value: Promise<UserRow | undefined> }>();
+  private readonly callers = new Map<string, { at: number; value: Promise<Caller> }>();
 
   constructor(
     private readonly db: Db,
@@ -62,11 +78,13 @@ export class PeopleStore {
    * instance's within
    * `callerMs`.
    */
-  caller(id: string): Promise<UserRow | undefined> {
+  caller(id: string): Promise<Caller> {
     const now = Date.now();
     const hit = this.callers.get(id);
     if (hit && now - hit.at < this.callerMs) return hit.value;
-    const value = this.find(id);
+    const value = Promise.all([this.find(id), this.verifiedProfessionsOf(id)]).then(
+      ([row, verifiedProfessions]) => ({ row, verifiedProfessions }),
+    );
     if (this.callerMs > 0) {
       if (this.callers.size >= 10_000) this.callers.clear();
       this.callers.set(id, { at: now, value });
@@ -109,6 +127,7 @@ export class PeopleStore {
         skillsText: '',
         photo: '',
         contactPublic: false,
+        emailVerified: false,
         accountCreatedAt: old?.accountCreatedAt ?? new Date(),
         deleted: true,
         version: data.version,
@@ -133,6 +152,7 @@ export class PeopleStore {
         skillsText: u.skills.join(' '),
         photo: u.photo,
         contactPublic: u.contactPublic ?? false,
+        emailVerified: u.emailVerified ?? false,
         accountCreatedAt: new Date(u.createdAt),
         deleted: false,
         version: u.version,
@@ -212,6 +232,42 @@ export class PeopleStore {
   async find(id: string): Promise<UserRow | undefined> {
     const [u] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return u;
+  }
+
+  /** The professions of the person's verified licences that have not expired. */
+  async verifiedProfessionsOf(personId: string): Promise<Profession[]> {
+    const rows = await this.db
+      .selectDistinct({ profession: sql<Profession>`unnest(${verifiedProfessions.professions})` })
+      .from(verifiedProfessions)
+      .where(
+        and(
+          eq(verifiedProfessions.personId, personId),
+          sql`${verifiedProfessions.expiresOn} >= current_date`,
+        ),
+      );
+    return rows.map((r) => r.profession).sort();
+  }
+
+  /**
+   * Applies one of svc-core's credential events (already de-duplicated by the caller's transaction): a
+   * verified licence gives its holder its council's professions; an expired one takes them away.
+   */
+  async applyCredential(tx: Tx, type: 'verified' | 'expired', data: CredentialEventData): Promise<void> {
+    if (!data.personId) return;
+    if (type === 'expired') {
+      await tx.delete(verifiedProfessions).where(eq(verifiedProfessions.credentialId, data.credentialId));
+      return;
+    }
+    const row = {
+      credentialId: data.credentialId,
+      personId: data.personId,
+      professions: data.professions.filter((p) => p !== 'Clinic' && p !== 'Other'),
+      expiresOn: data.expiresOn,
+    };
+    await tx.insert(verifiedProfessions).values(row).onConflictDoUpdate({
+      target: verifiedProfessions.credentialId,
+      set: row,
+    });
   }
 
   /** A listed person by e-mail (the spec's `clientEmail`). */
@@ -405,7 +461,10 @@ export class PeopleStore {
   }
 }
 
-/** A directory card: contact details only for the person, their connections, or when they show them. */
+/**
+ * A directory card: contact details only for the person, their connections, or when they show them; and
+ * only to a viewer who proved their own address (an account made with someone else's e-mail receives none).
+ */
 export function toProfessional(
   u: UserRow,
   viewer: Actor | undefined,
@@ -413,7 +472,8 @@ export function toProfessional(
 ): Professional {
   const self = viewer?.id === u.id;
   const connection: ConnectionState = self ? 'self' : (standing?.state ?? 'none');
-  const seesContact = !!viewer && (self || connection === 'connected' || u.contactPublic);
+  const seesContact =
+    !!viewer && (self || (viewer.emailVerified && (connection === 'connected' || u.contactPublic)));
   return {
     id: u.id,
     _id: u.id,
@@ -422,7 +482,7 @@ export function toProfessional(
     profession: u.profession,
     designation: u.designation,
     description: u.description,
-    address: u.address,
+    address: addressFor(u.address, { signedIn: !!viewer, shown: seesContact }),
     location: u.location,
     facility: u.facility,
     country: u.country,

@@ -4,18 +4,16 @@ import { AdminActionRecordedData, adminActionRecordedType, auditDurable } from '
 import { processed } from '../db/schema';
 import type { Db } from '../stores/db';
 
-/** The services whose admin actions the audit log keeps (svc-content's own included). */
-export const AUDITED = ['identity', 'hire', 'events', 'connect', 'content'] as const;
-
 /**
+ * The producers are AUDIT_PRODUCERS (every module whose descriptor says `recordsAdminActions`).
  * One durable consumer a producer (`svc-content__audit-<producer>`, one filter each, as the NATS servers
  * here allow), appending each `<producer>.admin-action.recorded.v1` to the log once. A producer whose
  * stream does not exist yet (a deployment without it) is waited for quietly.
  */
-export const audit = fp<{ bus: EventBus; db: Db }>(
-  async (app, { bus, db }) => {
+export const audit = fp<{ bus: EventBus; db: Db; producers: string[] }>(
+  async (app, { bus, db, producers }) => {
     const subscriptions = await Promise.all(
-      AUDITED.map((producer) => {
+      producers.map((producer) => {
         const durable = auditDurable('svc-content', producer);
         return bus.subscribe<AdminActionRecordedData>({
           producer,

@@ -13,6 +13,7 @@ import {
 import { CSV_BOM, csvLine, pageOf, type App } from '@platform/service-kit';
 import { Type } from '@sinclair/typebox';
 import { toDashboardUser } from '../stores/people-store';
+import { adminBy } from './admin-by';
 
 const errors = ErrorAnswers(400, 401, 403);
 const secured = { tags: ['dashboard'], security: [{ bearer: [] }] };
@@ -103,7 +104,8 @@ export default async function dashboardRoutes(app: App) {
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      await accounts.recordExport(adminBy(request));
       async function* lines() {
         yield CSV_BOM + csvLine(CSV_HEADER);
         for await (const batch of accounts.everyAccount()) {

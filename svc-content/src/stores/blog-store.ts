@@ -11,13 +11,16 @@ const LIVE = isNull(blogPosts.deletedAt);
 const notFoundPost = () => notFound('This blog post could not be found.', 'content.blog_not_found');
 
 export function toBlogPost(r: BlogPostRow): BlogPost {
+  const createdAt = r.createdAt.toISOString();
   return {
     id: r.id,
+    _id: r.id,
     name: r.name,
     data: r.data,
     slug: r.slug,
     status: r.status,
-    createdAt: r.createdAt.toISOString(),
+    createdAt,
+    date: createdAt,
     updatedAt: r.updatedAt.toISOString(),
     publishedAt: r.publishedAt?.toISOString() ?? null,
   };

@@ -1,21 +1,25 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DashboardUser, UserDeletedData, UserEventData } from '@platform/contracts';
 import { pageOf, newestFirst, textSearch } from '@platform/service-kit';
-import { accountCounts, users, type UserRow } from '../db/schema';
-import type { Db, Tx } from './db';
+import { recordAdminAction } from '@platform/event-bus';
+import { accountCounts, outbox, users, type UserRow } from '../db/schema';
+import type { AdminBy, Db, Tx } from './db';
 
 const LIVE = sql`not ${users.deleted}`;
 
 export function toDashboardUser(u: UserRow): DashboardUser {
+  const createdAt = u.accountCreatedAt.toISOString();
   return {
     id: u.id,
+    _id: u.id,
     name: u.name,
     email: u.email,
     role: u.role,
     designation: u.designation,
     phone: u.phone || null,
     address: u.address,
-    createdAt: u.accountCreatedAt.toISOString(),
+    createdAt,
+    date: createdAt,
   };
 }
 
@@ -27,6 +31,20 @@ function searchFilter(search: string | undefined): SQL | undefined {
 /** The admin's copy of the accounts (from identity's user events): counts, lists, the export. */
 export class PeopleStore {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Records, for the audit log, that an admin downloaded every account's personal data (users_clinics.csv):
+   * before the file is sent, so no export goes unrecorded.
+   */
+  async recordExport(by: AdminBy): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await recordAdminAction(tx, outbox, 'content', {
+        ...by,
+        action: 'accounts.export',
+        target: { module: 'content', kind: 'export', id: 'users_clinics.csv', label: 'users_clinics.csv' },
+      });
+    });
+  }
 
   /** One identity.user.* event, only when newer than what is kept; a removed account keeps no personal data. */
   async apply(tx: Tx, type: 'upsert' | 'delete', data: UserEventData | UserDeletedData): Promise<void> {

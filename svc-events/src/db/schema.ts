@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
+import { orgEntitlementsTable } from '@platform/service-kit';
 import { EVENT_CATEGORIES, EVENT_REGIONS, REGISTRATION_STATUSES } from '@platform/contracts/values';
 
 const listed = (column: string, values: readonly string[]) =>
@@ -171,6 +172,18 @@ export const users = events.table('users', {
   /** identity's version: an older event never overwrites a newer one. */
   version: integer('version').notNull(),
 });
+
+/**
+ * Organisations a platform admin verified from their registration documents
+ * (identity.organisation.verified.v1): certificates of their events say so.
+ */
+export const verifiedOrganisations = events.table('verified_organisations', {
+  orgId: uuid('org_id').primaryKey(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+});
+
+/** What each organisation bought (billing.subscription.changed.v1): posting an event is checked against it. */
+export const orgEntitlements = orgEntitlementsTable(events);
 
 export const outbox = outboxTable(events);
 export const processed = processedEventsTable(events);

@@ -88,14 +88,32 @@ export default async function checkinRoutes(app: App, { publicUrl }: { publicUrl
     },
   );
 
-  // The public verify page's question: is this certificate genuine? Nothing about its holder is answered.
+  // The public verify page's question: is this certificate genuine, and what does it say? (Its id, a
+  // random UUID, is printed on the certificate: whoever holds the paper may compare it.) And is its issuer
+  // an organisation the platform verified?
   app.get(
     '/api/event/certificates/:id',
     { schema: { tags: ['event'], params: IdParams, response: { 200: CertificateCheckResponse, ...errors } } },
-    async (request) => ({
-      success: true as const,
-      data: { genuine: (await checkins.certificate(request.params.id)) !== undefined },
-    }),
+    async (request) => {
+      const found = await checkins.certificateWithIssuer(request.params.id);
+      if (!found) return { success: true as const, data: { genuine: false } };
+      const c = found.certificate;
+      return {
+        success: true as const,
+        data: {
+          genuine: true,
+          certificate: {
+            holderName: c.holderName,
+            eventTitle: c.eventTitle,
+            eventDate: c.eventDate,
+            points: c.points,
+            issuer: c.organizerName,
+            issuerVerified: found.issuerVerified,
+            issuedAt: c.issuedAt.toISOString(),
+          },
+        },
+      };
+    },
   );
 
   // The certificate itself: for its holder (and the organiser or an admin, who may print it for them).
@@ -103,8 +121,9 @@ export default async function checkinRoutes(app: App, { publicUrl }: { publicUrl
     '/api/event/certificates/:id/pdf',
     { preHandler: app.authenticate, schema: { ...secured, params: IdParams, response: pdfFile } },
     async (request, reply) => {
-      const c = await checkins.certificate(request.params.id);
-      if (!c) throw notFound('This certificate could not be found.', 'events.certificate_not_found');
+      const found = await checkins.certificateWithIssuer(request.params.id);
+      if (!found) throw notFound('This certificate could not be found.', 'events.certificate_not_found');
+      const c = found.certificate;
       const actor = actorOf(request);
       if (c.userId !== actor.id) {
         try {
@@ -113,7 +132,7 @@ export default async function checkinRoutes(app: App, { publicUrl }: { publicUrl
           throw forbidden('Only the certificate holder can download it.', 'events.not_certificate_holder');
         }
       }
-      const pdf = await certificatePdf(c, `${publicUrl}/event/certificates/${c.id}`);
+      const pdf = await certificatePdf(c, `${publicUrl}/event/certificates/${c.id}`, found.issuerVerified);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="cpd-certificate-${c.eventDate}.pdf"`)

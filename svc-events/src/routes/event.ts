@@ -11,8 +11,9 @@ import {
   MyEventsQuery,
   MyEventsResponse,
   PagePreviewResponse,
+  PaymentRequiredResponse,
 } from '@platform/contracts';
-import { AnswerCache, notFound, pageOf, type App } from '@platform/service-kit';
+import { AnswerCache, notFound, pageOf, requireEntitlement, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
 import { actorOf, adminActing, optionalUser, organisedEvent, organizes } from './actor';
 
@@ -64,10 +65,18 @@ export default async function eventRoutes(app: App, { list, listCaching }: ListC
     '/api/event/add',
     {
       preHandler: app.requireRole(...ORGANISERS),
-      schema: { ...secured, body: EventBody, response: { 201: EventResponse, ...errors } },
+      schema: {
+        ...secured,
+        body: EventBody,
+        response: { 201: EventResponse, 402: PaymentRequiredResponse, ...errors },
+      },
     },
     async (request, reply) => {
-      const row = await events.create(actorOf(request), request.body);
+      const actor = actorOf(request);
+      // What the clinic bought, from svc-billing's events: Events (or Core). Platform admins buy nothing.
+      if (actor.role === 'Clinic')
+        await requireEntitlement(await events.entitlementsOf(actor.organizerId), 'events');
+      const row = await events.create(actor, request.body);
       const data = toEventView(row, request.user.name, { organizing: true });
       return reply.status(201).send({ success: true, message: 'Event posted.', data });
     },

@@ -11,7 +11,7 @@ import {
 } from '@platform/contracts';
 import { pageOf, toCsv, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
-import { actorOf, organisedEvent, organizes } from './actor';
+import { actorOf, adminActing, organisedEvent, organizes } from './actor';
 
 const errors = ErrorAnswers(400, 401, 403, 404, 409, 422);
 const file = { 200: FileAnswer('text/csv', 'the CSV'), ...errors };
@@ -97,6 +97,8 @@ export default async function registrationRoutes(app: App) {
     },
     async (request, reply) => {
       const { row } = await organisedEvent(app, request.params.id, actorOf(request), true);
+      const admin = adminActing(request, row);
+      if (admin) await registrations.recordAdminExport(admin, row);
       const rows = await registrations.all(request.params.id);
       const csv = toCsv([
         ['Name', 'Designation', 'Status', 'Waiting list position', 'Registered at', 'Checked in at'],

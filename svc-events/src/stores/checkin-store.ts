@@ -1,9 +1,18 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
-import { EventsEvents, type CheckinRecordedData } from '@platform/contracts';
+import { EventsEvents, type CheckinRecordedData, type OrganisationVerifiedData } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
-import { certificates, eventsTable, outbox, registrations, type CertificateRow } from '../db/schema';
+import {
+  certificates,
+  eventsTable,
+  outbox,
+  registrations,
+  verifiedOrganisations,
+  type CertificateRow,
+} from '../db/schema';
 import type { AdminBy, Db } from './db';
+
+import type { Tx } from './seats';
 
 /** Check-in opens this long before the start. */
 export const CHECKIN_OPENS_MS = 2 * 3600_000;
@@ -107,6 +116,31 @@ export class CheckinStore {
   async certificate(id: string): Promise<CertificateRow | undefined> {
     const [row] = await this.db.select().from(certificates).where(eq(certificates.id, id));
     return row;
+  }
+
+  /**
+   * A certificate with whether its issuer (the event's organiser: an organisation, or a person without
+   * one) is an organisation the platform verified.
+   */
+  async certificateWithIssuer(
+    id: string,
+  ): Promise<{ certificate: CertificateRow; issuerVerified: boolean } | undefined> {
+    const [row] = await this.db
+      .select({ certificate: certificates, verifiedAt: verifiedOrganisations.verifiedAt })
+      .from(certificates)
+      .innerJoin(eventsTable, eq(eventsTable.id, certificates.eventId))
+      .leftJoin(verifiedOrganisations, eq(verifiedOrganisations.orgId, eventsTable.organizerId))
+      .where(eq(certificates.id, id));
+    return row && { certificate: row.certificate, issuerVerified: row.verifiedAt !== null };
+  }
+
+  /** identity.organisation.verified.v1 (already de-duplicated by the caller's transaction). */
+  async organisationVerified(tx: Tx, data: OrganisationVerifiedData): Promise<void> {
+    const row = { orgId: data.orgId, verifiedAt: new Date(data.verifiedAt) };
+    await tx.insert(verifiedOrganisations).values(row).onConflictDoUpdate({
+      target: verifiedOrganisations.orgId,
+      set: row,
+    });
   }
 
   /** A person's CPD ledger for one year (by the events' dates), oldest first. */

@@ -13,9 +13,16 @@ import {
   type MyEventsQuery,
   type MyRegistration,
 } from '@platform/contracts';
-import { badRequest, cappedCount, pageOf, textSearch, trimStrings } from '@platform/service-kit';
+import {
+  badRequest,
+  cappedCount,
+  entitlementsOf,
+  pageOf,
+  textSearch,
+  trimStrings,
+} from '@platform/service-kit';
 import { cancelledNotice } from '../notices';
-import { eventsTable, outbox, registrations, users, type EventRow } from '../db/schema';
+import { eventsTable, orgEntitlements, outbox, registrations, users, type EventRow } from '../db/schema';
 import type { Actor, AdminBy, Db } from './db';
 import { checkTimeZone, instantOf, todayInNairobi } from './when';
 import { promoteWaitlist, type Tx } from './seats';
@@ -162,6 +169,11 @@ function listFilter(q: EventQuery): SQL {
 /** Events: the public list, one event, and the organiser's changes. */
 export class EventStore {
   constructor(private readonly db: Db) {}
+
+  /** What the organisation bought, as billing last said (null: billing has not said yet). */
+  entitlementsOf(organizerId: string) {
+    return entitlementsOf(this.db, orgEntitlements, organizerId);
+  }
 
   private selectWithPoster() {
     return this.db

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import { EventsEvents, type MyEventsQuery, type MyRegistration, type Registrant } from '@platform/contracts';
 import { conflict, HttpError, notFound, pageOf } from '@platform/service-kit';
-import { eventsTable, registrations, users, type EventRow, type RegistrationRow } from '../db/schema';
-import type { Actor, Db } from './db';
+import { recordAdminAction } from '@platform/event-bus';
+import { eventsTable, outbox, registrations, users, type EventRow, type RegistrationRow } from '../db/schema';
+import type { Actor, AdminBy, Db } from './db';
 import { announce, promoteWaitlist, type Tx } from './seats';
 import type { Tickets } from './tickets';
 
@@ -220,6 +221,20 @@ export class RegistrationStore {
         .where(eq(registrations.eventId, eventId)),
     ]);
     return { data: rows.map(toRegistrant), total: counted?.n ?? 0 };
+  }
+
+  /**
+   * Records, for the audit log, that an admin downloaded the registrants of an event another organisation
+   * runs (their personal data): before the file is sent.
+   */
+  async recordAdminExport(by: AdminBy, event: EventRow): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await recordAdminAction(tx, outbox, 'events', {
+        ...by,
+        action: 'registrations.export',
+        target: { module: 'events', kind: 'event', id: event.id, label: event.title },
+      });
+    });
   }
 
   /** Every registrant of an event (the CSV export), in arrival order. */

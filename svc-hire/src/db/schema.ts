@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
+import { orgEntitlementsTable } from '@platform/service-kit';
 import {
   APPLICATION_STATUSES,
   CURRENCIES,
@@ -247,6 +248,20 @@ export const users = hire.table('users', {
     .default(sql`'{}'::text[]`),
   /** identity's version: an older event never overwrites a newer one. */
   version: integer('version').notNull(),
+});
+
+/** What each organisation bought (billing.subscription.changed.v1): posting is checked against it. */
+export const orgEntitlements = orgEntitlementsTable(hire);
+
+/**
+ * The single job listings used here, one row each: the primary key makes a listing post one job only,
+ * whatever billing's copy of it still says.
+ */
+export const listingUses = hire.table('listing_uses', {
+  creditId: text('credit_id').primaryKey(),
+  ownerId: text('owner_id').notNull(),
+  jobId: uuid('job_id').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const outbox = outboxTable(hire);

@@ -1,28 +1,35 @@
-import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { followIdentityUsers, handleOnce, type EventBus, type Subscription } from '@platform/event-bus';
-import { IdentityEvents, UserDeletedData, UserEventData, type Envelope } from '@platform/contracts';
-import { processed, users } from '../db/schema';
+import { IdentityEvents, type UserEventData } from '@platform/contracts';
+import { identityUserSync } from '@platform/service-kit';
+import { users } from '../db/schema';
 import type { Db } from '../stores/job-store';
 
-export const USER_SYNC_DURABLE = 'svc-hire__user-sync';
-
 /**
- * Applies one identity.user.* event to the users projection: once per event (handleOnce), and
- * never letting an older version overwrite a newer one (events may arrive out of order).
+ * The users projection (names, e-mails, designations, skills) from identity's user events; register with
+ * `{ bus, db, processed }`.
  */
-export async function applyUserEvent(
-  db: Db,
-  event: Envelope<UserEventData | UserDeletedData>,
-): Promise<void> {
-  if (event.type === IdentityEvents.userDeleted) {
-    await forgetUser(db, event as Envelope<UserDeletedData>);
-    return;
-  }
-  const u = event.data as UserEventData;
-  await handleOnce(db, processed, USER_SYNC_DURABLE, event, async (tx) => {
-    const values = {
-      id: u.id,
+export const userSync = identityUserSync<Db>({
+  name: 'hire-user-sync',
+  durable: 'svc-hire__user-sync',
+  apply: async (tx, event) => {
+    const u = event.data as UserEventData;
+    const guard = sql`${users.version} < ${u.version}`;
+    if (event.type === IdentityEvents.userDeleted) {
+      // A removed account keeps its row (jobs and applications point to it) but not the person.
+      const set = {
+        name: 'Deleted account',
+        email: '',
+        designation: '',
+        skills: [] as string[],
+        version: u.version,
+      };
+      await tx
+        .insert(users)
+        .values({ id: u.id, role: 'user', orgId: null, ...set })
+        .onConflictDoUpdate({ target: users.id, set, setWhere: guard });
+      return;
+    }
+    const set = {
       name: u.name,
       email: u.email,
       role: u.role,
@@ -33,45 +40,7 @@ export async function applyUserEvent(
     };
     await tx
       .insert(users)
-      .values(values)
-      .onConflictDoUpdate({
-        target: users.id,
-        set: {
-          name: values.name,
-          email: values.email,
-          role: values.role,
-          orgId: values.orgId,
-          designation: values.designation,
-          skills: values.skills,
-          version: values.version,
-        },
-        setWhere: sql`${users.version} < ${values.version}`,
-      });
-  });
-}
-
-/** A removed account: the projection keeps the row (jobs and applications point to it) but not the person. */
-async function forgetUser(db: Db, event: Envelope<UserDeletedData>): Promise<void> {
-  const { id, version } = event.data;
-  await handleOnce(db, processed, USER_SYNC_DURABLE, event, async (tx) => {
-    const values = { name: 'Deleted account', email: '', designation: '', skills: [] as string[], version };
-    await tx
-      .insert(users)
-      .values({ id, role: 'user', orgId: null, ...values })
-      .onConflictDoUpdate({ target: users.id, set: values, setWhere: sql`${users.version} < ${version}` });
-  });
-}
-
-/** The durable consumer keeping the projection: it resumes where it left off after a restart. */
-export function followUsers(bus: EventBus, db: Db): Promise<Subscription> {
-  return followIdentityUsers(bus, USER_SYNC_DURABLE, (event) => applyUserEvent(db, event));
-}
-
-/** The consumer as a plugin of the service: it starts with the app and stops before the bus closes. */
-export const userSync = fp<{ bus: EventBus; db: Db }>(
-  async (app, { bus, db }) => {
-    const subscription = await followUsers(bus, db);
-    app.addHook('onClose', () => subscription.stop());
+      .values({ id: u.id, ...set })
+      .onConflictDoUpdate({ target: users.id, set, setWhere: guard });
   },
-  { name: 'hire-user-sync' },
-);
+});

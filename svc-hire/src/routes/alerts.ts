@@ -43,10 +43,18 @@ export default async function alertRoutes(app: App) {
     {
       preHandler: professional,
       preValidation: convertQuery,
-      schema: { ...secured, body: JobAlertBody, response: { 201: JobAlertResponse, ...errors } },
+      schema: {
+        ...secured,
+        body: JobAlertBody,
+        response: { 200: JobAlertResponse, 201: JobAlertResponse, ...errors },
+      },
     },
     async (request, reply) => {
-      const alert = await alerts.create(actorOf(request).id, request.body.query);
+      const { alert, created } = await alerts.create(actorOf(request).id, request.body.query);
+      if (!created)
+        return reply
+          .status(200)
+          .send({ success: true, message: 'You already have this job alert.', data: alert });
       return reply.status(201).send({ success: true, message: 'Job alert created.', data: alert });
     },
   );

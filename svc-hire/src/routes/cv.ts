@@ -89,7 +89,17 @@ export default async function cvRoutes(app: App) {
   app.get(
     '/api/application/:id/cv',
     { preHandler: app.authenticate, schema: { ...secured, params: IdParams, response: pdfFile } },
-    async (request, reply) =>
-      sendPdf(reply, await cvs.applicationFile(scopeOf(actorOf(request)), request.params.id)),
+    async (request, reply) => {
+      const scope = scopeOf(actorOf(request));
+      const cv = await cvs.applicationFile(scope, request.params.id);
+      // An admin reading someone's CV (neither its owner nor the clinic it was sent to) is audited.
+      if (cv && scope.kind === 'all')
+        await cvs.recordAdminDownload(
+          { actor: request.user, request: { ip: request.ip, id: request.id } },
+          request.params.id,
+          cv.fileName,
+        );
+      return sendPdf(reply, cv);
+    },
   );
 }

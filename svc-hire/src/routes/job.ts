@@ -12,9 +12,17 @@ import {
   MessageResponse,
   PagePreviewResponse,
   PageQuery,
+  PaymentRequiredResponse,
   PostedJobListResponse,
 } from '@platform/contracts';
-import { AnswerCache, forbidden, notFound, pageOf, type App } from '@platform/service-kit';
+import {
+  AnswerCache,
+  forbidden,
+  notFound,
+  pageOf,
+  requireEntitlement,
+  type App,
+} from '@platform/service-kit';
 import { actorOf } from './actor';
 
 const errors = ErrorAnswers(400, 401, 403, 404);
@@ -110,10 +118,25 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
     '/api/job/add',
     {
       preHandler: app.requireRole('Clinic'),
-      schema: { ...secured, body: JobBody, response: { 201: JobResponse, ...errors } },
+      schema: {
+        ...secured,
+        body: JobBody,
+        response: { 201: JobResponse, 402: PaymentRequiredResponse, ...errors },
+      },
     },
     async (request, reply) => {
-      const job = await jobs.create(actorOf(request), request.body);
+      const actor = actorOf(request);
+      const entitlements = await jobs.entitlementsOf(actor.ownerId);
+      // What the clinic bought, from svc-billing's events: Hire (or Core) within its open postings, else
+      // an unused single listing (used up by this posting).
+      const job = await jobs.create(actor, request.body, (gate) =>
+        requireEntitlement(
+          entitlements,
+          'hire',
+          { name: 'openPostings', current: gate.openCount },
+          (unused) => gate.firstUnused(unused),
+        ),
+      );
       board.clear();
       return reply.status(201).send({ success: true, message: 'Job posted.', data: job });
     },

@@ -37,13 +37,20 @@ const MATCH_BATCH = 2000;
 export class AlertStore {
   constructor(private readonly db: Db) {}
 
-  async create(userId: string, q: JobQuery): Promise<JobAlert> {
+  /** Saves a search; the same search saved before (filters alike, in any order) is answered, not copied. */
+  async create(userId: string, q: JobQuery): Promise<{ alert: JobAlert; created: boolean }> {
     const query = savedQuery(q);
     if (Object.keys(query).length === 0)
       throw badRequest('Choose at least one filter before creating an alert.', 'hire.alert_needs_filter');
     return this.db.transaction(async (tx) => {
       // One person's alerts are counted under a lock on that person, so two at once cannot pass the limit.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`job-alerts:${userId}`}))`);
+      const [same] = await tx
+        .select()
+        .from(jobAlerts)
+        .where(and(eq(jobAlerts.userId, userId), sql`${jobAlerts.query} = ${JSON.stringify(query)}::jsonb`))
+        .limit(1);
+      if (same) return { alert: toAlert(same), created: false };
       const [{ n } = { n: 0 }] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(jobAlerts)
@@ -51,7 +58,7 @@ export class AlertStore {
       if (n >= MAX_JOB_ALERTS)
         throw conflict(`You can keep at most ${MAX_JOB_ALERTS} job alerts.`, 'hire.alert_limit');
       const [row] = await tx.insert(jobAlerts).values({ userId, query }).returning();
-      return toAlert(row!);
+      return { alert: toAlert(row!), created: true };
     });
   }
 

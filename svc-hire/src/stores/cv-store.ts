@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CV_MAX_BYTES, type CvInfo } from '@platform/contracts';
 import { HttpError, conflict, isUniqueViolation, notFound } from '@platform/service-kit';
-import { applications, cvs, type CvRow } from '../db/schema';
+import { recordAdminAction, type AdminAction } from '@platform/event-bus';
+import { applications, cvs, outbox, type CvRow } from '../db/schema';
 import type { Db } from './job-store';
 import type { Scope } from './application-store';
 
@@ -119,6 +120,24 @@ export class CvStore {
       .innerJoin(cvs, eq(cvs.id, applications.cvId))
       .where(and(eq(applications.id, applicationId), visible));
     return cv;
+  }
+
+  /**
+   * Records, for the audit log, that an admin downloaded the CV an application was sent with (personal
+   * data of someone who did not send it to them): before the file is sent.
+   */
+  async recordAdminDownload(
+    by: Pick<AdminAction, 'actor' | 'request'>,
+    applicationId: string,
+    fileName: string,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await recordAdminAction(tx, outbox, 'hire', {
+        ...by,
+        action: 'cv.download',
+        target: { module: 'hire', kind: 'application', id: applicationId, label: `CV: ${fileName}` },
+      });
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
@@ -10,14 +10,61 @@ import {
   type JobBody,
   type JobPatch,
   type JobQuery,
+  type ListingCredit,
   type PostedJob,
   type Salary,
   parseSalaryText,
   salaryText,
 } from '@platform/contracts';
 import * as schema from '../db/schema';
-import { jobs, outbox, users, type JobRow } from '../db/schema';
-import { badRequest, cappedCount, newestFirst, pageOf, textSearch, trimStrings } from '@platform/service-kit';
+import { jobs, listingUses, outbox, users, type JobRow } from '../db/schema';
+import {
+  badRequest,
+  cappedCount,
+  entitlementsOf,
+  newestFirst,
+  pageOf,
+  textSearch,
+  trimStrings,
+} from '@platform/service-kit';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What the posting check reads, inside the posting's transaction. */
+export interface PostingGate {
+  /** The organisation's open postings (what standalone Hire limits). */
+  openCount(): Promise<number>;
+  /** The first of these single listings not used here yet, or undefined. */
+  firstUnused(credits: ListingCredit[]): Promise<string | undefined>;
+}
+
+function postingGate(tx: Tx, ownerId: string): PostingGate {
+  return {
+    async openCount() {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, ownerId), openJob));
+      return row?.n ?? 0;
+    },
+    async firstUnused(credits) {
+      const used = await tx
+        .select({ id: listingUses.creditId })
+        .from(listingUses)
+        .where(
+          inArray(
+            listingUses.creditId,
+            credits.map((c) => c.id),
+          ),
+        );
+      const taken = new Set(used.map((u) => u.id));
+      // The one expiring first is used first.
+      return [...credits]
+        .sort((a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt))
+        .find((c) => !taken.has(c.id))?.id;
+    },
+  };
+}
 
 /** Closing dates are East African days: a job closing on 12 Dec takes applications all that day. */
 export const today = (now = new Date()) =>
@@ -57,10 +104,15 @@ const orderOf = (q: JobQuery) =>
     ? [sql`${jobs.closesAt} asc nulls last`, asc(jobs.id)]
     : newestFirst(jobs.postedAt, jobs.id);
 
-/** The salary a job body asks for: figures when sent, else the original client's text read into figures. */
-function salaryFields(body: { salary?: Salary | null; salaryRange?: string }) {
+/**
+ * The salary a job body asks for: figures when sent, else the original client's text (`salaryRange`, or
+ * the spec's `salary` as text), kept as written and read into figures where it parses.
+ */
+function salaryFields(body: { salary?: Salary | string | null; salaryRange?: string }) {
   if (body.salary === undefined && body.salaryRange === undefined) return {};
-  const salary = body.salary !== undefined ? body.salary : parseSalaryText(body.salaryRange ?? '');
+  const text =
+    typeof body.salary === 'string' ? body.salary : body.salary === undefined ? body.salaryRange : null;
+  const salary = typeof text === 'string' ? parseSalaryText(text) : (body.salary as Salary | null);
   if (salary && salary.min !== null && salary.max !== null && salary.min > salary.max)
     throw badRequest('The lowest salary must not be above the highest.', 'hire.salary_range_invalid');
   return {
@@ -68,9 +120,15 @@ function salaryFields(body: { salary?: Salary | null; salaryRange?: string }) {
     salaryMax: salary?.max ?? null,
     salaryCurrency: salary?.currency ?? 'KES',
     salaryPeriod: salary?.period ?? 'month',
-    // Text that does not read as figures is kept for the original API's clients only.
-    salaryRange: salary || body.salary !== undefined ? '' : (body.salaryRange ?? '').trim(),
+    salaryRange: (text ?? '').trim(),
   };
+}
+
+/** The spec's `jobType` is another name for `type`: either may be sent, not two different ones. */
+function typeOf(body: Pick<JobBody, 'type' | 'jobType'>) {
+  if (body.type && body.jobType && body.type !== body.jobType)
+    throw badRequest('Send the job type once: type and jobType differ.', 'hire.job_type_conflict');
+  return body.type ?? body.jobType;
 }
 
 function checkClosingDate(closesAt: string | null | undefined) {
@@ -79,7 +137,7 @@ function checkClosingDate(closesAt: string | null | undefined) {
 }
 
 /** The job's fields as stored, from a body or a patch (salary read, closing date checked). */
-function storedFields<T extends JobPatch | Omit<JobBody, 'postedBy'>>(body: T) {
+function storedFields<T extends JobPatch | Omit<JobBody, 'postedBy' | 'jobType'>>(body: T) {
   checkClosingDate(body.closesAt);
   const { salary: _s, salaryRange: _r, ...rest } = trimStrings(body);
   return { ...rest, ...salaryFields(body) };
@@ -113,7 +171,8 @@ export function toJob({ job, posterName }: JobWithPoster): Job {
     location: job.location,
     type: job.type,
     description: job.description,
-    salaryRange: salary ? salaryText(salary) : job.salaryRange,
+    // As the poster wrote it, else the figures in English.
+    salaryRange: job.salaryRange || salaryText(salary),
     salary,
     experienceLevel: job.experienceLevel,
     closesAt: job.closesAt,
@@ -130,6 +189,11 @@ const live = isNull(jobs.deletedAt);
 export class JobStore {
   constructor(private readonly db: Db) {}
 
+  /** What the organisation bought, as billing last said (null: billing has not said yet). */
+  entitlementsOf(ownerId: string) {
+    return entitlementsOf(this.db, schema.orgEntitlements, ownerId);
+  }
+
   private selectWithPoster() {
     return this.db
       .select({ job: jobs, posterEmail: users.email, posterName: users.name })
@@ -137,9 +201,24 @@ export class JobStore {
       .leftJoin(users, eq(users.id, jobs.posterId));
   }
 
-  async create(actor: Actor, body: JobBody): Promise<Job> {
-    const { postedBy: _ignored, ...fields } = body;
+  /**
+   * Posts a job once `admit` allows it (the entitlement check), inside one transaction holding the
+   * organisation's posting lock: two posts at once are checked one after the other, so both cannot pass
+   * at the limit. `admit` answers the single listing it used, if any, which is marked used with the job.
+   */
+  async create(
+    actor: Actor,
+    body: JobBody,
+    admit?: (gate: PostingGate) => Promise<string | undefined>,
+  ): Promise<Job> {
+    const { postedBy: _ignored, jobType: _alias, ...fields } = body;
+    const type = typeOf(body);
+    if (type) fields.type = type;
     const id = await this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`hire.posting:${actor.ownerId}`}, 0))`,
+      );
+      const creditId = admit ? await admit(postingGate(tx, actor.ownerId)) : undefined;
       const [row] = await tx
         .insert(jobs)
         .values({
@@ -149,6 +228,8 @@ export class JobStore {
           posterEmail: actor.email,
         })
         .returning();
+      // The primary key refuses a listing used already (a second instance racing past the lock cannot).
+      if (creditId) await tx.insert(listingUses).values({ creditId, ownerId: actor.ownerId, jobId: row!.id });
       // Saved searches are matched off the request's path, by the job-alerts consumer.
       const posted: JobPostedData = {
         jobId: row!.id,

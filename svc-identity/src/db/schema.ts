@@ -22,6 +22,10 @@ export const organisations = identity.table('organisations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When a platform admin verified it from its registration documents; null: not verified. */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** The registration document the admin checked (e.g. a facility licence number). */
+  verificationReference: text('verification_reference'),
 });
 
 export const users = identity.table(
@@ -59,6 +63,11 @@ export const users = identity.table(
     suspendedReason: text('suspended_reason'),
     /** A timed suspension ends by itself at this instant; null: until an admin lifts it. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /**
+     * When the person proved they receive mail at `email` (a link sent there was opened); null: not yet.
+     * Joining an organisation and anything an organisation trusts need it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** The language the person chose on the site: their e-mails are written in it. */
     language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     /** Bumped on every change; carried in identity.user.* events for version-guarded projections. */
@@ -119,7 +128,42 @@ export const orgInvites = identity.table(
       .where(sql`status = 'pending'`),
     // An organisation's pending list, newest first; a person's pending invitations.
     index('org_invites_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc()),
+    // How many invitations an organisation sent in the last hour (INVITES_PER_HOUR), whatever their state.
+    index('org_invites_org_created_idx').on(t.orgId, t.createdAt),
     index('org_invites_email_status_idx').on(t.email, t.status),
+  ],
+);
+
+/** What an e-mailed one-time link does when opened. */
+export const EMAIL_LINK_PURPOSES = ['password-reset', 'sign-in', 'email-verify'] as const;
+export type EmailLinkPurpose = (typeof EMAIL_LINK_PURPOSES)[number];
+
+/**
+ * One-time links sent by e-mail: only the SHA-256 of the link's random secret is kept, so a copy of the
+ * table opens nothing. A link works once, before it expires, and only while the account's e-mail is still
+ * the one it was sent to.
+ */
+export const emailLinks = identity.table(
+  'email_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_LINK_PURPOSES }).notNull(),
+    /** Hex SHA-256 of the secret in the link. */
+    secretHash: text('secret_hash').notNull(),
+    /** The address the link went to. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_links_secret_key').on(t.secretHash),
+    // How many links of a kind an account was sent lately (the per-account limit); pruning.
+    index('email_links_user_purpose_created_idx').on(t.userId, t.purpose, t.createdAt),
+    index('email_links_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -171,6 +215,8 @@ export const loginKnownAddresses = identity.table(
   (t) => [
     primaryKey({ columns: [t.userId, t.address] }),
     index('login_known_addresses_last_idx').on(t.lastLoginAt),
+    // Whether anyone logged in from an address lately: asked at every login, before any hash.
+    index('login_known_addresses_address_idx').on(t.address, t.lastLoginAt),
   ],
 );
 

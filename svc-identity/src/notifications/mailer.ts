@@ -4,7 +4,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Language, Translated } from '@platform/contracts';
 import type * as schema from '../db/schema';
 import { emailDigests, notifications, users } from '../db/schema';
-import { MAIL_TEXTS, escapeHtml, inLanguage } from './mail-texts';
+import { ACCOUNT_MAILS, MAIL_TEXTS, escapeHtml, inLanguage } from './mail-texts';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -23,7 +23,7 @@ type DueNotice = {
   link: string;
 };
 
-type Recipient = {
+export type Recipient = {
   email: string;
   language: Language;
 };
@@ -51,6 +51,31 @@ export class Mailer {
 
   close(): void {
     this.transport.close();
+  }
+
+  /**
+   * Sends one e-mail about the account itself (ACCOUNT_MAILS) at once, with its action's link: a
+   * one-time link's secret travels in the fragment, which browsers send to no server.
+   */
+  async sendAccountMail(to: Recipient, kind: keyof typeof ACCOUNT_MAILS, link: string): Promise<void> {
+    const texts = ACCOUNT_MAILS[kind];
+    const lang = to.language;
+    const subject = inLanguage(texts.subject, lang);
+    const body = inLanguage(texts.body, lang);
+    const action = inLanguage(texts.action, lang);
+    const footer = inLanguage(MAIL_TEXTS.footer, lang);
+    const url = this.url(link);
+    await this.transport.sendMail({
+      from: this.opts.from,
+      to: to.email,
+      subject,
+      text: [body, `${action}: ${url}`, '', footer].join('\n\n'),
+      html: page(
+        lang,
+        `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
+        footer,
+      ),
+    });
   }
 
   /** Sends what is due: every immediate notice, then the digests whose day has come. */

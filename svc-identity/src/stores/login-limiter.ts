@@ -16,8 +16,19 @@ export interface LoginLimits {
   knownAddressDays: number;
 }
 
-/** Either a reserved attempt (finish it with succeeded, or release it) or how long to wait, and why. */
-export type LoginGate = { attempt: number } | { retryAfter: number; scope: 'address' | 'account' };
+/**
+ * Either a reserved attempt (finish it with succeeded, or release it), with what the service knows of where
+ * it comes from, or how long to wait, and why.
+ */
+export type LoginGate =
+  | {
+      attempt: number;
+      /** The account logged in from this address lately (so it exists, and this is likely its owner). */
+      knownHere: boolean;
+      /** Someone logged in from this address lately: says nothing of whether this account exists. */
+      addressKnown: boolean;
+    }
+  | { retryAfter: number; scope: 'address' | 'account' };
 
 /** Addresses remembered per account: enough for a phone, a laptop and the clinic's network. */
 const KNOWN_ADDRESSES_PER_ACCOUNT = 20;
@@ -48,6 +59,7 @@ export class LoginLimiter {
         account_count: number;
         account_wait: number | null;
         known: boolean;
+        address_known: boolean;
       }>(sql`
         with by_address as (
           select failed_at from identity.login_failures
@@ -72,7 +84,12 @@ export class LoginLimiter {
             join identity.users u on u.id = k.user_id
             where u.email = ${account} and k.address = ${address}
               and k.last_login_at > now() - make_interval(days => ${l.knownAddressDays})
-          ) as known
+          ) as known,
+          exists (
+            select 1 from identity.login_known_addresses k
+            where k.address = ${address}
+              and k.last_login_at > now() - make_interval(days => ${l.knownAddressDays})
+          ) as address_known
       `);
       const c = counts!;
       if (c.address_count >= l.addressMaxFailures)
@@ -83,8 +100,20 @@ export class LoginLimiter {
         .insert(loginFailures)
         .values({ account, address })
         .returning({ id: loginFailures.id });
-      return { attempt: row!.id };
+      return { attempt: row!.id, knownHere: c.known, addressKnown: c.address_known };
     });
+  }
+
+  /** Whether anyone logged in from this address lately (one indexed read, nothing written). */
+  async addressKnown(address: string): Promise<boolean> {
+    const [row] = await this.db.execute<{ known: boolean }>(sql`
+      select exists (
+        select 1 from identity.login_known_addresses
+        where address = ${address}
+          and last_login_at > now() - make_interval(days => ${this.limits.knownAddressDays})
+      ) as known
+    `);
+    return row!.known;
   }
 
   /** The password was wrong: the attempt stays a failure. Old rows of the account go meanwhile. */

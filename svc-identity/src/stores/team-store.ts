@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import {
   IdentityEvents,
   INVITE_LIFETIME_DAYS,
+  INVITES_PER_HOUR,
   MAX_PENDING_INVITES,
   type Invite,
   type Member,
@@ -14,6 +15,18 @@ import { organisations, orgInvites, outbox, users, type UserRow } from '../db/sc
 import { normaliseEmail, toEventData, type Db, type Tx } from './user-store';
 
 type InviteRow = typeof orgInvites.$inferSelect;
+
+/**
+ * The id of the notice telling a person of an organisation's invitation: one per organisation, person and
+ * day (a UUID made from their SHA-256), so the inbox, which stores each id once, keeps one notice and sends
+ * one e-mail however often the clinic invites, withdraws and invites again.
+ */
+function inviteNoticeId(orgId: string, userId: string, at: Date): string {
+  const day = at.toISOString().slice(0, 10);
+  const h = createHash('sha256').update(`team-invite:${orgId}:${userId}:${day}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 const gone = () => new HttpError(410, 'This invitation has expired or was withdrawn.', 'team.invite_gone');
 
@@ -52,8 +65,9 @@ export class TeamStore {
         const [invitee] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
         if (invitee?.orgId === orgId)
           throw conflict('This person is already in your team.', 'team.already_member');
-        if (invitee && invitee.role !== 'user')
-          throw new HttpError(422, 'Only a professional account can join a team.', 'team.not_professional');
+        // A clinic or admin account at that address is answered as an address with no account is (the
+        // invitation waits, unanswerable, and nobody is told): the clinic has no reason to learn of it.
+        const professional = invitee?.role === 'user' && invitee.status !== 'deleted';
         const [pending] = await tx
           .select({ n: count() })
           .from(orgInvites)
@@ -65,6 +79,18 @@ export class TeamStore {
             'team.too_many_pending',
           );
         const now = new Date();
+        const [recent] = await tx
+          .select({ n: count() })
+          .from(orgInvites)
+          .where(
+            and(eq(orgInvites.orgId, orgId), gt(orgInvites.createdAt, new Date(now.getTime() - 3600_000))),
+          );
+        if ((recent?.n ?? 0) >= INVITES_PER_HOUR)
+          throw new HttpError(
+            429,
+            `At most ${INVITES_PER_HOUR} invitations an hour; try again later.`,
+            'team.too_many_invites',
+          );
         const [row] = await tx
           .insert(orgInvites)
           .values({
@@ -74,11 +100,11 @@ export class TeamStore {
             expiresAt: new Date(now.getTime() + INVITE_LIFETIME_DAYS * 86_400_000),
           })
           .returning();
-        if (invitee && invitee.status !== 'deleted') {
+        if (professional) {
           const name = org!.name;
           await this.inbox.add(tx, {
-            id: randomUUID(),
-            userId: invitee.id,
+            id: inviteNoticeId(orgId, invitee!.id, now),
+            userId: invitee!.id,
             kind: 'identity.team-invite',
             title: {
               en: `${name} invited you to join its team`,
@@ -134,8 +160,12 @@ export class TeamStore {
     if (!row) throw notFound('Invitation not found.', 'team.invite_not_found');
   }
 
-  /** The invitations waiting for this account's e-mail, with who sent them. */
+  /**
+   * The invitations waiting for this account's e-mail, with who sent them: none until the account proved
+   * the address is its own (whoever signs up with an invited address must not see, or take, the invitation).
+   */
   async mine(user: UserRow): Promise<Invite[]> {
+    if (!user.emailVerifiedAt) return [];
     const rows = await this.db
       .select({ invite: orgInvites, organization: organisations.name, invitedBy: users.name })
       .from(orgInvites)
@@ -165,6 +195,8 @@ export class TeamStore {
       if (!invite) throw notFound('Invitation not found.', 'team.invite_not_found');
       if (invite.email !== user.email)
         throw forbidden('This invitation is addressed to someone else.', 'team.not_yours');
+      if (!user.emailVerifiedAt)
+        throw forbidden('Verify your e-mail address to answer invitations.', 'auth.email_unverified');
       if (invite.status !== 'pending' || invite.expiresAt <= new Date()) throw gone();
       if (answer === 'accepted') {
         if (user.role !== 'user')

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lte, ne, or, sql, count, type SQL } from 'dr
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
 import {
+  addressFor,
   IdentityEvents,
   type AccessClaims,
   type AdminAccountQuery,
@@ -83,6 +84,7 @@ export function toProfile(u: UserRow): UserProfile {
     createdAt: u.createdAt.toISOString(),
     language: u.language,
     contactPublic: u.contactPublic,
+    emailVerified: u.emailVerifiedAt !== null,
   };
 }
 
@@ -99,18 +101,40 @@ export const directoryColumns = {
   country: users.country,
   location: users.location,
   photo: users.photo,
+  contactPublic: users.contactPublic,
 };
 
 /** Who the directory lists: professionals and clinics, suspended ones too, never removed accounts. */
 export const listedInDirectory = and(ne(users.role, 'admin'), ne(users.status, 'deleted'));
 
-function toDirectory(u: Pick<UserRow, keyof typeof directoryColumns>): DirectoryUser {
-  return { ...u, _id: u.id };
+/** A directory entry: the postal address as `addressFor` lets the viewer read it (visitor or member). */
+function toDirectory(
+  { contactPublic, ...u }: Pick<UserRow, keyof typeof directoryColumns>,
+  signedIn: boolean,
+): DirectoryUser {
+  return { ...u, address: addressFor(u.address, { signedIn, shown: contactPublic }), _id: u.id };
 }
 
 export function toEventData(u: UserRow): UserEventData {
   const { entitlements: _e, _id, language: _l, ...rest } = toProfile(u);
   return { ...rest, version: u.version };
+}
+
+/**
+ * Ends every session of the account in the caller's transaction and tells every service
+ * (identity.session.all-ended.v1): tokens issued up to this second are refused from now on.
+ */
+export async function endSessions(
+  tx: Tx,
+  userId: string,
+  reason: SessionsEndedData['reason'],
+): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  const data: SessionsEndedData = { userId, issuedBefore: Math.floor(Date.now() / 1000), reason };
+  await enqueue(tx, outbox, makeEnvelope(IdentityEvents.sessionsEnded, data));
 }
 
 /** Accounts, organisations and sessions; every change and its event are written in one transaction. */
@@ -203,6 +227,7 @@ export class UserStore {
    */
   async listDirectory(
     q: DirectoryQuery,
+    signedIn = false,
   ): Promise<{ users: DirectoryUser[]; total: number; totalCapped: boolean }> {
     const { limit, offset } = pageOf(q);
     const search = or(textSearch(users.name, q.search), textSearch(users.designation, q.search));
@@ -210,14 +235,14 @@ export class UserStore {
       const browse = q.role === undefined ? this.browse.all : this.browse.byRole;
       const values = { role: q.role, limit, offset };
       const [rows, counted] = await Promise.all([browse.page.execute(values), browse.count(offset, values)]);
-      return { users: rows.map(toDirectory), ...counted };
+      return { users: rows.map((r) => toDirectory(r, signedIn)), ...counted };
     }
     const where = and(listedInDirectory, q.role ? eq(users.role, q.role) : undefined, search);
     const [rows, counted] = await Promise.all([
       this.directoryPage(where).limit(limit).offset(offset),
       cappedCount(this.db, users, where, offset),
     ]);
-    return { users: rows.map(toDirectory), ...counted };
+    return { users: rows.map((r) => toDirectory(r, signedIn)), ...counted };
   }
 
   /** The directory's entries matching `where`, newest first (a page of it takes a limit and an offset). */
@@ -308,19 +333,6 @@ export class UserStore {
     };
   }
 
-  /**
-   * Ends every session of the account in the caller's transaction and tells every service
-   * (identity.session.all-ended.v1): tokens issued up to this second are refused from now on.
-   */
-  private async endSessions(tx: Tx, userId: string, reason: SessionsEndedData['reason']): Promise<void> {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    const data: SessionsEndedData = { userId, issuedBefore: Math.floor(Date.now() / 1000), reason };
-    await enqueue(tx, outbox, makeEnvelope(IdentityEvents.sessionsEnded, data));
-  }
-
   /** Suspends the account (until a date, or until lifted); its sessions end everywhere. */
   async suspend(
     id: string,
@@ -336,7 +348,7 @@ export class UserStore {
         .set({ status: 'suspended', suspendedReason: reason, suspendedUntil: until, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
-      await this.endSessions(tx, id, 'suspended');
+      await endSessions(tx, id, 'suspended');
       await recordAdminAction(tx, outbox, 'identity', {
         ...by,
         action: 'account.suspend',
@@ -371,6 +383,79 @@ export class UserStore {
   }
 
   /**
+   * An admin vouches for an account's address (support, and the demo's accounts, whose reserved domain
+   * receives no mail): recorded as verified once, told to the projections, and in the audit log.
+   */
+  async verifyEmail(id: string, by: AdminActor): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+      if (!current || current.status === 'deleted') return undefined;
+      if (current.emailVerifiedAt) return current;
+      const [u] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: new Date(), version: sql`${users.version} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userUpdated, toEventData(u!)));
+      await recordAdminAction(tx, outbox, 'identity', {
+        ...by,
+        action: 'account.verify-email',
+        target: accountTarget(u!),
+        before: { emailVerified: false },
+        after: { emailVerified: true },
+      });
+      return u;
+    });
+  }
+
+  /**
+   * A platform admin verifies a Clinic account's organisation from its registration documents (the
+   * reference they checked is kept and audited); services learn of it from
+   * identity.organisation.verified.v1. Undefined: no such Clinic; null: an account without organisation.
+   */
+  async verifyOrganisation(
+    id: string,
+    reference: string,
+    by: AdminActor,
+  ): Promise<{ name: string; verifiedAt: Date } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [account] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      if (!account || account.status === 'deleted' || account.role !== 'Clinic' || !account.orgId)
+        return undefined;
+      const [org] = await tx
+        .select()
+        .from(organisations)
+        .where(eq(organisations.id, account.orgId))
+        .for('update');
+      if (!org) return undefined;
+      if (org.verifiedAt && org.verificationReference === reference)
+        return { name: org.name, verifiedAt: org.verifiedAt };
+      const verifiedAt = new Date();
+      await tx
+        .update(organisations)
+        .set({ verifiedAt, verificationReference: reference })
+        .where(eq(organisations.id, org.id));
+      await enqueue(
+        tx,
+        outbox,
+        makeEnvelope(IdentityEvents.organisationVerified, {
+          orgId: org.id,
+          name: org.name,
+          verifiedAt: verifiedAt.toISOString(),
+        }),
+      );
+      await recordAdminAction(tx, outbox, 'identity', {
+        ...by,
+        action: 'organisation.verify',
+        target: { module: 'identity', kind: 'organisation', id: org.id, label: org.name },
+        before: { verified: org.verifiedAt !== null, reference: org.verificationReference },
+        after: { verified: true, reference },
+      });
+      return { name: org.name, verifiedAt };
+    });
+  }
+
+  /**
    * Moves an account between user and Clinic (a new Clinic gets its own organisation). Its tokens
    * carry the old role, so its sessions end everywhere and it signs in again.
    */
@@ -390,7 +475,7 @@ export class UserStore {
         .where(eq(users.id, id))
         .returning();
       await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userUpdated, toEventData(u!)));
-      await this.endSessions(tx, id, 'role-changed');
+      await endSessions(tx, id, 'role-changed');
       await recordAdminAction(tx, outbox, 'identity', {
         ...by,
         action: 'account.role-change',
@@ -438,7 +523,7 @@ export class UserStore {
       // The person's notices are personal data too.
       await tx.delete(notifications).where(eq(notifications.userId, id));
       await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userDeleted, { id, version: u.version }));
-      await this.endSessions(tx, id, 'deleted');
+      await endSessions(tx, id, 'deleted');
       // The log keeps no personal data of a removed account: its id, role and state, not its name or e-mail.
       await recordAdminAction(tx, outbox, 'identity', {
         ...by,

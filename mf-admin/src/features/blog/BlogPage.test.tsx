@@ -9,17 +9,20 @@ beforeEach(resetSession);
 
 const POST: BlogPost = {
   id: '5a1c0e2d-0000-4000-8000-000000000001',
+  _id: '5a1c0e2d-0000-4000-8000-000000000001',
   name: 'Task shifting in rural clinics',
   data: '<p>Nurses in <strong>Kisumu</strong> now lead triage.</p>',
   slug: 'task-shifting-in-rural-clinics',
   status: 'published',
   createdAt: '2026-11-01T08:00:00.000Z',
+  date: '2026-11-01T08:00:00.000Z',
   updatedAt: '2026-11-20T09:30:00.000Z',
   publishedAt: '2026-11-01T08:00:00.000Z',
 };
 const DRAFT: BlogPost = {
   ...POST,
   id: '5a1c0e2d-0000-4000-8000-000000000002',
+  _id: '5a1c0e2d-0000-4000-8000-000000000002',
   name: 'NHIF changes',
   slug: 'nhif-changes',
   status: 'draft',

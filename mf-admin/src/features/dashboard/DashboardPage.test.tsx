@@ -62,6 +62,10 @@ describe('the admin dashboard', () => {
     expect(tile('Total clinics')).toHaveTextContent('19');
     expect(tile('Recent users')).toHaveTextContent('2');
     const table = screen.getByRole('region', { name: 'Recent users' });
+    // The table scrolls sideways on a phone: its scroll area takes keyboard focus and says what it holds.
+    const scroller = within(table).getByRole('region', { name: 'Recent users table, scrolls sideways' });
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    expect(within(scroller).getByRole('table')).toBeInTheDocument();
     expect(
       within(table)
         .getAllByRole('columnheader')

@@ -51,7 +51,13 @@ function Overview() {
         {recent.length === 0 ? (
           <p>{t('dashboard.noUsers')}</p>
         ) : (
-          <div className="admin-table-wrap">
+          // Scrolls sideways on narrow screens, so it must take focus for keyboard users to scroll it.
+          <div
+            className="admin-table-wrap"
+            role="region"
+            tabIndex={0}
+            aria-label={t('dashboard.recentTable')}
+          >
             <table className="admin-table">
               <thead>
                 <tr>

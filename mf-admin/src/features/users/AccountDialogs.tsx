@@ -18,7 +18,7 @@ import {
 } from '@platform/ui';
 import { adminApi } from '../../api';
 
-export type AccountAction = 'suspend' | 'unsuspend' | 'changeRole' | 'remove';
+export type AccountAction = 'suspend' | 'unsuspend' | 'changeRole' | 'remove' | 'verifyOrganisation';
 
 type Answer = { ok: boolean; status: number; body: { message?: string; code?: string } };
 
@@ -47,6 +47,8 @@ export function AccountDialog({
 }) {
   if (action === 'suspend') return <SuspendDialog account={account} onClose={onClose} />;
   if (action === 'changeRole') return <RoleDialog account={account} onClose={onClose} />;
+  if (action === 'verifyOrganisation')
+    return <VerifyOrganisationDialog account={account} onClose={onClose} />;
   return <SimpleDialog action={action} account={account} onClose={onClose} />;
 }
 
@@ -200,6 +202,54 @@ function RoleDialog({ account, onClose }: { account: AdminAccount; onClose(): vo
           <ModalCancel>{t('cancel')}</ModalCancel>
           <Button type="submit" loading={busy}>
             {t('users.changeRole.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** A Clinic's organisation, verified after the admin checked its registration documents (named here). */
+function VerifyOrganisationDialog({ account, onClose }: { account: AdminAccount; onClose(): void }) {
+  const { t } = useTranslation('admin');
+  const done = useDone(onClose);
+  const form = useForm<{ reference: string }, 'required'>(
+    'admin',
+    { reference: '' },
+    'users.verifyOrganisation.errors',
+    { serverFields: { 'request.invalid': 'reference' } },
+  );
+  const [busy, setBusy] = useState(false);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const reference = form.form.reference.trim();
+    if (!form.check(reference.length < 3 ? { reference: 'required' } : {})) return;
+    setBusy(true);
+    try {
+      const res = await adminApi.verifyOrganisation(account.id, { reference });
+      if (res.ok) return void (await done(t('users.verifyOrganisation.done', { name: account.name })));
+      form.fail(res, 'users.verifyOrganisation.failed');
+    } catch (err) {
+      form.fail(err, 'users.verifyOrganisation.failed');
+    }
+    setBusy(false);
+  }
+  return (
+    <Modal open onClose={onClose} title={t('users.verifyOrganisation.title', { name: account.name })}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="stack">
+        <p>{t('users.verifyOrganisation.message', { name: account.name })}</p>
+        <FormErrors form={form} />
+        <TextField
+          label={t('users.verifyOrganisation.reference')}
+          hint={t('users.verifyOrganisation.referenceHint')}
+          required
+          maxLength={120}
+          {...form.field('reference')}
+        />
+        <div className="row confirm-actions">
+          <ModalCancel>{t('cancel')}</ModalCancel>
+          <Button type="submit" loading={busy}>
+            {t('users.verifyOrganisation.confirm')}
           </Button>
         </div>
       </form>

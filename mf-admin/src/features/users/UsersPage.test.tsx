@@ -131,6 +131,32 @@ describe('User management', () => {
     ]);
   });
 
+  it('verifies a clinic’s organisation, naming the registration document checked; a professional has no such button', async () => {
+    const calls = accountsApi();
+    await renderScreen(<UsersPage />, { path: '/admin/users' });
+    await screen.findByText('45 accounts found');
+    expect(
+      within(row('Amina Wanjiru')).queryByRole('button', { name: /Verify organisation/ }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify organisation: Nakuru Family Clinic' }));
+    const dialog = screen.getByRole('dialog', { name: 'Verify Nakuru Family Clinic' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify organisation' }));
+    expect(within(dialog).getByText('Name the registration document you checked.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Registration document checked/ }),
+      'KMPDC facility licence F-2291',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify organisation' }));
+    expect(await screen.findByText('Nakuru Family Clinic is verified.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      [
+        `/api/user/admin/accounts/${CLINIC.id}/verify-organisation`,
+        { reference: 'KMPDC facility licence F-2291' },
+      ],
+    ]);
+  });
+
   it("shows the server's refusal inside the dialog, and offers no action on the admin's own account", async () => {
     const me = { ...AMINA, id: ADMIN.id, name: ADMIN.name, email: ADMIN.email, role: 'admin' as const };
     accountsApi([me, CLINIC], (path, method) =>

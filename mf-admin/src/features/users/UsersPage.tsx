@@ -221,6 +221,9 @@ function AccountsTable({
                         <ActionButton action="suspend" account={a} onAction={onAction} />
                       )}
                       <ActionButton action="changeRole" account={a} onAction={onAction} />
+                      {a.role === 'Clinic' && (
+                        <ActionButton action="verifyOrganisation" account={a} onAction={onAction} />
+                      )}
                       <ActionButton action="remove" account={a} onAction={onAction} />
                     </div>
                   )

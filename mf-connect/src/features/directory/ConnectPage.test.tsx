@@ -238,6 +238,11 @@ describe('Community Discussions', () => {
 
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Night shift rota');
     await userEvent.selectOptions(within(dialog).getByLabelText('Category'), 'Administrative');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Visibility'), 'Role-Based');
+    // Says what the audience rests on: a licence verified in Core HR, not a typed job title.
+    expect(within(dialog).getByLabelText('Visibility')).toHaveAccessibleDescription(
+      expect.stringContaining('licence for a chosen profession was verified in Core HR'),
+    );
     await userEvent.selectOptions(within(dialog).getByLabelText('Visibility'), 'Clinic Internal');
     await userEvent.type(within(dialog).getByLabelText('Content'), 'Who covers **Friday**?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Discussion' }));

@@ -80,6 +80,38 @@ describe('my network', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'withdrawn' });
   });
 
+  it('says why connections come without contact details while the address is not verified', async () => {
+    signIn(AMINA);
+    fakeApi((call) => {
+      if (call.path.startsWith('/api/connect/connections'))
+        return {
+          body: {
+            success: true,
+            data: [
+              {
+                requestId: REQUEST.id,
+                since: '2026-11-23T08:00:00.000Z',
+                person: { ...REQUEST.from, email: '', phone: '' },
+              },
+            ],
+            pageInfo: { page: 1, limit: 10, total: 1 },
+            contactsNeedVerifiedEmail: true,
+          },
+        };
+      return list([]);
+    });
+    await renderScreen(<NetworkPage />, { path: '/connect/network' });
+    const connections = await screen.findByRole('region', { name: 'Connections' });
+    expect(
+      await within(connections).findByText(/Verify your e-mail address to receive your connections/),
+    ).toBeInTheDocument();
+    expect(within(connections).getByRole('link', { name: 'Verify it from your profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(within(connections).queryByText('E-mail')).toBeNull();
+  });
+
   it('asks a visitor to log in first', async () => {
     const calls = fakeApi(() => list([]));
     await renderScreen(<NetworkPage />, { path: '/connect/network' });

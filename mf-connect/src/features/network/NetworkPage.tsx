@@ -156,6 +156,11 @@ function Connections() {
   return (
     <section className="card network-box" aria-labelledby="connections-title">
       <h2 id="connections-title">{t('network.connections')}</h2>
+      {result?.contactsNeedVerifiedEmail && (
+        <Alert kind="info">
+          {t('network.verifyToSeeContacts')} <Link to="/profile">{t('network.verifyLink')}</Link>
+        </Alert>
+      )}
       {list.error && (
         <Alert kind="error">
           {failureText(t, list.error, 'network.loadFailed')}{' '}
@@ -185,10 +190,14 @@ function Connections() {
                         </dd>
                       </>
                     )}
-                    <dt>{t('directory.email')}</dt>
-                    <dd>
-                      <a href={`mailto:${c.person.email}`}>{c.person.email}</a>
-                    </dd>
+                    {c.person.email && (
+                      <>
+                        <dt>{t('directory.email')}</dt>
+                        <dd>
+                          <a href={`mailto:${c.person.email}`}>{c.person.email}</a>
+                        </dd>
+                      </>
+                    )}
                   </dl>
                 </Person>
               </li>

@@ -64,6 +64,9 @@ export default function LoginPage() {
             required
             {...f.field('password')}
           />
+          <p className="auth-forgot">
+            <Link to="/login/forgot">{t('login.forgot')}</Link>
+          </p>
           <Button type="submit" loading={submitting}>
             {submitting ? t('login.submitting') : t('login.submit')}
           </Button>

@@ -33,9 +33,10 @@ export default function SignupPage() {
   const plan = PLANS.find((p) => p.id === params.get('plan'));
   const f = useForm<SignupForm, NonNullable<SignupErrors[keyof SignupForm]>>(
     'core',
-    () => ({ ...emptySignup(), role: plan ? 'Clinic' : 'user' }),
+    // A plan chosen, or a purchase on its way (`role=Clinic`): an organisation buys, so the form starts as one.
+    () => ({ ...emptySignup(), role: plan || params.get('role') === 'Clinic' ? 'Clinic' : 'user' }),
     'signup.errors',
-    { serverFields: SIGNUP_SERVER_FIELDS },
+    { serverFields: SIGNUP_SERVER_FIELDS, validate: validateSignup },
   );
   const { form, field } = f;
   const [submitting, setSubmitting] = useState(false);

@@ -75,4 +75,5 @@ export const SIGNUP_SERVER_FIELDS: Record<string, keyof SignupForm> = {
   'auth.email_taken': 'email',
   'auth.password_common': 'password',
   'auth.password_personal': 'password',
+  'auth.password_weak': 'password',
 };

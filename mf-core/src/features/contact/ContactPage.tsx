@@ -1,14 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  FormErrors,
-  TextArea,
-  TextField,
-  useForm,
-  useRouteMeta,
-  useTranslation,
-} from '@platform/ui';
+import { Button, FormErrors, TextArea, TextField, useForm, useRouteMeta, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
 import {
   contactPayload,
@@ -31,26 +22,25 @@ export default function ContactPage() {
     'core',
     emptyContact,
     'contact.errors',
+    { validate: validateContact },
   );
   const { form, field } = f;
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [sending, setSending] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!f.check(validateContact(form))) return;
-    setState('sending');
+    setSending(true);
     try {
       const res = await coreApi.contact(contactPayload(form));
       if (res.ok) {
         f.reset(emptyContact());
-        setState('sent');
-        return;
-      }
-      f.fail(res, 'contact.failed');
-    } catch {
-      f.setFailure(t('contact.failed'));
+        f.succeed(t('contact.sent'));
+      } else f.fail(res, 'contact.failed');
+    } catch (err) {
+      f.fail(err, 'contact.failed');
     }
-    setState('idle');
+    setSending(false);
   }
 
   return (
@@ -60,11 +50,6 @@ export default function ContactPage() {
       <div className="contact-grid">
         <section aria-labelledby="contact-form-title" className="card">
           <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
-          {state === 'sent' && (
-            <Alert kind="success">
-              <span role="status">{t('contact.sent')}</span>
-            </Alert>
-          )}
           <form onSubmit={submit} noValidate>
             <FormErrors form={f} />
             <TextField label={t('contact.name')} required autoComplete="name" {...field('from_name')} />
@@ -77,7 +62,7 @@ export default function ContactPage() {
             />
             <TextArea label={t('contact.message')} required rows={6} {...field('from_message')} />
             <Honeypot value={form.website} onChange={(website) => f.setForm((v) => ({ ...v, website }))} />
-            <Button type="submit" loading={state === 'sending'}>
+            <Button type="submit" loading={sending}>
               {t('contact.send')}
             </Button>
           </form>

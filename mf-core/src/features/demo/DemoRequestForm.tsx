@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { coreApi } from '../../api';
 import {
-  Alert,
   Button,
   FormErrors,
   ModalCancel,
@@ -38,9 +37,17 @@ export default function DemoRequestForm({
     'core',
     emptyDemoRequest,
     'demo.errors',
+    { validate: validateDemo },
   );
   const { form, field } = f;
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  // The thank-you replaces the form: focus goes to it, else it would be lost with the button pressed.
+  const thanks = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (state !== 'sent') return;
+    thanks.current?.focus({ preventScroll: true });
+    thanks.current?.scrollIntoView?.({ block: 'center' });
+  }, [state]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -48,18 +55,26 @@ export default function DemoRequestForm({
     setState('sending');
     try {
       const res = await coreApi.requestDemo(demoPayload(form));
-      // Sent: nothing left to lose, the dialog closes without asking.
-      if (res.ok) f.reset(form);
-      setState(res.ok ? 'sent' : 'failed');
-    } catch {
-      setState('failed');
+      if (res.ok) {
+        // Sent: nothing left to lose, the dialog closes without asking.
+        f.reset(form);
+        setState('sent');
+        return;
+      }
+      // Refused (too many from this network, ...): said why, in place, with the typed request kept.
+      f.fail(res, 'demo.failed');
+    } catch (err) {
+      f.fail(err, 'demo.failed');
     }
+    setState('idle');
   }
 
   if (state === 'sent') {
     return (
       <div className="stack" role="status">
-        <h3>{t('demo.thanksTitle')}</h3>
+        <h3 ref={thanks} tabIndex={-1}>
+          {t('demo.thanksTitle')}
+        </h3>
         <p>{t('demo.thanksText', { email: form.email.trim() })}</p>
         <Button onClick={onClose}>{t('demo.close')}</Button>
       </div>
@@ -68,7 +83,6 @@ export default function DemoRequestForm({
   return (
     <form onSubmit={submit} noValidate>
       <p>{t('demo.intro')}</p>
-      {state === 'failed' && <Alert kind="error">{t('demo.failed')}</Alert>}
       <FormErrors form={f} />
       <TextField label={t('demo.fullName')} required autoComplete="name" {...field('fullName')} />
       <TextField

@@ -1,6 +1,7 @@
 import { Link } from '@platform/router';
 import { useTranslation } from '@platform/ui';
 import { CARD_FEATURES, PLANS, formatKsh } from './plans';
+import { useSubscribePath } from './subscribe';
 
 /**
  * The three plan cards; `full` shows every feature (the pricing page, where the plan names are h2 under its
@@ -10,18 +11,22 @@ export function PlanCards({ full = false }: { full?: boolean }) {
   const PlanName = full ? 'h2' : 'h3';
   const { t, i18n } = useTranslation('core');
   const language = i18n.language;
+  const subscribePath = useSubscribePath();
   return (
     <ul className="grid plan-grid" role="list">
       {PLANS.map((plan) => {
         const features = t(`pricing.plans.${plan.id}.features`, { returnObjects: true }) as string[];
         const name = t(`pricing.plans.${plan.id}.name`);
+        const subscribe = subscribePath(plan.id);
         return (
           <li key={plan.id} className={`card plan${plan.isPopular ? ' plan-popular' : ''}`}>
             {plan.isPopular && <span className="badge">{t('pricing.popular')}</span>}
             <PlanName>{name}</PlanName>
             <p className="plan-price">
               <strong>{formatKsh(plan.price, language)}</strong>{' '}
-              <span className="muted">{t('pricing.perMonth')}</span>
+              <span className="muted">
+                {t('pricing.perMonth')} · {t('pricing.vatIncluded')}
+              </span>
             </p>
             <p className="muted">{t('pricing.idealFor', { text: t(`pricing.plans.${plan.id}.idealFor`) })}</p>
             <ul className="checklist">
@@ -29,9 +34,11 @@ export function PlanCards({ full = false }: { full?: boolean }) {
                 <li key={f}>{f}</li>
               ))}
             </ul>
-            <Link className="btn btn-primary plan-cta" to={`/signup?plan=${plan.id}`}>
-              {t('pricing.signUp', { name })}
-            </Link>
+            {subscribe && (
+              <Link className="btn btn-primary plan-cta" to={subscribe}>
+                {t('pricing.subscribe', { name })}
+              </Link>
+            )}
           </li>
         );
       })}

@@ -21,15 +21,16 @@ export const PLANS: Plan[] = [
 export const CARD_FEATURES = 5;
 
 export type AddOnKind = 'monthly' | 'oneTime' | 'quote';
-export const ADD_ONS: Array<{ key: string; price: number | null; kind: AddOnKind }> = [
-  { key: 'extraLocation', price: 2500, kind: 'monthly' },
-  { key: 'extraStaff', price: 3500, kind: 'monthly' },
-  { key: 'onsite', price: 13000, kind: 'oneTime' },
-  { key: 'onsiteFar', price: null, kind: 'quote' },
-  { key: 'offline', price: 1500, kind: 'monthly' },
-  { key: 'hire', price: 1000, kind: 'monthly' },
-  { key: 'events', price: 500, kind: 'monthly' },
-  { key: 'connect', price: 750, kind: 'monthly' },
+/** `itemId`: the add-on's id in svc-billing's catalogue (what the checkout buys); null: asked for by a demo request. */
+export const ADD_ONS: Array<{ key: string; itemId: string | null; price: number | null; kind: AddOnKind }> = [
+  { key: 'extraLocation', itemId: 'extra-location', price: 2500, kind: 'monthly' },
+  { key: 'extraStaff', itemId: 'extra-staff-25', price: 3500, kind: 'monthly' },
+  { key: 'onsite', itemId: 'onsite-setup', price: 13000, kind: 'oneTime' },
+  { key: 'onsiteFar', itemId: null, price: null, kind: 'quote' },
+  { key: 'offline', itemId: 'offline-devices', price: 1500, kind: 'monthly' },
+  { key: 'hire', itemId: 'hire', price: 1000, kind: 'monthly' },
+  { key: 'events', itemId: 'events', price: 500, kind: 'monthly' },
+  { key: 'connect', itemId: 'connect', price: 750, kind: 'monthly' },
 ];
 
 export const JOB_LISTING_PER_WEEK = 250;

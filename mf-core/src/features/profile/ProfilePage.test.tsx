@@ -44,6 +44,26 @@ describe('the profile form', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ designation: 'Senior midwife' });
   });
 
+  it('lets the person show their contact details and full address, off unless they choose', async () => {
+    useSession.getState().signIn('token', AMINA);
+    let profile = { ...saved, contactPublic: false };
+    const calls = fakeApi(({ method, body }) => {
+      if (method === 'PUT') profile = { ...profile, ...(body as object) };
+      return { body: { success: true, user: profile } };
+    });
+    await renderScreen(<ProfilePage />, { path: '/profile' });
+    const show = await screen.findByRole('checkbox', {
+      name: 'Show my e-mail, phone and full postal address to signed-in members',
+    });
+    expect(show).not.toBeChecked();
+    expect(show).toHaveAccessibleDescription(/see only the town of your address/);
+    await userEvent.click(show);
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ contactPublic: true });
+    expect(screen.getByRole('checkbox', { name: /Show my e-mail/ })).toBeChecked();
+  });
+
   it('sends a visitor to log in and come back', async () => {
     await renderScreen(<ProfilePage />, { path: '/profile' });
     expect(currentUrl()).toBe('/login?next=%2Fprofile');

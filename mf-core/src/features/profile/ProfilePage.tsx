@@ -26,6 +26,7 @@ import {
   type ProfileErrors,
   type ProfileForm,
 } from './profile-form';
+import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import '../shared/core.css';
 
 /** The signed-in person's own profile (GET/PUT /api/user/me); visitors are sent to log in. */
@@ -45,6 +46,9 @@ export default function ProfilePage() {
   );
   const { form, field } = f;
   const [saving, setSaving] = useState(false);
+  // Whether the person shows their contact details and full address (null: as saved).
+  const [contactPublic, setContactPublic] = useState<boolean | null>(null);
+  const showsContact = contactPublic ?? profile?.contactPublic ?? false;
   const loadError = me.error && failureText(t, me.error, 'profile.loadFailed');
 
   if (!token) return <Navigate to={loginPath('/profile')} replace />;
@@ -54,10 +58,11 @@ export default function ProfilePage() {
     if (!f.check(validateProfile(form))) return;
     setSaving(true);
     try {
-      const res = await coreApi.updateMe(profilePayload(form));
+      const res = await coreApi.updateMe({ ...profilePayload(form), contactPublic: showsContact });
       if (res.ok) {
         // Saved: the form is the saved profile again, with nothing left to lose.
         f.reset(toForm(res.body.user));
+        setContactPublic(null);
         await refreshApi('/api/user/me');
         toast.show({ kind: 'success', message: t('profile.saved') });
       } else f.fail(res, 'profile.saveFailed');
@@ -78,6 +83,7 @@ export default function ProfilePage() {
         ) : (
           <form onSubmit={save} noValidate>
             <p className="muted">{t('profile.account', { email: profile.email })}</p>
+            {!profile.emailVerified && <VerifyEmailNotice email={profile.email} />}
             <p>
               <Link to="/team">{t('team.title')}</Link>
             </p>
@@ -93,6 +99,20 @@ export default function ProfilePage() {
             <div className="form-grid">
               <TextField label={t('profile.country')} autoComplete="country-name" {...field('country')} />
               <TextField label={t('signup.address')} {...field('address')} />
+            </div>
+            <div className="field">
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={showsContact}
+                  aria-describedby="contact-public-hint"
+                  onChange={(e) => setContactPublic(e.target.checked)}
+                />{' '}
+                {t('profile.contactPublic')}
+              </label>
+              <p className="field-hint" id="contact-public-hint">
+                {t('profile.contactPublicHint')}
+              </p>
             </div>
             <TextField label={t('signup.skills')} hint={t('signup.skillsHint')} {...field('skills')} />
             <TextField

@@ -1,11 +1,12 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSession } from '@platform/shell-state';
+import { useLanguage, useSession } from '@platform/shell-state';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
 import { AMINA, resetSession } from '../../test/fixtures';
 import TeamPage from './TeamPage';
 
 beforeEach(resetSession);
+afterEach(() => act(async () => useLanguage.getState().setLanguage('en')));
 
 const invite = {
   id: '7b0c1f7e-1111-4a3b-9c1d-000000000001',
@@ -63,6 +64,8 @@ describe('the team page', () => {
         member = true;
         return { body: { success: true, user: { ...AMINA, orgId: 'org-1' } } };
       }
+      if (path === '/api/user/me')
+        return { body: { success: true, user: { ...AMINA, emailVerified: true } } };
       if (path === '/api/user/org')
         return {
           body: {
@@ -74,12 +77,58 @@ describe('the team page', () => {
     });
     await renderScreen(<TeamPage />, { path: '/team' });
     expect(await screen.findByText("You are not in a clinic's team yet.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
     const card = await screen.findByRole('article', { name: 'Eldoret Family Clinic' });
     expect(card).toHaveTextContent('Eldoret Family Clinic invites you to join its team.');
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('You joined Eldoret Family Clinic.')).toBeInTheDocument();
     expect(await screen.findByText('You are a member of Eldoret Family Clinic.')).toBeInTheDocument();
   });
+
+  it('tells a professional whose address is not verified why no invitation shows, and sends the link again', async () => {
+    useSession.getState().signIn('token', AMINA);
+    const calls = fakeApi(({ method, path }) => {
+      if (method === 'POST') return { status: 202, body: { success: true, message: 'sent' } };
+      if (path === '/api/user/me')
+        return { body: { success: true, user: { ...AMINA, emailVerified: false } } };
+      if (path === '/api/user/org') return { body: { success: true, organization: null } };
+      return { body: { success: true, data: [] } };
+    });
+    await renderScreen(<TeamPage />, { path: '/team' });
+    expect(await screen.findByText(/cannot join a clinic’s team/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We have sent a new link to amina@example.org.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.path).toBe('/api/user/email/verification');
+  });
+
+  it.each(['en', 'sw', 'fr'] as const)(
+    'names each button with its visible text (%s), so speech control finds it',
+    async (language) => {
+      useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Eldoret Family Clinic' });
+      const member = {
+        id: '7b0c1f7e-2222-4a3b-9c1d-000000000002',
+        name: 'Zawadi Achieng',
+        email: 'zawadi@example.org',
+        designation: 'Nurse',
+        joinedAt: '2026-11-20T08:00:00.000Z',
+      };
+      fakeApi(({ path }) => {
+        if (path.startsWith('/api/user/org/members'))
+          return { body: { success: true, data: [member], pageInfo: { page: 1, limit: 20, total: 1 } } };
+        return { body: { success: true, data: [invite] } };
+      });
+      await renderScreen(<TeamPage />, { path: '/team' });
+      expect(await screen.findByText('Zawadi Achieng')).toBeInTheDocument();
+      await act(async () => useLanguage.getState().setLanguage(language));
+      expect(await screen.findByRole('button', { name: new RegExp(invite.email) })).toHaveTextContent(
+        { en: 'Withdraw', sw: 'Futa mwaliko', fr: 'Retirer' }[language],
+      );
+      const labelled = screen.getAllByRole('button').filter((b) => b.hasAttribute('aria-label'));
+      expect(labelled).toHaveLength(2);
+      for (const button of labelled)
+        expect(button.getAttribute('aria-label')!.toLowerCase()).toContain(button.textContent!.toLowerCase());
+    },
+  );
 
   it('sends a visitor to log in', async () => {
     fakeApi(() => ({ body: { success: true, data: [] } }));

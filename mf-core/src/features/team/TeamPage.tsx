@@ -16,6 +16,7 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
+import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import '../shared/core.css';
 
 /**
@@ -216,6 +217,9 @@ function MyTeam() {
   const failure = useFailure();
   const team = useApiQuery(coreApi.myTeam());
   const invites = useApiQuery(coreApi.myInvites());
+  // Invitations are shown to, and answered by, an account that proved its address only.
+  const me = useApiQuery(coreApi.me());
+  const unverified = me.data?.user && !me.data.user.emailVerified ? me.data.user.email : null;
   const [answering, setAnswering] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -276,6 +280,7 @@ function MyTeam() {
       </section>
       <section aria-labelledby="my-invites-title">
         <h2 id="my-invites-title">{t('team.invitationsTitle')}</h2>
+        {unverified && <VerifyEmailNotice email={unverified} />}
         {invites.error && <Alert kind="error">{failure(invites.error)}</Alert>}
         {!invites.data && !invites.error && <Spinner label={t('team.loading')} />}
         {invites.data && pending.length === 0 && <p className="muted">{t('team.noInvitations')}</p>}

@@ -8,7 +8,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * /event/certificates/:id, the page a certificate's QR code opens: whether AfyaHR issued it ("genuine")
- * or not ("not found"), and nothing about its holder.
+ * or not ("not found"); what a genuine one says (holder, event, date, points, issuer), to compare with the
+ * paper; and whether its issuer is an organisation the platform verified.
  */
 export default function CertificatePage() {
   const { t } = useTranslation('events');
@@ -21,6 +22,7 @@ export default function CertificatePage() {
     answer.data?.data.genuine === false ||
     (answer.error instanceof ApiFailure && [400, 404].includes(answer.error.status));
   const genuine = answer.data?.data.genuine === true;
+  const c = answer.data?.data.certificate;
   return (
     <div className="container section">
       <h1>{t('verify.title')}</h1>
@@ -36,6 +38,28 @@ export default function CertificatePage() {
           </span>
           <h2>{t('verify.genuine')}</h2>
           <p>{t('verify.genuineText')}</p>
+          {c && (
+            <>
+              <p>{t('verify.compare')}</p>
+              <dl className="verify-details">
+                <dt>{t('verify.holder')}</dt>
+                <dd>{c.holderName}</dd>
+                <dt>{t('verify.event')}</dt>
+                <dd>{c.eventTitle}</dd>
+                <dt>{t('verify.date')}</dt>
+                <dd>{c.eventDate}</dd>
+                <dt>{t('verify.points')}</dt>
+                <dd>{c.points}</dd>
+                <dt>{t('verify.issuer')}</dt>
+                <dd>{c.issuer}</dd>
+              </dl>
+              {c.issuerVerified ? (
+                <Alert kind="success">{t('verify.issuerVerified')}</Alert>
+              ) : (
+                <Alert kind="error">{t('verify.issuerNotVerified')}</Alert>
+              )}
+            </>
+          )}
         </div>
       )}
       {notFound && (

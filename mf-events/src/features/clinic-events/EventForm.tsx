@@ -52,6 +52,7 @@ export function EventForm({
   const initial = editing ? formOf(editing) : emptyEventForm();
   const f = useForm<Values, EventFormError>('events', initial, 'form.errors', {
     serverFields: SERVER_FIELDS,
+    validate: (values) => validateEvent(values, { isNew: !editing }),
   });
   const { form, field } = f;
   const [tags, setTags] = useState<string[]>(editing?.tags ?? []);

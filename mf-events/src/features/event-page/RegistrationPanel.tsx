@@ -123,7 +123,7 @@ export function RegistrationPanel({
           <span className="badge badge-confirmed">{t('status.confirmed')}</span>{' '}
           {mine.checkedInAt
             ? t('registration.checkedIn', { time: when.time(mine.checkedInAt, event.timeZone) })
-            : t('registration.youAreRegistered')}
+            : t('registration.showTicket')}
         </p>
       )}
       {mine?.status === 'waitlisted' && (

@@ -3,23 +3,19 @@ import { useLocation, useNavigate } from '@platform/router';
 import { EVENT_CATEGORIES, EVENT_REGIONS } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
 import {
-  ListStatus,
   Button,
   failureText,
   FilterPanel,
-  Pager,
+  FirstScreen,
   SelectField,
   TextField,
   useRouteMeta,
   useTranslation,
 } from '@platform/ui';
 import { eventsApi } from '../../api';
-import { EventCard } from './EventCard';
+import { EventsList, PAGE_SIZE } from './EventsList';
 import { activeFilterCount, apiQuery, listUrl, NO_FILTERS, readFilters, type Filters } from './filters';
 import '../shared/events.css';
-
-/** What a bare /event asks first; svc-events/module.json's `firstData` preloads the same. */
-const PAGE_SIZE = 10;
 
 /** /event: the public list of CPD events, soonest first. Filters live in the URL. */
 export default function EventsPage() {
@@ -43,7 +39,6 @@ export default function EventsPage() {
   const set = (key: keyof Filters) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
 
-  const pages = result ? Math.max(1, Math.ceil(result.pageInfo.total / PAGE_SIZE)) : 1;
   return (
     <div className="container section">
       <h1>{t('list.title')}</h1>
@@ -104,39 +99,15 @@ export default function EventsPage() {
           <h2 id="events-title" className="visually-hidden">
             {t('list.results')}
           </h2>
-          <ListStatus
+          {/* The first screen the gateway drew on the server (the bare /event only), until the data is here. */}
+          {!result && !error && <FirstScreen />}
+          <EventsList
+            result={result}
             error={error}
-            loaded={!!result}
-            pageInfo={result?.pageInfo}
             onRetry={list.reload}
-            texts={{
-              retry: t('list.retry'),
-              loading: t('list.loading'),
-              count: (count, capped) => t(capped ? 'list.countCapped' : 'list.count', { count }),
-            }}
-          >
-            {result && (
-              <>
-                {result.data.length === 0 ? (
-                  <p>{t('list.empty')}</p>
-                ) : (
-                  <ul className="card-list">
-                    {result.data.map((event) => (
-                      <li key={event.id}>
-                        <EventCard event={event} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <Pager
-                  page={filters.page}
-                  pages={pages}
-                  exact={!result.pageInfo.totalCapped}
-                  onPage={(page) => go({ page })}
-                />
-              </>
-            )}
-          </ListStatus>
+            page={filters.page}
+            onPage={(page) => go({ page })}
+          />
         </section>
       </div>
     </div>

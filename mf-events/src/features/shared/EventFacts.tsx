@@ -1,6 +1,7 @@
 import type { EventView } from '@platform/contracts';
 import { useTranslation } from '@platform/ui';
-import { useWhen } from './when';
+import { useContext } from 'react';
+import { EventClock, useWhen } from './when';
 
 /** Seats left, "Full — waiting list", or open to all: what a person deciding to register needs. */
 export function Seats({ event }: { event: EventView }) {
@@ -10,10 +11,18 @@ export function Seats({ event }: { event: EventView }) {
   return <span>{t('facts.seatsLeft', { count: event.seatsLeft })}</span>;
 }
 
+/** The location, then its region unless the location already ends with it ("Kisumu, Kenya"). */
+function placeOf(event: EventView, regionName: string) {
+  if (event.region === 'Online') return event.location;
+  const last = event.location.split(',').pop()!.trim().toLowerCase();
+  const named = [event.region.toLowerCase(), regionName.toLowerCase()].includes(last);
+  return named ? event.location : `${event.location}, ${regionName}`;
+}
+
 /** An event's facts as the list's card and the event's page both show them. */
 export function EventFacts({ event, long = false }: { event: EventView; long?: boolean }) {
   const { t } = useTranslation('events');
-  const when = useWhen();
+  const when = useWhen(useContext(EventClock) ? event.timeZone : undefined);
   return (
     <ul className="event-facts">
       <li>
@@ -29,8 +38,7 @@ export function EventFacts({ event, long = false }: { event: EventView; long?: b
       {long && <li>{t('facts.duration', { count: event.durationMinutes })}</li>}
       <li>
         <span className="visually-hidden">{t('facts.where')}: </span>
-        {event.online ? t('facts.online') : event.location}
-        {!event.online && event.region !== 'Online' && `, ${t(`regions.${event.region}`)}`}
+        {event.online ? t('facts.online') : placeOf(event, t(`regions.${event.region}`))}
       </li>
       <li>
         <span className="badge">{t(`categories.${event.category}`)}</span>

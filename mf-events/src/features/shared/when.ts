@@ -1,17 +1,23 @@
+import { createContext } from 'react';
 import { dateTimeFormat, localeOf, useTranslation } from '@platform/ui';
 
 /** The viewer's own time zone, as the browser reports it (IANA: `Africa/Nairobi`). */
 export const viewerZone = (): string => dateTimeFormat('en', {}).resolvedOptions().timeZone || 'UTC';
 
 /**
- * An event's start as the viewer reads it: in the viewer's own zone, with the zone named
- * ("Mon 23 Nov 2026, 09:30 East Africa Time"), and, when the event is held in another zone, its own
+ * Set by a render on the server (first-screens.tsx), which does not know the viewer's zone: each event's
+ * start is then written on its own clock, its zone named, until the page's own render writes the viewer's.
+ */
+export const EventClock = createContext(false);
+
+/**
+ * An event's start as the viewer reads it: in the viewer's own zone (`zone` when given), with the zone
+ * named ("Mon 23 Nov 2026, 09:30 East Africa Time"), and, when the event is held in another zone, its own
  * clock too. Pages never show the server's clock without saying whose it is.
  */
-export function useWhen() {
+export function useWhen(zone: string = viewerZone()) {
   const { i18n } = useTranslation();
   const locale = localeOf(i18n.language);
-  const zone = viewerZone();
   const full = dateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',

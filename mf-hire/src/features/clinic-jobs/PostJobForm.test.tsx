@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, renderScreen } from '@platform/ui/testing';
+import { currentUrl, fakeApi, renderScreen } from '@platform/ui/testing';
 import { CLINIC, JOB, resetSession, signIn } from '../../test/fixtures';
 import { PostJobForm } from './PostJobForm';
 
@@ -113,5 +113,47 @@ describe('the Post New Job form', () => {
     await userEvent.click(form.getByRole('button', { name: 'Post Job' }));
     expect(await form.findByRole('alert')).toHaveTextContent('title must be at most 160 characters');
     expect(form.getByLabelText('Job Title')).toHaveValue('Night Nurse');
+  });
+
+  /** Fills the required fields and presses Post Job. */
+  async function postOne() {
+    const form = within(await screen.findByRole('region', { name: 'Post New Job' }));
+    await userEvent.type(form.getByLabelText('Job Title'), 'Night Nurse');
+    await userEvent.type(form.getByLabelText('Location'), 'Nakuru, Kenya');
+    await userEvent.type(form.getByLabelText('Description'), 'Night shifts.');
+    await userEvent.click(form.getByRole('button', { name: 'Post Job' }));
+  }
+
+  it('takes a clinic without Hire to the plans with Hire chosen, not to an error', async () => {
+    fakeApi(() => ({
+      status: 402,
+      body: { success: false, message: 'Hire needed', code: 'billing.entitlement_required', module: 'hire' },
+    }));
+    await renderScreen(<PostJobForm onPosted={() => {}} />, { path: '/clinicdashboard' });
+    await postOne();
+    expect(currentUrl()).toBe('/pricing?choose=hire');
+  });
+
+  it('offers the upgrade when the plan’s open postings are all used', async () => {
+    fakeApi(() => ({
+      status: 402,
+      body: {
+        success: false,
+        message: 'limit',
+        code: 'billing.limit_reached',
+        module: 'hire',
+        limit: 'openPostings',
+        allowed: 2,
+      },
+    }));
+    await renderScreen(<PostJobForm onPosted={() => {}} />, { path: '/clinicdashboard' });
+    await postOne();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your plan allows 2 open job postings at a time.');
+    expect(within(alert).getByRole('link', { name: 'See the plans to upgrade' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+    expect(currentUrl()).toBe('/clinicdashboard');
   });
 });

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { Job } from '@platform/contracts';
 import { EXPERIENCE_LEVELS, JOB_TYPES, SALARY_MAX, SALARY_PERIODS } from '@platform/contracts/values';
+import type { PaymentRequiredResponse } from '@platform/contracts';
+import { Link, useNavigate } from '@platform/router';
 import { useSession } from '@platform/shell-state';
 import { hireApi } from '../../api';
 import {
+  Alert,
   Button,
   FormErrors,
   SelectField,
@@ -15,26 +18,43 @@ import {
 } from '@platform/ui';
 import { emptyJobForm, jobPayload, missingFields, salaryOutOfOrder, type JobForm } from './job-form';
 
+// The 402 codes (`PaymentRequiredResponse`), as literals: no schema code in the browser.
+const NOT_BOUGHT: PaymentRequiredResponse['code'] = 'billing.entitlement_required';
+const LIMIT_REACHED: PaymentRequiredResponse['code'] = 'billing.limit_reached';
+
 /** "Post New Job": the spec's fields; the new job appears in Posted Jobs at once. */
 export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
   const orgName = useSession((s) => s.user?.name ?? '');
-  const f = useForm<JobForm, 'required' | 'salaryOrder'>('hire', () => emptyJobForm(orgName), 'apply.errors');
+  const f = useForm<JobForm, JobError>('hire', () => emptyJobForm(orgName), 'apply.errors', {
+    validate: jobErrors,
+  });
   const { form, field } = f;
   const [sending, setSending] = useState(false);
+  // The open postings the plan allows, once a posting was refused for it.
+  const [limitReached, setLimitReached] = useState<number | null>(null);
+  const navigate = useNavigate();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const disordered = salaryOutOfOrder(form);
-    const found = {
-      ...Object.fromEntries(missingFields(form).map((k) => [k, 'required' as const])),
-      ...(disordered ? { salaryMax: 'salaryOrder' as const } : {}),
-    };
-    if (!f.check(found)) return;
+    if (!f.check(jobErrors(form))) return;
     setSending(true);
     try {
+      setLimitReached(null);
       const res = await hireApi.postJob(jobPayload(form));
+      const refusal = res.ok ? null : (res.body as unknown as Partial<PaymentRequiredResponse>);
+      const code = refusal?.code;
+      // Not bought: the way out is the plans, Hire chosen, not an error. A limit: the way to a bigger plan.
+      if (res.status === 402 && code === NOT_BOUGHT) {
+        navigate('/pricing?choose=hire');
+        return;
+      }
+      if (res.status === 402 && code === LIMIT_REACHED) {
+        setLimitReached(refusal?.allowed ?? 0);
+        setSending(false);
+        return;
+      }
       if (res.ok) {
         f.reset(emptyJobForm(orgName));
         toast.show({ kind: 'success', message: t('clinic.posted') });
@@ -50,6 +70,11 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
     <section className="card" aria-labelledby="post-job-title">
       <h2 id="post-job-title">{t('clinic.postTitle')}</h2>
       <FormErrors form={f} />
+      {limitReached !== null && (
+        <Alert kind="error">
+          {t('clinic.limitReached', { count: limitReached })} <Link to="/pricing">{t('clinic.upgrade')}</Link>
+        </Alert>
+      )}
       <form onSubmit={submit} noValidate>
         <div className="form-grid">
           <TextField label={t('clinic.jobTitle')} required maxLength={160} {...field('title')} />
@@ -117,4 +142,14 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
       </form>
     </section>
   );
+}
+
+type JobError = 'required' | 'salaryOrder';
+
+/** What the form refuses: each missing field, and a salary range upside down. */
+function jobErrors(form: JobForm): Partial<Record<keyof JobForm, JobError>> {
+  return {
+    ...Object.fromEntries(missingFields(form).map((k) => [k, 'required' as const])),
+    ...(salaryOutOfOrder(form) ? { salaryMax: 'salaryOrder' as const } : {}),
+  };
 }

@@ -123,10 +123,7 @@ describe('a job’s own page', () => {
     const job = await screen.findByRole('article', { name: 'Night Nurse' });
     expect(await within(job).findByText('Applied')).toBeVisible();
     expect(within(job).queryByRole('button', { name: 'Apply for this job' })).not.toBeInTheDocument();
-    expect(within(job).getByRole('button', { name: 'Save Night Nurse' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(within(job).getByRole('button', { name: 'Unsave Night Nurse' })).toHaveTextContent(/^Unsave$/);
     expect(calls.map((c) => c.path)).toContain(`/api/job/viewer-state?ids=${JOB.id}`);
   });
 
@@ -142,10 +139,7 @@ describe('a job’s own page', () => {
     await showJob(`/hire/${JOB.id}`);
     const job = await screen.findByRole('article', { name: 'Night Nurse' });
     expect(job).toHaveTextContent('Closes 12 Dec');
-    expect(await within(job).findByRole('button', { name: 'Save Night Nurse' })).toHaveAttribute(
-      'aria-pressed',
-      'false',
-    );
+    expect(await within(job).findByRole('button', { name: 'Save Night Nurse' })).toHaveTextContent(/^Save$/);
     expect(within(job).getByRole('button', { name: 'Apply for this job' })).toBeVisible();
     expect(within(job).queryByText('Applied')).not.toBeInTheDocument();
   });

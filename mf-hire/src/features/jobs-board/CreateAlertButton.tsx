@@ -22,7 +22,11 @@ export function CreateAlertButton({ filters }: { filters: Filters }) {
     try {
       const res = await hireApi.createAlert(query);
       if (res.ok) {
-        toast.show({ kind: 'success', message: t('alerts.created') });
+        // 200, not 201: the service already kept this search (it keeps one alert per search).
+        toast.show({
+          kind: 'success',
+          message: t(res.status === 201 ? 'alerts.created' : 'alerts.alreadyKept'),
+        });
         await refreshApi('/api/job/alerts');
       } else toast.show({ kind: 'error', message: failureText(t, res, 'alerts.createFailed') });
     } catch (err) {

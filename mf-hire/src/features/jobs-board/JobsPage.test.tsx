@@ -116,11 +116,11 @@ describe('the job board', () => {
 
     const card = screen.getByRole('link', { name: 'Day Nurse' }).closest('article')!;
     const toggle = within(card).getByRole('button', { name: 'Save Day Nurse' });
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(toggle).toHaveTextContent(/^Save$/);
     await userEvent.click(toggle);
-    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
-    // Changed on purpose: the toggle's text stays 'Save' (its name must contain it); pressed says saved.
-    expect(toggle).toHaveTextContent('Save');
+    // Saved, the button now says what it would do next.
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Unsave Day Nurse'));
+    expect(toggle).toHaveTextContent(/^Unsave$/);
     expect(calls.some((c) => c.path === `/api/job/${other.id}/save` && c.method === 'PUT')).toBe(true);
   });
 });

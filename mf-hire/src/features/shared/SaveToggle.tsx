@@ -4,8 +4,8 @@ import { Button, failureText, useToast, useTranslation } from '@platform/ui';
 import { hireApi } from '../../api';
 
 /**
- * Save for one job: a toggle button whose name says which job. Its text stays "Save" (a toggle's label
- * must not change with its state, or "Saved, pressed" is announced); aria-pressed and the ✓ show it saved.
+ * Save or Unsave one job: a button that says what it will do (a pressed "Save" read as unfinished to
+ * people), its name saying which job.
  */
 export function SaveToggle({ jobId, title, saved }: { jobId: string; title: string; saved: boolean }) {
   const { t } = useTranslation('hire');
@@ -28,12 +28,11 @@ export function SaveToggle({ jobId, title, saved }: { jobId: string; title: stri
     <Button
       variant="secondary"
       className="save-toggle"
-      aria-pressed={saved}
-      aria-label={t('saved.toggleName', { title })}
+      aria-label={t(saved ? 'saved.unsaveName' : 'saved.saveName', { title })}
       loading={busy}
       onClick={toggle}
     >
-      {t('saved.save')}
+      {t(saved ? 'saved.unsave' : 'saved.save')}
     </Button>
   );
 }

@@ -34,6 +34,19 @@ describe('job alerts', () => {
     });
   });
 
+  it('says so when the same search is already an alert (the service keeps one)', async () => {
+    signIn(AMINA);
+    fakeApi((call) =>
+      call.method === 'POST' && call.path === '/api/job/alerts'
+        ? { status: 200, body: { success: true, data: { id: 'a1', query: {}, createdAt: JOB.postedAt } } }
+        : board(call),
+    );
+    await renderScreen(<JobsPage />, { path: '/hire?title=nurse' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create alert for this search' }));
+    expect(await screen.findByText('You already have an alert for this search.')).toBeInTheDocument();
+    expect(screen.queryByText(/Alert saved/)).toBeNull();
+  });
+
   it('a clinic is offered no alert; a refusal is shown in the page’s language', async () => {
     signIn(CLINIC);
     fakeApi(board);

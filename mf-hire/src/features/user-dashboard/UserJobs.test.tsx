@@ -102,10 +102,9 @@ describe('the professional’s dashboard', () => {
     expect(await within(section).findByRole('link', { name: 'Saved job 11' })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
 
-    const toggle = within(section).getByRole('button', { name: 'Save Saved job 1' });
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    // Changed on purpose: the toggle's text stays 'Save' (its name must contain it); pressed says saved.
-    expect(toggle).toHaveTextContent('Save');
+    // A saved job offers Unsave (a pressed "✓ Save" read as unfinished).
+    const toggle = within(section).getByRole('button', { name: 'Unsave Saved job 1' });
+    expect(toggle).toHaveTextContent(/^Unsave$/);
     await userEvent.click(toggle);
     await waitFor(() =>
       expect(within(section).queryByRole('link', { name: 'Saved job 1' })).not.toBeInTheDocument(),

@@ -9,6 +9,7 @@ import {
   ErrorAnswers,
   MessageResponse,
   SuspendAccountBody,
+  VerifyOrganisationBody,
 } from '@platform/contracts';
 import { badRequest, conflict, notFound, type App } from '@platform/service-kit';
 import type { UserRow } from '../../db/schema';
@@ -42,7 +43,8 @@ const by = (request: FastifyRequest): AdminActor => ({
 
 /**
  * An admin's hold on accounts: suspend (with a reason, perhaps until a date), lift it, move between
- * user and Clinic, remove. Each ends the account's sessions on every service (see UserStore).
+ * user and Clinic, remove (each ends the account's sessions on every service, see UserStore); vouch for
+ * an address.
  */
 export default async function adminAccountRoutes(app: App, { store }: { store: UserStore }) {
   const admin = app.requireRole('admin');
@@ -105,6 +107,46 @@ export default async function adminAccountRoutes(app: App, { store }: { store: U
       const user = await store.unsuspend(request.params.id, by(request));
       if (!user) throw notFound('Account not found.', 'auth.account_not_found');
       return { success: true as const, message: 'Suspension lifted.', account: toAdminAccount(user) };
+    },
+  );
+
+  app.post(
+    '/api/user/admin/accounts/:id/verify-email',
+    {
+      preHandler: admin,
+      schema: {
+        ...base,
+        description: "Records the account's e-mail address as verified (the admin vouches for it; audited).",
+        ...answers,
+      },
+    },
+    async (request) => {
+      const user = await store.verifyEmail(request.params.id, by(request));
+      if (!user) throw notFound('Account not found.', 'auth.account_not_found');
+      return { success: true as const, message: 'Address verified.', account: toAdminAccount(user) };
+    },
+  );
+
+  app.post(
+    '/api/user/admin/accounts/:id/verify-organisation',
+    {
+      preHandler: admin,
+      schema: {
+        ...base,
+        description:
+          "Verifies a Clinic account's organisation from its registration documents (the reference checked is kept; audited).",
+        body: VerifyOrganisationBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const done = await store.verifyOrganisation(
+        request.params.id,
+        request.body.reference.trim(),
+        by(request),
+      );
+      if (!done) throw notFound('No clinic account with this id.', 'auth.account_not_found');
+      return { success: true as const, message: `${done.name} is verified.` };
     },
   );
 

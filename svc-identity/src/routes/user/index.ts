@@ -22,17 +22,20 @@ import {
   type App,
 } from '@platform/service-kit';
 import type { IdentityConfig } from '../../config';
-import { HashingBusyError, type PasswordHasher } from '../../passwords';
+import { HashingBusyError, type HashLane, type PasswordHasher } from '../../passwords';
 import type { LoginLimiter } from '../../stores/login-limiter';
-import { PASSWORD_RULES, passwordWeakness } from '../../password-policy';
 import { normaliseEmail, toProfile, type UserStore } from '../../stores/user-store';
+import type { UserRow } from '../../db/schema';
+import { PASSWORD_RULES, passwordWeakness } from '../../password-policy';
 import { isSuspended, suspendedError } from './account-status';
+import type { AccountMail } from '../../notifications/account-mail';
 
 export interface UserRoutesOptions {
   config: IdentityConfig;
   store: UserStore;
   hasher: PasswordHasher;
   limiter: LoginLimiter;
+  mail: AccountMail;
 }
 
 const errors = ErrorAnswers(400, 401, 403, 409, 429, 503);
@@ -60,13 +63,59 @@ async function trimProfileText(request: FastifyRequest) {
   await normaliseEmailField(request);
 }
 
-function busy(err: unknown): never {
+/** A new session for the account: its token, recorded so that it can be revoked, and its profile. */
+export async function startSession(app: App, store: UserStore, config: IdentityConfig, user: UserRow) {
+  const jti = randomUUID();
+  const profile = toProfile(user);
+  const token = app.jwt.sign(
+    {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      orgId: user.orgId,
+      jti,
+    },
+    { expiresIn: config.JWT_TTL_SECONDS },
+  );
+  await store.createSession(jti, user.id, new Date(Date.now() + config.JWT_TTL_SECONDS * 1000));
+  return { success: true as const, message: 'Login successful.', token, user: profile };
+}
+
+/** 400 for a password refused for this account (password-policy), with the estimator's feedback as hints. */
+export function refuseWeakPassword(password: string, account: { name: string; email: string }): void {
+  const verdict = passwordWeakness(password, account);
+  if (verdict)
+    throw new HttpError(
+      400,
+      `password: ${PASSWORD_RULES[verdict.weakness]}`,
+      `auth.password_${verdict.weakness}`,
+      verdict.hints.length ? { hints: verdict.hints } : undefined,
+    );
+}
+
+/** Another sign-up with the same address won the race: answered as a taken address is. */
+function ifTaken(err: unknown): undefined {
+  if (err instanceof HttpError && err.code === 'auth.email_taken') return undefined;
+  throw err;
+}
+
+export function busy(err: unknown): never {
   if (err instanceof HashingBusyError)
     throw new HttpError(503, 'The service is busy. Please try again in a moment.', 'server.busy');
   throw err;
 }
 
-export default async function userRoutes(app: App, { config, store, hasher, limiter }: UserRoutesOptions) {
+/** Sign-up's one answer, whether the address was free or already had an account (whose owner is told). */
+const SIGNED_UP = {
+  success: true,
+  message: 'Account created. We have sent you an e-mail to verify your address; you can log in now.',
+} as const;
+
+export default async function userRoutes(
+  app: App,
+  { config, store, hasher, limiter, mail }: UserRoutesOptions,
+) {
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
   app.post(
@@ -78,15 +127,18 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     },
     async (request, reply) => {
       const { password, ...profile } = request.body;
-      const weakness = passwordWeakness(password, profile);
-      if (weakness)
-        throw new HttpError(400, `password: ${PASSWORD_RULES[weakness]}`, `auth.password_${weakness}`);
-      if (await store.findByEmail(profile.email)) {
-        throw new HttpError(409, 'An account with this email already exists.', 'auth.email_taken');
-      }
-      const passwordHash = await hasher.hash(password).catch(busy);
-      await store.register(profile, passwordHash);
-      return reply.status(201).send({ success: true, message: 'Account created. Please log in.' });
+      refuseWeakPassword(password, profile);
+      // A new account's first hash: a stranger's, whoever asks. Computed for a taken address too, so the
+      // answer takes as long and says the same: only the address's owner learns, by e-mail, of the attempt.
+      const passwordHash = await hasher.hash(password, 'stranger').catch(busy);
+      const taken = await store.findByEmail(profile.email);
+      const user = taken ? undefined : await store.register(profile, passwordHash).catch(ifTaken);
+      mail.later(async () => {
+        if (user) return mail.sendLink(user, 'email-verify');
+        const owner = taken ?? (await store.findByEmail(profile.email));
+        if (owner) await mail.signupTaken(owner);
+      });
+      return reply.status(201).send(SIGNED_UP);
     },
   );
 
@@ -100,6 +152,10 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     async (request, reply) => {
       const { email, password } = request.body;
       const address = addressKey(request.ip);
+      // Strangers' share of the hashing is full (a flood from addresses nobody logged in from lately): one
+      // more from such an address is refused for one read, before the writes and queries of an attempt,
+      // which would otherwise crowd the database that the known people's logins need. Whatever the account.
+      if (hasher.isFull('stranger') && !(await limiter.addressKnown(address))) busy(new HashingBusyError());
       // Before any hash: a refused attempt costs one query.
       const gate = await limiter.begin(email, address);
       if ('retryAfter' in gate) {
@@ -110,9 +166,11 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
           'auth.too_many_attempts',
         );
       }
+      // Decided before looking the account up: whether it exists never changes its place in the queue.
+      const lane: HashLane = gate.knownHere ? 'owner' : gate.addressKnown ? 'returning' : 'stranger';
       const user = await store.findByEmail(email);
       const ok = await (
-        user ? hasher.verify(user.passwordHash, password) : hasher.verifyNothing(password)
+        user ? hasher.verify(user.passwordHash, password, lane) : hasher.verifyNothing(password, lane)
       ).catch(async (err: unknown) => {
         await limiter.release(gate.attempt);
         return busy(err);
@@ -124,22 +182,7 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
       await limiter.succeeded(email, address, user.id);
       // Told only to whoever knows the password: a suspension is not an oracle for which e-mails exist.
       if (isSuspended(user)) throw suspendedError(user);
-      const jti = randomUUID();
-      const profile = toProfile(user);
-      const token = app.jwt.sign(
-        {
-          sub: user.id,
-          email: user.email,
-          name: user.name,
-          role: user.role,
-          orgId: user.orgId,
-          entitlements: profile.entitlements,
-          jti,
-        },
-        { expiresIn: config.JWT_TTL_SECONDS },
-      );
-      await store.createSession(jti, user.id, new Date(Date.now() + config.JWT_TTL_SECONDS * 1000));
-      return { success: true as const, message: 'Login successful.', token, user: profile };
+      return startSession(app, store, config, user);
     },
   );
 
@@ -198,6 +241,10 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
   app.get(
     '/api/user/get',
     {
+      // A token, when sent, must be valid: members read each person's town, visitors no address.
+      preHandler: async (request, reply) => {
+        if (request.headers.authorization) await app.authenticate.call(app, request, reply, () => {});
+      },
       schema: {
         tags: ['user'],
         description: 'The professional directory: directory fields only, newest first, paginated.',
@@ -208,7 +255,10 @@ export default async function userRoutes(app: App, { config, store, hasher, limi
     async (request) => {
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 20;
-      const { users, total, totalCapped } = await store.listDirectory({ ...request.query, page, limit });
+      const { users, total, totalCapped } = await store.listDirectory(
+        { ...request.query, page, limit },
+        !!request.user,
+      );
       return { success: true as const, users, pageInfo: { page, limit, total, totalCapped } };
     },
   );

@@ -1,0 +1,158 @@
+import { writeFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, logInOk, logOut, uniqueEmail } from './helpers';
+import { verifyAddress } from './mailbox';
+
+/**
+ * Issue 41's Core HR journey: a clinic sets up two locations, imports 20 staff by CSV (one bad row named in
+ * the preview, fixed, then all imported), sees the dashboard's expiring list, verifies a nurse's NCK licence
+ * after the register check; the nurse joins, her licence alert reaches her inbox when svc-core's clock
+ * reaches 30 days before expiry, and at 360 px in Kiswahili she sees her own record and licence.
+ */
+const PASSWORD = 'a good long password';
+/** svc-core's today for this run (start-platform.ts): written here, read by svc-core within 100 ms. */
+const setToday = (day: string) => writeFileSync(process.env.E2E_CORE_CLOCK_FILE!, day);
+
+async function register(page: Page, name: string, role: 'user' | 'Clinic', email = uniqueEmail('core')) {
+  const res = await page.request.post('/api/user/register', {
+    data: { name, email, password: PASSWORD, role, ...(role === 'user' ? { designation: 'Nurse' } : {}) },
+  });
+  expect(res.status()).toBe(201);
+  // Joining a team needs a verified address.
+  await verifyAddress(page, email);
+  return { name, email };
+}
+
+async function tokenOf(page: Page, email: string) {
+  const login = await page.request.post('/api/user/login', { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  return { authorization: `Bearer ${(await login.json()).token as string}` };
+}
+
+test.afterAll(() => setToday(''));
+
+test('a clinic sets up Core HR, imports its staff, verifies a licence; the nurse is alerted at 30 days', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  setToday('2026-06-01');
+  const tag = Date.now().toString(36);
+  const clinic = await register(page, `Lakeside Clinic ${tag}`, 'Clinic');
+  const nurse = await register(page, 'Wanjiku Achieng', 'user');
+  const nurseLicence = `NCK/${tag}/1`;
+
+  // Two locations and a department on /hr.
+  await logInOk(page, clinic.email, PASSWORD);
+  await acceptCookies(page);
+  await page.goto('/hr');
+  const setup = page.getByRole('region', { name: 'Locations and departments' });
+  for (const name of ['Kisumu', 'Nairobi']) {
+    await setup.getByLabel('New location (branch)').fill(name);
+    await setup.getByRole('button', { name: 'Add location' }).click();
+    await expect(setup).toContainText(`Location ${name} added.`);
+  }
+  await setup.getByLabel('New department (ward, unit)').fill('Maternity');
+  await setup.getByRole('button', { name: 'Add department' }).click();
+  await expect(setup).toContainText('Department Maternity added.');
+
+  // 20 staff by CSV: row 8 names a location the clinic does not have.
+  const rows = Array.from({ length: 19 }, (_, i) => {
+    const n = i + 1;
+    const expires = n <= 3 ? '2026-06-20' : '2027-03-31';
+    const location = n === 6 ? 'Mombasa' : n % 2 ? 'Kisumu' : 'Nairobi';
+    return `staff${n}.${tag}@e2e.example,Staff ${String(n).padStart(2, '0')} ${tag},Nurse,Maternity,${location},NCK,NCK/${tag}/${n + 100},${expires}`;
+  });
+  const header =
+    'email,name,profession,department,location,licence council,licence number,licence expires on';
+  const file = [
+    header,
+    `${nurse.email},Wanjiku Achieng,Nurse,Maternity,Kisumu,NCK,${nurseLicence},2026-12-31`,
+    ...rows,
+  ].join('\n');
+  await page.getByRole('link', { name: 'Import staff from a CSV file' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import staff' })).toBeVisible();
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'staff.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(file),
+  });
+  await expect(page.getByLabel('The file’s contents')).toHaveValue(file);
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByRole('main')).toContainText('Row 8, location: no such location: add it first');
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await page.getByLabel('The file’s contents').fill(file.replace('Mombasa', 'Nairobi'));
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByRole('main')).toContainText('20 rows are ready to import.');
+  await page.getByRole('button', { name: 'Import 20 rows' }).click();
+  await expect(page.getByRole('main')).toContainText('Imported: 20 added, 0 updated.');
+
+  // The dashboard: three licences expire within 30 days; the figure opens that list.
+  await page.goto('/hr');
+  const figures = page.getByRole('region', { name: 'Compliance at a glance' });
+  await figures.getByRole('link', { name: 'Licences expiring within 30 days: 3, show the list' }).click();
+  await expect(page).toHaveURL(/\/hr\?within=30#hr-expiring$/);
+  const expiring = page.getByRole('region', { name: 'Licences expiring' });
+  await expect(expiring.getByRole('listitem')).toHaveCount(3);
+  await expect(expiring).toContainText(`Staff 01 ${tag} · NCK NCK/${tag}/101 · expires 20 Jun 2026`);
+
+  // The nurse's record: her NCK licence verified after checking the council's register.
+  const staff = page.getByRole('region', { name: /^Staff \(/ });
+  await staff.getByLabel('Search by name').fill('Wanjiku');
+  await staff.getByRole('button', { name: 'Search' }).click();
+  await staff.getByRole('link', { name: 'Wanjiku Achieng' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wanjiku Achieng' })).toBeVisible();
+  const licences = page.getByRole('region', { name: 'Licences and registrations' });
+  await expect(licences.getByRole('link', { name: /^https:\/\// })).toBeVisible();
+  await licences.getByRole('button', { name: `I checked the register: verify NCK ${nurseLicence}` }).click();
+  await expect(licences).toContainText(`verified by ${clinic.name} on 1 Jun 2026`);
+
+  // She joins the team (the invitation's own journey is connect.spec's): her record becomes hers.
+  const clinicAuth = await tokenOf(page, clinic.email);
+  const invited = await page.request.post('/api/user/org/invites', {
+    headers: clinicAuth,
+    data: { email: nurse.email },
+  });
+  expect(invited.ok()).toBe(true);
+  let nurseAuth = await tokenOf(page, nurse.email);
+  const mine = await page.request.get('/api/user/org/invites/mine', { headers: nurseAuth });
+  const inviteId = ((await mine.json()) as { data: { id: string }[] }).data[0]!.id;
+  expect(
+    (await page.request.post(`/api/user/org/invites/${inviteId}/accept`, { headers: nurseAuth })).ok(),
+  ).toBe(true);
+  await expect(async () => {
+    nurseAuth = await tokenOf(page, nurse.email);
+    const record = await page.request.get('/api/core/staff/me', { headers: nurseAuth });
+    expect(record.status()).toBe(200);
+    expect(JSON.stringify(await record.json())).toContain(nurseLicence);
+  }).toPass({ timeout: 30_000 });
+  await logOut(page);
+
+  // 1 December: 30 days before her licence ends. The alert reaches her inbox.
+  setToday('2026-12-01');
+  await logInOk(page, nurse.email, PASSWORD);
+  const alert = page
+    .getByRole('main')
+    .getByRole('link')
+    .filter({ hasText: 'Your NCK licence expires in 30 days' });
+  await expect(async () => {
+    await page.goto('/notifications');
+    await expect(alert).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await alert.click();
+  await expect(page).toHaveURL(/\/hr\/me$/);
+
+  // At 360 px in Kiswahili: her own record and licence.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() =>
+    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
+  );
+  await page.goto('/hr/me');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rekodi yangu' })).toBeVisible();
+  const hers = page.getByRole('region', { name: 'Leseni na usajili' });
+  await expect(hers).toContainText(`NCK ${nurseLicence}`);
+  await expect(hers).toContainText(`imethibitishwa na ${clinic.name}`);
+  await expect(page.getByRole('region', { name: 'Rekodi' })).toContainText(
+    'anaruhusiwa kutoa huduma (leseni imethibitishwa)',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

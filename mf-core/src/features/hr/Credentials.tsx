@@ -1,0 +1,217 @@
+import { useState, type FormEvent } from 'react';
+import type { Credential, StaffDetail } from '@platform/svc-core/contract';
+import { refreshApi, useApiQuery } from '@platform/data';
+import { Alert, Button, SelectField, TextField, useDateFormat, useTranslation } from '@platform/ui';
+import { coreApi } from '../../api';
+import { useFailure } from './hr-access';
+
+/**
+ * A record's licences: each with its council, number, dates and status ("verified by <clinic>"); HR verifies
+ * an unverified one after checking the council's public register (its address is shown beside it); HR adds
+ * a member's licence, a professional their own.
+ */
+export function Credentials({
+  record,
+  mine,
+  canVerify,
+}: {
+  record: StaffDetail;
+  mine: boolean;
+  canVerify: boolean;
+}) {
+  const { t } = useTranslation('core');
+  const councils = useApiQuery(coreApi.councils());
+  const councilOf = new Map((councils.data?.data ?? []).map((c) => [c.id, c]));
+  // HR adds a licence for a person; someone imported who has not joined yet has none to hold it.
+  const canAdd = mine || (canVerify && record.personId !== null);
+  return (
+    <section className="card" aria-labelledby="staff-licences">
+      <h2 id="staff-licences">{t('credentials.title')}</h2>
+      {record.credentials.length === 0 && <p>{t('credentials.none')}</p>}
+      {record.credentials.length > 0 && (
+        <ul className="card-list hr-credentials">
+          {record.credentials.map((c) => (
+            <CredentialItem
+              key={c.id}
+              credential={c}
+              registerUrl={councilOf.get(c.councilId)?.registerUrl}
+              councilName={councilOf.get(c.councilId)?.name}
+              canVerify={canVerify}
+            />
+          ))}
+        </ul>
+      )}
+      {canAdd ? (
+        <AddCredential personId={mine ? undefined : record.personId!} councils={councils.data?.data ?? []} />
+      ) : (
+        canVerify && <p className="muted">{t('credentials.notJoined')}</p>
+      )}
+      <p className="muted">{t('credentials.noDocument')}</p>
+    </section>
+  );
+}
+
+function CredentialItem({
+  credential: c,
+  registerUrl,
+  councilName,
+  canVerify,
+}: {
+  credential: Credential;
+  registerUrl: string | undefined;
+  councilName: string | undefined;
+  canVerify: boolean;
+}) {
+  const { t } = useTranslation('core');
+  const date = useDateFormat('UTC');
+  const failure = useFailure();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function verify() {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await coreApi.verifyCredential(c.id);
+      if (res.ok) await Promise.all([refreshApi('/api/core/staff'), refreshApi('/api/core/credentials')]);
+      else setError(failure(res));
+    } catch (caught) {
+      setError(failure(caught));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <li className="card">
+      <strong>
+        {c.councilAbbreviation} {c.number}
+      </strong>
+      {councilName && <span className="muted"> · {councilName}</span>}
+      <br />
+      {c.issuedOn && `${t('credentials.issuedOn', { date: date(c.issuedOn) })} · `}
+      {t('hrPage.expiresOn', { date: date(c.expiresOn) })} ·{' '}
+      <span
+        className={c.status === 'verified' ? 'hr-cleared' : c.status === 'unverified' ? '' : 'hr-not-cleared'}
+      >
+        {t(`hrPage.status.${c.status}`)}
+      </span>
+      {c.verifiedBy &&
+        ` · ${t('credentials.verifiedBy', { organisation: c.verifiedBy.organisation, date: date(c.verifiedBy.at) })}`}
+      {c.renewed && ` · ${t('credentials.renewed')}`}
+      {canVerify && c.status === 'unverified' && (
+        <div className="hr-verify">
+          <p>
+            {t('credentials.checkRegister')}{' '}
+            {registerUrl && (
+              <a href={registerUrl} target="_blank" rel="noopener noreferrer">
+                {registerUrl}
+                <span className="visually-hidden"> {t('credentials.newTab')}</span>
+              </a>
+            )}
+          </p>
+          <Button
+            onClick={() => void verify()}
+            loading={busy}
+            aria-label={t('credentials.verifyFor', { number: `${c.councilAbbreviation} ${c.number}` })}
+          >
+            {t('credentials.verify')}
+          </Button>
+          {error && <Alert kind="error">{error}</Alert>}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function AddCredential({
+  personId,
+  councils,
+}: {
+  personId: string | undefined;
+  councils: { id: string; abbreviation: string; name: string; country: string }[];
+}) {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const empty = { councilId: '', number: '', issuedOn: '', expiresOn: '' };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof empty, string>>>({});
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    const found: typeof errors = {};
+    if (!form.councilId) found.councilId = t('credentials.councilRequired');
+    if (!/^[A-Za-z0-9][A-Za-z0-9/ -]{1,39}$/.test(form.number.trim()))
+      found.number = t('credentials.numberInvalid');
+    if (!form.expiresOn) found.expiresOn = t('credentials.expiryRequired');
+    else if (form.issuedOn && form.issuedOn > form.expiresOn)
+      found.expiresOn = t('serverErrors.core.expires_before_issue');
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const res = await coreApi.addCredential({
+        ...(personId ? { personId } : {}),
+        councilId: form.councilId,
+        number: form.number.trim(),
+        ...(form.issuedOn ? { issuedOn: form.issuedOn } : {}),
+        expiresOn: form.expiresOn,
+      });
+      if (res.ok) {
+        setForm(empty);
+        setMessage({ kind: 'success', text: t('credentials.added') });
+        await Promise.all([refreshApi('/api/core/staff'), refreshApi('/api/core/credentials')]);
+      } else setMessage({ kind: 'error', text: failure(res) });
+    } catch (caught) {
+      setMessage({ kind: 'error', text: failure(caught) });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={add} noValidate className="hr-form" aria-labelledby="credential-add">
+      <h3 id="credential-add">{t('credentials.addTitle')}</h3>
+      <SelectField
+        label={t('credentials.council')}
+        required
+        value={form.councilId}
+        error={errors.councilId}
+        onChange={set('councilId')}
+        options={[
+          { value: '', label: t('credentials.chooseCouncil') },
+          ...councils.map((c) => ({ value: c.id, label: `${c.abbreviation} · ${c.name} (${c.country})` })),
+        ]}
+      />
+      <TextField
+        label={t('credentials.number')}
+        required
+        maxLength={40}
+        value={form.number}
+        error={errors.number}
+        onChange={set('number')}
+      />
+      <TextField
+        label={t('credentials.issued')}
+        type="date"
+        value={form.issuedOn}
+        onChange={set('issuedOn')}
+      />
+      <TextField
+        label={t('credentials.expires')}
+        type="date"
+        required
+        value={form.expiresOn}
+        error={errors.expiresOn}
+        onChange={set('expiresOn')}
+      />
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
+      <Button type="submit" loading={busy}>
+        {t('credentials.add')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,358 @@
+import { useState, type FormEvent } from 'react';
+import type { StaffDetail, StaffChangeBody } from '@platform/svc-core/contract';
+import { PROFESSIONS } from '@platform/contracts/values';
+import { refreshApi, useApiQuery } from '@platform/data';
+import { Link, Navigate, useParams } from '@platform/router';
+import { loginPath, useSession } from '@platform/shell-state';
+import {
+  Alert,
+  Button,
+  SelectField,
+  Spinner,
+  TextField,
+  useDateFormat,
+  useRouteMeta,
+  useTranslation,
+} from '@platform/ui';
+import { coreApi } from '../../api';
+import { Clearance } from './Clearance';
+import { Credentials } from './Credentials';
+import { orNull, useFailure, useOrgRole } from './hr-access';
+import '../shared/core.css';
+
+/** A person's profession (the Clinic account is not one). */
+const STAFF_PROFESSIONS = PROFESSIONS.filter((p) => p !== 'Clinic');
+const EMPLOYMENT_TYPES = [
+  'full-time',
+  'part-time',
+  'contract',
+  'locum',
+  'intern',
+] as const satisfies readonly NonNullable<StaffChangeBody['employmentType']>[];
+const ROLES = ['hr-admin', 'manager', 'staff'] as const;
+
+/** `/hr/staff/:id`: one staff record as HR or a manager sees it. */
+export function StaffRecordPage() {
+  const { id = '' } = useParams();
+  return <RecordPage path={`/hr/staff/${id}`} load={coreApi.staffRecord(id)} mine={false} />;
+}
+
+/** `/hr/me`: one's own record, contact fields to correct, one's licences. */
+export default function MyRecordPage() {
+  return <RecordPage path="/hr/me" load={coreApi.myRecord()} mine />;
+}
+
+function RecordPage({
+  path,
+  load,
+  mine,
+}: {
+  path: string;
+  load: ReturnType<typeof coreApi.myRecord>;
+  mine: boolean;
+}) {
+  const { t } = useTranslation('core');
+  const user = useSession((s) => s.user);
+  const record = useApiQuery(user ? load : null);
+  const failure = useFailure();
+  const { isHr } = useOrgRole();
+  useRouteMeta(mine ? t('staffPage.myTitle') : (record.data?.data.name ?? t('staffPage.title')));
+  if (!user) return <Navigate to={loginPath(path)} replace />;
+  const r = record.data?.data;
+  return (
+    <div className="container narrow section hr-page">
+      <p>
+        <Link to="/hr">{t('staffPage.back')}</Link>
+      </p>
+      <h1>{mine ? t('staffPage.myTitle') : (r?.name ?? t('staffPage.title'))}</h1>
+      {record.loading && <Spinner label={t('hrPage.loading')} />}
+      {record.error && <Alert kind="error">{failure(record.error)}</Alert>}
+      {r && (
+        <>
+          {!r.clearance.cleared && (
+            <div className="hr-not-cleared-banner" role="status">
+              <strong>{t('staffPage.notClearedBanner')}</strong> {t(`hrPage.reason.${r.clearance.reason}`)}
+            </div>
+          )}
+          <Details record={r} showSensitive={mine || isHr} />
+          {(mine || isHr) && <EditRecord record={r} full={isHr && r.role !== 'owner'} />}
+          {isHr && !mine && r.role !== 'owner' && <RoleChange record={r} />}
+          <Credentials record={r} mine={mine} canVerify={isHr} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Details({ record: r, showSensitive }: { record: StaffDetail; showSensitive: boolean }) {
+  const { t } = useTranslation('core');
+  const date = useDateFormat('UTC');
+  const places = useApiQuery(coreApi.places());
+  const placeName = (id: string | null) =>
+    id
+      ? [...(places.data?.data.locations ?? []), ...(places.data?.data.departments ?? [])].find(
+          (p) => p.id === id,
+        )?.name
+      : undefined;
+  const none = t('staffPage.none');
+  const rows: [string, string | null | undefined][] = [
+    [t('staffPage.email'), r.email],
+    [t('staffPage.phone'), r.phone],
+    [t('staffPage.jobTitle'), r.jobTitle],
+    [t('staffPage.profession'), r.profession && t(`staffPage.professions.${r.profession}`)],
+    [t('hrPage.department'), placeName(r.departmentId)],
+    [t('hrPage.location'), placeName(r.locationId)],
+    [t('staffPage.startDate'), r.startDate && date(r.startDate)],
+    [t('staffPage.employmentType'), r.employmentType && t(`staffPage.employment.${r.employmentType}`)],
+    [t('staffPage.role'), t(`staffPage.roles.${r.role}`)],
+  ];
+  const sensitive: [string, string | null][] = [
+    [t('staffPage.nationalId'), r.nationalId],
+    [t('staffPage.kraPin'), r.kraPin],
+    [t('staffPage.shaNumber'), r.shaNumber],
+    [t('staffPage.nssfNumber'), r.nssfNumber],
+    [
+      t('staffPage.emergencyContact'),
+      r.emergencyContact && `${r.emergencyContact.name}, ${r.emergencyContact.phone}`,
+    ],
+  ];
+  return (
+    <section className="card" aria-labelledby="staff-record">
+      <h2 id="staff-record">{t('staffPage.recordTitle')}</h2>
+      <dl className="hr-record">
+        {[...rows, ...(showSensitive ? sensitive : [])].map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value || none}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t('staffPage.clearance')}</dt>
+          <dd>
+            <Clearance clearance={r.clearance} />
+          </dd>
+        </div>
+      </dl>
+      {!showSensitive && <p className="muted">{t('staffPage.sensitiveHidden')}</p>}
+    </section>
+  );
+}
+
+type Fields = Record<
+  | 'phone'
+  | 'contactName'
+  | 'contactPhone'
+  | 'jobTitle'
+  | 'profession'
+  | 'departmentId'
+  | 'locationId'
+  | 'startDate'
+  | 'employmentType'
+  | 'nationalId'
+  | 'kraPin'
+  | 'shaNumber'
+  | 'nssfNumber',
+  string
+>;
+
+const fieldsOf = (r: StaffDetail): Fields => ({
+  phone: r.phone ?? '',
+  contactName: r.emergencyContact?.name ?? '',
+  contactPhone: r.emergencyContact?.phone ?? '',
+  jobTitle: r.jobTitle ?? '',
+  profession: r.profession ?? '',
+  departmentId: r.departmentId ?? '',
+  locationId: r.locationId ?? '',
+  startDate: r.startDate ?? '',
+  employmentType: r.employmentType ?? '',
+  nationalId: r.nationalId ?? '',
+  kraPin: r.kraPin ?? '',
+  shaNumber: r.shaNumber ?? '',
+  nssfNumber: r.nssfNumber ?? '',
+});
+
+/** What changed, as PATCH takes it: only the fields edited, an emptied one as null. */
+export function changesOf(before: Fields, after: Fields, full: boolean): StaffChangeBody {
+  const body: Record<string, unknown> = {};
+  const keys = full
+    ? (Object.keys(after) as (keyof Fields)[]).filter((k) => k !== 'contactName' && k !== 'contactPhone')
+    : (['phone'] as const);
+  for (const key of keys) if (before[key] !== after[key]) body[key] = orNull(after[key]);
+  if (before.contactName !== after.contactName || before.contactPhone !== after.contactPhone)
+    body.emergencyContact =
+      orNull(after.contactName) && orNull(after.contactPhone)
+        ? { name: after.contactName.trim(), phone: after.contactPhone.trim() }
+        : null;
+  if (typeof body.kraPin === 'string') body.kraPin = body.kraPin.toUpperCase();
+  return body as StaffChangeBody;
+}
+
+/** HR edits the employment fields; a person corrects their own phone and emergency contact. */
+function EditRecord({ record, full }: { record: StaffDetail; full: boolean }) {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const places = useApiQuery(full ? coreApi.places() : null);
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(record));
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
+    setSaved(false);
+    setFields((f) => ({ ...f, [key]: e.target.value }));
+  };
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const body = changesOf(fieldsOf(record), fields, full);
+    if (Object.keys(body).length === 0) return setError(t('staffPage.nothingChanged'));
+    if (!fields.contactName.trim() !== !fields.contactPhone.trim())
+      return setError(t('staffPage.contactIncomplete'));
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await coreApi.changeStaff(record.id, body);
+      if (res.ok) {
+        setSaved(true);
+        await refreshApi('/api/core/staff');
+      } else setError(failure(res));
+    } catch (caught) {
+      setError(failure(caught));
+    }
+    setBusy(false);
+  }
+
+  const text = (key: keyof Fields, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField label={label} value={fields[key]} onChange={set(key)} maxLength={120} {...extra} />
+  );
+  const options = (values: readonly string[], label: (v: string) => string) => [
+    { value: '', label: t('staffPage.none') },
+    ...values.map((v) => ({ value: v, label: label(v) })),
+  ];
+  return (
+    <section className="card" aria-labelledby="staff-edit">
+      <h2 id="staff-edit">{full ? t('staffPage.editTitle') : t('staffPage.contactTitle')}</h2>
+      <form onSubmit={save} noValidate className="hr-form">
+        {text('phone', t('staffPage.phone'), { type: 'tel', autoComplete: 'tel' })}
+        {text('contactName', t('staffPage.contactName'))}
+        {text('contactPhone', t('staffPage.contactPhone'), { type: 'tel' })}
+        {full && (
+          <>
+            {text('jobTitle', t('staffPage.jobTitle'))}
+            <SelectField
+              label={t('staffPage.profession')}
+              value={fields.profession}
+              onChange={set('profession')}
+              options={options(STAFF_PROFESSIONS, (p) => t(`staffPage.professions.${p}`))}
+            />
+            <SelectField
+              label={t('hrPage.department')}
+              value={fields.departmentId}
+              onChange={set('departmentId')}
+              options={[
+                { value: '', label: t('staffPage.none') },
+                ...(places.data?.data.departments ?? []).map((p) => ({ value: p.id, label: p.name })),
+              ]}
+            />
+            <SelectField
+              label={t('hrPage.location')}
+              value={fields.locationId}
+              onChange={set('locationId')}
+              options={[
+                { value: '', label: t('staffPage.none') },
+                ...(places.data?.data.locations ?? []).map((p) => ({ value: p.id, label: p.name })),
+              ]}
+            />
+            {text('startDate', t('staffPage.startDate'), { type: 'date' })}
+            <SelectField
+              label={t('staffPage.employmentType')}
+              value={fields.employmentType}
+              onChange={set('employmentType')}
+              options={options(EMPLOYMENT_TYPES, (v) => t(`staffPage.employment.${v}`))}
+            />
+            {text('nationalId', t('staffPage.nationalId'))}
+            {text('kraPin', t('staffPage.kraPin'), { hint: t('staffPage.kraPinHint') })}
+            {text('shaNumber', t('staffPage.shaNumber'))}
+            {text('nssfNumber', t('staffPage.nssfNumber'))}
+          </>
+        )}
+        {error && <Alert kind="error">{error}</Alert>}
+        {saved && <Alert kind="success">{t('staffPage.saved')}</Alert>}
+        <Button type="submit" loading={busy}>
+          {t('staffPage.save')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** HR changes a member's role; a manager is given the departments and locations they manage. */
+function RoleChange({ record }: { record: StaffDetail }) {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const places = useApiQuery(coreApi.places());
+  const [role, setRole] = useState<(typeof ROLES)[number]>(record.role === 'owner' ? 'staff' : record.role);
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toggle = (id: string) =>
+    setChosen((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const data = places.data?.data;
+    const ids = (list: { id: string }[] = []) => list.map((p) => p.id).filter((id) => chosen.has(id));
+    setBusy(true);
+    setMessage(null);
+    try {
+      const res = await coreApi.setRole(
+        record.id,
+        role === 'manager'
+          ? { role, departmentIds: ids(data?.departments), locationIds: ids(data?.locations) }
+          : { role },
+      );
+      if (res.ok) {
+        setMessage({
+          kind: 'success',
+          text: t('staffPage.roleSaved', { role: t(`staffPage.roles.${role}`) }),
+        });
+        await refreshApi('/api/core/staff');
+      } else setMessage({ kind: 'error', text: failure(res) });
+    } catch (caught) {
+      setMessage({ kind: 'error', text: failure(caught) });
+    }
+    setBusy(false);
+  }
+
+  const data = places.data?.data;
+  return (
+    <section className="card" aria-labelledby="staff-role">
+      <h2 id="staff-role">{t('staffPage.roleTitle')}</h2>
+      <form onSubmit={save} noValidate>
+        <SelectField
+          label={t('staffPage.role')}
+          value={role}
+          onChange={(e) => setRole(e.target.value as typeof role)}
+          options={ROLES.map((r) => ({ value: r, label: t(`staffPage.roles.${r}`) }))}
+        />
+        {role === 'manager' && data && (
+          <fieldset>
+            <legend>{t('staffPage.manages')}</legend>
+            {[...data.departments, ...data.locations].map((p) => (
+              <label key={p.id} className="hr-check">
+                <input type="checkbox" checked={chosen.has(p.id)} onChange={() => toggle(p.id)} /> {p.name}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {message && <Alert kind={message.kind}>{message.text}</Alert>}
+        <Button type="submit" loading={busy}>
+          {t('staffPage.saveRole')}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadModules } from '@platform/modules';
+import { codeowners } from './codeowners';
+import { composeFile } from './compose';
+import { envExample } from './env-example';
+import { composeNatsConfig } from './nats-accounts';
+
+/** Every file derived from the module descriptors, by its path in the checkout at `root`, as it should read. */
+export function generatedFiles(root: string): Record<string, string> {
+  const modules = loadModules(root);
+  return {
+    'docker-compose.yml': composeFile(modules, root),
+    'nats/nats.conf': composeNatsConfig(modules),
+    '.github/CODEOWNERS': codeowners(modules),
+    '.env.example': envExample(modules),
+  };
+}
+
+/** Writes the generated files that differ; returns their paths. */
+export function writeGeneratedFiles(root: string): string[] {
+  const changed: string[] = [];
+  for (const [file, text] of Object.entries(generatedFiles(root))) {
+    const at = path.join(root, file);
+    let old: string | undefined;
+    try {
+      old = readFileSync(at, 'utf8');
+    } catch {
+      old = undefined;
+    }
+    if (old === text) continue;
+    writeFileSync(at, text);
+    changed.push(file);
+  }
+  return changed;
+}

@@ -1,0 +1,28 @@
+import { makeStreams } from '@platform/event-bus';
+import { platformStreams, STREAMS_USER } from './nats-accounts';
+
+/**
+ * Makes the platform's streams on NATS_URL as the NATS user `streams` (NATS_PASSWORD its password), then
+ * exits: docker compose runs it once NATS is up, before any service (no service may make a stream).
+ * `npm start` does the same itself.
+ */
+async function main() {
+  const url = process.env.NATS_URL;
+  const password = process.env.NATS_PASSWORD;
+  if (!url || !password)
+    throw new Error(`NATS_URL and NATS_PASSWORD (of the NATS user ${STREAMS_USER}) are needed`);
+  const done = await makeStreams({
+    url,
+    user: STREAMS_USER,
+    password,
+    prefix: process.env.NATS_PREFIX ?? '',
+    producers: platformStreams(),
+    waitMs: 60_000,
+  });
+  for (const [producer, what] of Object.entries(done)) console.log(`stream of ${producer}: ${what}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`nats-streams: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+/**
+ * svc-billing's contracts: the TypeBox schemas of its HTTP payloads and its error codes. The event every
+ * service projects (`billing.subscription.changed.v1`) and the 402 answer live in @platform/contracts,
+ * since every service uses them. mf-billing imports these types (`import type ... from
+ * '@platform/svc-billing/contract'`), so no schema code reaches the browser.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  Entitlements,
+  Ok,
+  PageInfo,
+  PageQuery,
+  StringEnum,
+  SUBSCRIPTION_STATUSES,
+} from '@platform/contracts';
+
+const Uuid = Type.String({ format: 'uuid' });
+const Instant = Type.String({ format: 'date-time' });
+/** Money: an integer of the currency's smallest unit (cents of a shilling), never a float. */
+const Cents = Type.Integer({ description: 'integer of the smallest unit (cents)' });
+
+export const PAYMENT_METHODS = ['mpesa', 'airtel', 'card'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
+
+/** The spec's Plan fields, priced in cents, saying whether VAT is included and how much it is. */
+export const Plan = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  kind: StringEnum(['plan', 'module', 'addon', 'listing'] as const),
+  price: Cents,
+  /** month: every month; once: paid once; week: one 7-day listing. */
+  duration: StringEnum(['month', 'once', 'week'] as const),
+  currency: Type.Literal('KES'),
+  vatIncluded: Type.Boolean(),
+  vatRatePercent: Type.Integer(),
+  vat: Cents,
+  idealFor: Type.String(),
+  features: Type.Array(Type.String()),
+  isPopular: Type.Boolean(),
+  modules: Type.Array(Type.String()),
+  requiresCore: Type.Boolean(),
+  repeatable: Type.Boolean(),
+});
+export type Plan = Static<typeof Plan>;
+
+export const PlansResponse = Ok({ data: Type.Array(Plan), addOns: Type.Array(Plan) });
+export type PlansResponse = Static<typeof PlansResponse>;
+
+const ItemId = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9-]+$' });
+
+export const CheckoutBody = Type.Object(
+  {
+    items: Type.Array(ItemId, { minItems: 1, maxItems: 20 }),
+    method: StringEnum(PAYMENT_METHODS),
+    phone: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type CheckoutBody = Static<typeof CheckoutBody>;
+
+/** Required on a checkout: the same key never starts a second payment (nor a second prompt). */
+export const CheckoutHeaders = Type.Object({
+  'idempotency-key': Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+
+export const Payment = Type.Object({
+  id: Uuid,
+  status: StringEnum(PAYMENT_STATUSES),
+  purpose: StringEnum(['purchase', 'upgrade', 'renewal', 'listing'] as const),
+  method: StringEnum(PAYMENT_METHODS),
+  items: Type.Array(Type.String()),
+  amount: Cents,
+  credit: Cents,
+  currency: Type.Literal('KES'),
+  /** The hosted card page to send the browser to (card only). */
+  redirectUrl: Type.Union([Type.String(), Type.Null()]),
+  receipt: Type.Union([Type.String(), Type.Null()]),
+  failureCode: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Instant,
+  settledAt: Type.Union([Instant, Type.Null()]),
+});
+export type Payment = Static<typeof Payment>;
+
+export const PaymentResponse = Ok({ data: Payment });
+export type PaymentResponse = Static<typeof PaymentResponse>;
+export const PaymentParams = Type.Object({ id: Uuid });
+export const PaymentListQuery = PageQuery;
+export const PaymentListResponse = Ok({ data: Type.Array(Payment), pageInfo: PageInfo });
+export type PaymentListResponse = Static<typeof PaymentListResponse>;
+
+const Line = Type.Object({ itemId: Type.String(), quantity: Type.Integer(), unitPrice: Cents });
+
+export const Subscription = Type.Object({
+  orgId: Type.String(),
+  plan: Type.Union([Type.String(), Type.Null()]),
+  status: StringEnum(SUBSCRIPTION_STATUSES),
+  lines: Type.Array(Line),
+  periodStart: Instant,
+  periodEnd: Instant,
+  trialEndsAt: Type.Union([Instant, Type.Null()]),
+  trialDaysLeft: Type.Integer(),
+  cancelAtPeriodEnd: Type.Boolean(),
+  scheduledLines: Type.Union([Type.Array(Line), Type.Null()]),
+  entitlements: Entitlements,
+});
+export type Subscription = Static<typeof Subscription>;
+export const SubscriptionResponse = Ok({ data: Subscription });
+export type SubscriptionResponse = Static<typeof SubscriptionResponse>;
+
+/** The error codes svc-billing answers with (`code` beside the English `message`). */
+export const BillingErrors = {
+  invalidPhone: 'billing.invalid_phone',
+  paymentNotFound: 'billing.payment_not_found',
+  idempotencyKeyReused: 'billing.idempotency_key_reused',
+  providerUnavailable: 'billing.provider_unavailable',
+  alreadySubscribed: 'billing.already_subscribed',
+  downgradeAtPeriodEnd: 'billing.downgrade_at_period_end',
+  cartEmpty: 'billing.cart_empty',
+  unknownItem: 'billing.unknown_item',
+  onePlan: 'billing.one_plan',
+  requiresCore: 'billing.requires_core',
+  includedInCore: 'billing.included_in_core',
+  notRepeatable: 'billing.not_repeatable',
+  listingAlone: 'billing.listing_alone',
+  alreadyHeld: 'billing.already_held',
+  planRequired: 'billing.plan_required',
+  notActive: 'billing.not_active',
+} as const;

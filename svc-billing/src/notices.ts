@@ -1,0 +1,42 @@
+import { makeNotice } from '@platform/event-bus';
+import type { Translated } from '@platform/contracts';
+
+/** svc-billing's notices in every language the platform speaks; the platform inbox stores and mails them. */
+const TEXTS = {
+  reminder: (day: string): Translated => ({
+    en: `Your subscription renews on ${day}`,
+    sw: `Usajili wako utasasishwa tarehe ${day}`,
+    fr: `Votre abonnement se renouvelle le ${day}`,
+  }),
+  request: (day: string): Translated => ({
+    en: `Your renewal payment is due: pay from the billing page before ${day}`,
+    sw: `Malipo ya kusasisha usajili yanadaiwa: lipa kwenye ukurasa wa malipo kabla ya ${day}`,
+    fr: `Le paiement de votre renouvellement est dû : payez depuis la page de facturation avant le ${day}`,
+  }),
+};
+
+/** A date as the inbox shows it in every language: the day, unambiguous (YYYY-MM-DD, Nairobi). */
+const dayOf = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', dateStyle: 'short' }).format(at);
+
+/** Three days before the period ends: in the inbox and by e-mail now. */
+export function renewalReminderNotice(accountId: string, periodEnd: Date) {
+  return makeNotice('billing', {
+    userId: accountId,
+    kind: 'billing.renewal-reminder',
+    title: TEXTS.reminder(dayOf(periodEnd)),
+    link: '/billing',
+    email: 'now',
+  });
+}
+
+/** On the due date and each retry: the STK prompt went to the billing contact, or pay from /billing. */
+export function renewalRequestNotice(accountId: string, graceEnd: Date) {
+  return makeNotice('billing', {
+    userId: accountId,
+    kind: 'billing.renewal-requested',
+    title: TEXTS.request(dayOf(graceEnd)),
+    link: '/billing',
+    email: 'now',
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentMethod, PaymentProvider } from '../providers/provider';
+import type { Db } from '../stores/db';
+
+/** What the payment flows need: the database, one client per method, the clock (tests move it), where
+ * providers call back, and the log. */
+export interface BillingContext {
+  db: Db;
+  providers: Record<PaymentMethod, PaymentProvider>;
+  now: () => Date;
+  callbackBaseUrl: string;
+  appUrl: string;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,84 @@
+import { ErrorAnswers } from '@platform/contracts';
+import { HttpError, type App } from '@platform/service-kit';
+import { SubscriptionResponse, type Subscription as SubscriptionView } from '../../contract';
+import {
+  advance,
+  cancelAtPeriodEnd,
+  resume,
+  TransitionError,
+  trialDaysLeft,
+  type Subscription,
+} from '../domain/subscription';
+import type { BillingContext } from '../payments/context';
+import { catalogueMap } from '../stores/catalogue-store';
+import {
+  ensureTrial,
+  entitlementsOf,
+  getSubscription,
+  lockSubscription,
+  saveSubscription,
+  toSubscription,
+} from '../stores/subscription-store';
+import { orgOf } from './actor';
+
+const secured = { tags: ['billing'], security: [{ bearer: [] }] };
+
+/** The organisation's subscription: what it has, until when, and cancelling at the period's end. */
+export default async function subscriptionRoutes(app: App, { ctx }: { ctx: BillingContext }) {
+  async function view(orgId: string): Promise<SubscriptionView> {
+    const now = ctx.now();
+    await ctx.db.transaction((tx) => ensureTrial(tx, orgId, now));
+    const sub: Subscription = advance(toSubscription((await getSubscription(ctx.db, orgId))!), now);
+    const catalogue = await catalogueMap(ctx.db);
+    return {
+      orgId,
+      plan: sub.lines.find((l) => catalogue.get(l.itemId)?.kind === 'plan')?.itemId ?? null,
+      status: sub.status,
+      lines: sub.lines,
+      periodStart: sub.periodStart.toISOString(),
+      periodEnd: sub.periodEnd.toISOString(),
+      trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
+      trialDaysLeft: trialDaysLeft(sub, now),
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      scheduledLines: sub.scheduledLines,
+      entitlements: await entitlementsOf(ctx.db, orgId, sub, now, catalogue),
+    };
+  }
+
+  app.get(
+    '/api/billing/subscription',
+    {
+      preHandler: app.requireRole('Clinic'),
+      schema: { ...secured, response: { 200: SubscriptionResponse, ...ErrorAnswers(401, 403) } },
+    },
+    async (request) => ({ success: true as const, data: await view(orgOf(request)) }),
+  );
+
+  for (const [path, change] of [
+    ['cancel', cancelAtPeriodEnd],
+    ['resume', resume],
+  ] as const) {
+    app.post(
+      `/api/billing/subscription/${path}`,
+      {
+        preHandler: app.requireRole('Clinic'),
+        schema: { ...secured, response: { 200: SubscriptionResponse, ...ErrorAnswers(401, 403, 409) } },
+      },
+      async (request) => {
+        const orgId = orgOf(request);
+        const now = ctx.now();
+        await ctx.db.transaction(async (tx) => {
+          await ensureTrial(tx, orgId, now);
+          const row = (await lockSubscription(tx, orgId))!;
+          try {
+            await saveSubscription(tx, row, change(advance(toSubscription(row), now)), now);
+          } catch (err) {
+            if (err instanceof TransitionError) throw new HttpError(409, err.message, err.code);
+            throw err;
+          }
+        });
+        return { success: true as const, data: await view(orgId) };
+      },
+    );
+  }
+}

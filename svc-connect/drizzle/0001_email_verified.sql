@@ -1,0 +1,1 @@
+ALTER TABLE "connect"."users" ADD COLUMN "email_verified" boolean DEFAULT false NOT NULL;

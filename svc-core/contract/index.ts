@@ -1,0 +1,320 @@
+/**
+ * svc-core's HTTP payloads and events: councils, staff records, credentials, the dashboard. mf-core imports
+ * their types only.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  NullableStringEnum,
+  Ok,
+  PageInfo,
+  PageQuery,
+  PROFESSIONS,
+  SearchTerm,
+  StringEnum,
+} from '@platform/contracts';
+
+const Uuid = Type.String({ format: 'uuid' });
+/** A calendar day, as licences print them. */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const ORG_ROLES = ['owner', 'hr-admin', 'manager', 'staff'] as const;
+export const CREDENTIAL_STATUSES = ['unverified', 'verified', 'expired', 'revoked'] as const;
+export const CLEARANCE_REASONS = [
+  'valid',
+  'unverified',
+  'not-regulated',
+  'missing',
+  'expired',
+  'revoked',
+] as const;
+
+export const Council = Type.Object({
+  id: Uuid,
+  /** The organisation whose HR added it, seen only by its members; null: the platform's, seen by all. */
+  organisationId: Type.Union([Uuid, Type.Null()]),
+  code: Type.String(),
+  name: Type.String(),
+  abbreviation: Type.String(),
+  country: Type.String(),
+  professions: Type.Array(StringEnum(PROFESSIONS)),
+  /** Months a licence lasts; null: set by the council. */
+  renewalMonths: Type.Union([Type.Integer(), Type.Null()]),
+  /** The fixed day every licence ends (`12-31`), where there is one. */
+  endsOn: NullableString,
+  registerUrl: Type.String(),
+});
+export type Council = Static<typeof Council>;
+export const CouncilQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })) }),
+]);
+export type CouncilQuery = Static<typeof CouncilQuery>;
+export const CouncilListResponse = Ok({ data: Type.Array(Council), pageInfo: PageInfo });
+
+/**
+ * POST /api/core/councils: an organisation's HR adds a council the list lacks (every organisation then
+ * sees it); `endsOn` is the fixed day (`12-31`) every licence ends, where there is one.
+ */
+export const CouncilBody = Type.Object(
+  {
+    code: Type.String({ pattern: '^[a-z]{2}-[a-z0-9-]{2,30}$' }),
+    name: Type.String({ minLength: 3, maxLength: 160 }),
+    abbreviation: Type.String({ minLength: 2, maxLength: 20, pattern: '^[A-Za-z0-9&-]+$' }),
+    country: Type.String({ pattern: '^[A-Z]{2}$' }),
+    professions: Type.Array(StringEnum(PROFESSIONS), {
+      minItems: 1,
+      maxItems: PROFESSIONS.length,
+      uniqueItems: true,
+    }),
+    renewalMonths: Type.Union([Type.Integer({ minimum: 1, maximum: 120 }), Type.Null()]),
+    endsOn: Type.Optional(Type.String({ pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' })),
+    registerUrl: Type.String({ format: 'uri', pattern: '^https://', maxLength: 300 }),
+  },
+  { additionalProperties: false },
+);
+export type CouncilBody = Static<typeof CouncilBody>;
+export const CouncilResponse = Ok({ data: Council });
+
+export const Clearance = Type.Object({ cleared: Type.Boolean(), reason: StringEnum(CLEARANCE_REASONS) });
+
+/** A staff record as the caller may read it: the sensitive fields are null unless HR or the person. */
+export const StaffMember = Type.Object({
+  id: Uuid,
+  personId: Type.Union([Uuid, Type.Null()]),
+  email: Type.String(),
+  name: Type.String(),
+  phone: NullableString,
+  jobTitle: NullableString,
+  profession: NullableStringEnum(PROFESSIONS),
+  departmentId: Type.Union([Uuid, Type.Null()]),
+  locationId: Type.Union([Uuid, Type.Null()]),
+  startDate: NullableString,
+  employmentType: NullableString,
+  role: StringEnum(ORG_ROLES),
+  clearance: Clearance,
+  nationalId: NullableString,
+  kraPin: NullableString,
+  shaNumber: NullableString,
+  nssfNumber: NullableString,
+  emergencyContact: Type.Union([Type.Object({ name: Type.String(), phone: Type.String() }), Type.Null()]),
+});
+export type StaffMember = Static<typeof StaffMember>;
+
+export const StaffQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    search: Type.Optional(SearchTerm),
+    departmentId: Type.Optional(Uuid),
+    locationId: Type.Optional(Uuid),
+    cleared: Type.Optional(Type.Boolean()),
+  }),
+]);
+export type StaffQuery = Static<typeof StaffQuery>;
+export const StaffListResponse = Ok({ data: Type.Array(StaffMember), pageInfo: PageInfo });
+export type StaffListResponse = Static<typeof StaffListResponse>;
+export const IdParams = Type.Object({ id: Uuid });
+
+export const Credential = Type.Object({
+  id: Uuid,
+  personId: Type.Union([Uuid, Type.Null()]),
+  staffId: Type.Union([Uuid, Type.Null()]),
+  holderName: Type.String(),
+  councilId: Uuid,
+  councilAbbreviation: Type.String(),
+  number: Type.String(),
+  issuedOn: NullableString,
+  expiresOn: Type.String(),
+  status: StringEnum(CREDENTIAL_STATUSES),
+  /** "verified by <clinic>": the organisation whose HR checked the register, and when. */
+  verifiedBy: Type.Union([Type.Object({ organisation: Type.String(), at: Type.String() }), Type.Null()]),
+  renewed: Type.Boolean(),
+});
+export type Credential = Static<typeof Credential>;
+
+const Optional = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()]));
+const Reference = Type.String({ minLength: 3, maxLength: 30, pattern: '^[A-Za-z0-9][A-Za-z0-9/ -]*$' });
+const Phone = Type.String({ minLength: 7, maxLength: 20, pattern: '^\\+?[0-9][0-9 ()-]*[0-9]$' });
+
+/**
+ * PATCH /api/core/staff/:id: HR changes any of these; a person corrects their own phone and emergency
+ * contact. A field sent as null is cleared; a field left out is kept.
+ */
+export const StaffChangeBody = Type.Object(
+  {
+    phone: Optional(Phone),
+    emergencyContact: Optional(
+      Type.Object(
+        { name: Type.String({ minLength: 1, maxLength: 120 }), phone: Phone },
+        { additionalProperties: false },
+      ),
+    ),
+    jobTitle: Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    profession: Optional(StringEnum(PROFESSIONS)),
+    departmentId: Optional(Uuid),
+    locationId: Optional(Uuid),
+    startDate: Optional(Day),
+    employmentType: Optional(StringEnum(['full-time', 'part-time', 'contract', 'locum', 'intern'] as const)),
+    nationalId: Optional(Reference),
+    kraPin: Optional(Type.String({ pattern: '^[AP][0-9]{9}[A-Z]$' })),
+    shaNumber: Optional(Reference),
+    nssfNumber: Optional(Reference),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type StaffChangeBody = Static<typeof StaffChangeBody>;
+
+export const StaffDetailResponse = Ok({
+  data: Type.Composite([StaffMember, Type.Object({ credentials: Type.Array(Credential) })]),
+});
+
+export const CredentialBody = Type.Object(
+  {
+    /** Whose credential; omitted: the caller's own. */
+    personId: Type.Optional(Uuid),
+    councilId: Uuid,
+    number: Type.String({ minLength: 2, maxLength: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9/ -]*$' }),
+    issuedOn: Type.Optional(Day),
+    expiresOn: Day,
+  },
+  { additionalProperties: false },
+);
+export type CredentialBody = Static<typeof CredentialBody>;
+export const CredentialResponse = Ok({ data: Credential });
+
+export const CredentialQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ expiringWithin: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })) }),
+]);
+export type CredentialQuery = Static<typeof CredentialQuery>;
+export const CredentialListResponse = Ok({ data: Type.Array(Credential), pageInfo: PageInfo });
+export type CredentialListResponse = Static<typeof CredentialListResponse>;
+
+/** `?dryRun=1` (or `true`): the preview, nothing written. */
+export const ImportQuery = Type.Object({
+  dryRun: Type.Optional(StringEnum(['1', '0', 'true', 'false'] as const)),
+});
+export const ImportProblem = Type.Object({
+  row: Type.Union([Type.Integer(), Type.Null()]),
+  column: NullableString,
+  code: Type.String(),
+  message: Type.String(),
+});
+export const ImportResult = Type.Object({
+  dryRun: Type.Boolean(),
+  rows: Type.Integer(),
+  problems: Type.Array(ImportProblem),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+});
+export type ImportResult = Static<typeof ImportResult>;
+export const ImportResponse = Ok({ data: ImportResult });
+/** A file with problems imports nothing: 422 with every problem. */
+export const ImportRefused = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  code: Type.String(),
+  data: ImportResult,
+});
+
+/** POST /api/core/locations and /api/core/departments. */
+export const PlaceBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+const Place = Type.Object({ id: Uuid, name: Type.String() });
+export const PlaceResponse = Ok({ data: Place });
+export type PlaceResponse = Static<typeof PlaceResponse>;
+/** GET /api/core/places: the organisation's locations and departments. */
+export const PlacesResponse = Ok({
+  data: Type.Object({ locations: Type.Array(Place), departments: Type.Array(Place) }),
+});
+export type PlacesResponse = Static<typeof PlacesResponse>;
+
+/** PUT /api/core/staff/:id/role: a manager's departments and locations come with the role. */
+export const RoleBody = Type.Object(
+  {
+    role: StringEnum(['hr-admin', 'manager', 'staff'] as const),
+    departmentIds: Type.Optional(Type.Array(Uuid, { maxItems: 100 })),
+    locationIds: Type.Optional(Type.Array(Uuid, { maxItems: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type RoleBody = Static<typeof RoleBody>;
+export const StaffMemberResponse = Ok({ data: StaffMember });
+export type StaffMemberResponse = Static<typeof StaffMemberResponse>;
+export type StaffDetailResponse = Static<typeof StaffDetailResponse>;
+export type StaffDetail = StaffDetailResponse['data'];
+export type CredentialResponse = Static<typeof CredentialResponse>;
+export type CouncilListResponse = Static<typeof CouncilListResponse>;
+export type ImportResponse = Static<typeof ImportResponse>;
+export type ImportProblem = Static<typeof ImportProblem>;
+
+const Count = Type.Object({
+  id: Type.Union([Uuid, Type.Null()]),
+  name: Type.String(),
+  count: Type.Integer(),
+});
+export const DashboardResponse = Ok({
+  data: Type.Object({
+    headcount: Type.Integer(),
+    byLocation: Type.Array(Count),
+    byDepartment: Type.Array(Count),
+    cleared: Type.Integer(),
+    notCleared: Type.Integer(),
+    expiring: Type.Object({ within30: Type.Integer(), within60: Type.Integer(), within90: Type.Integer() }),
+  }),
+});
+export type DashboardResponse = Static<typeof DashboardResponse>;
+export type DashboardData = DashboardResponse['data'];
+
+export const CoreEvents = {
+  credentialVerified: 'core.credential.verified.v1',
+  credentialExpiring: 'core.credential.expiring.v1',
+  credentialExpired: 'core.credential.expired.v1',
+  memberChanged: 'core.member.changed.v1',
+} as const;
+
+export const CredentialEventData = Type.Object({
+  credentialId: Uuid,
+  personId: Type.Union([Uuid, Type.Null()]),
+  councilCode: Type.String(),
+  /** The professions the council licenses: a verified licence is the holder's verified profession. */
+  professions: Type.Array(StringEnum(PROFESSIONS)),
+  expiresOn: Type.String(),
+  /** Days left (0 on the expiry day, negative once expired). */
+  daysLeft: Type.Integer(),
+  organisationId: Type.Union([Uuid, Type.Null()]),
+});
+export type CredentialEventData = Static<typeof CredentialEventData>;
+
+export const MemberChangedData = Type.Object({
+  organisationId: Uuid,
+  staffId: Uuid,
+  personId: Type.Union([Uuid, Type.Null()]),
+  cleared: Type.Boolean(),
+  profession: NullableStringEnum(PROFESSIONS),
+});
+export type MemberChangedData = Static<typeof MemberChangedData>;
+
+export const CoreEventSchemas = {
+  [CoreEvents.credentialVerified]: CredentialEventData,
+  [CoreEvents.credentialExpiring]: CredentialEventData,
+  [CoreEvents.credentialExpired]: CredentialEventData,
+  [CoreEvents.memberChanged]: MemberChangedData,
+};
+
+export const CoreErrors = {
+  noOrganisation: 'core.no_organisation',
+  staffNotFound: 'core.staff_not_found',
+  credentialNotFound: 'core.credential_not_found',
+  councilNotFound: 'core.council_not_found',
+  duplicateCredential: 'core.credential_exists',
+  expiresBeforeIssue: 'core.expires_before_issue',
+  importInvalid: 'core.import_invalid',
+  locationExists: 'core.location_exists',
+  departmentExists: 'core.department_exists',
+  placeNotFound: 'core.place_not_found',
+  councilExists: 'core.council_exists',
+} as const;

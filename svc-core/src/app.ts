@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildServiceRuntime, type App } from '@platform/service-kit';
+import type { EventBus } from '@platform/event-bus';
+import type { CoreConfig } from './config';
+import * as schema from './db/schema';
+import { OrgStore } from './stores/org-store';
+import { CredentialStore } from './stores/credential-store';
+import { StaffStore } from './stores/staff-store';
+import { peopleSync } from './events/people-sync';
+import { alertSweep } from './events/alert-sweep';
+import { entitlements } from './events/entitlements';
+import councilRoutes from './routes/councils';
+import credentialRoutes from './routes/credentials';
+import staffRoutes from './routes/staff';
+
+export interface BuildOptions {
+  /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
+  bus?: EventBus;
+  /** The clock (tests move it); default: the system's. */
+  now?: () => Date;
+  /** How often each instance tries the credential sweep; 0: never by itself. Default: hourly. */
+  sweepEveryMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs the credential sweep now (what the timer does). */
+    sweep(): Promise<{ sent: number; skipped: boolean }>;
+  }
+}
+
+/** Builds svc-core: its stores, identity's people projection, the credential sweep, its routes. */
+export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Promise<App> {
+  const { app, db, bus } = await buildServiceRuntime({
+    name: 'svc-core',
+    config,
+    database: { schemaName: 'core', tables: schema, migrationsFolder: path.join(__dirname, '..', 'drizzle') },
+    producer: 'core',
+    bus: opts.bus,
+  });
+  const now = opts.now ?? (() => new Date());
+  const orgs = new OrgStore(db);
+  const credentials = new CredentialStore(db, orgs, now);
+  const staff = new StaffStore(db, orgs, credentials);
+  await credentials.seedCouncils();
+  app.decorate('sweep', () => credentials.sweep());
+  await app.register(peopleSync, { bus, db, processed: schema.processed, orgs });
+  await app.register(entitlements, { bus, db });
+  await app.register(alertSweep, { credentials, everyMs: opts.sweepEveryMs ?? 3_600_000 });
+  await app.register(councilRoutes, { credentials, orgs });
+  await app.register(credentialRoutes, { credentials, orgs });
+  await app.register(staffRoutes, { staff, orgs });
+  return app;
+}

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { PROFESSIONS } from '@platform/contracts';
+import { ORG_ROLES } from '../domain/roles';
+import { CLEARANCE_REASONS } from '../domain/clearance';
+import { MILESTONES } from '../domain/alert-schedule';
+import { EMPLOYMENT_TYPES } from '../domain/staff-import';
+
+/** svc-core's own Postgres schema: no other service reads or writes it. */
+export const core = pgSchema('core');
+
+/** The accounts, as identity's user events tell them (version-guarded): names, e-mails, organisations. */
+export const people = core.table(
+  'people',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    orgId: uuid('org_id'),
+    country: text('country').notNull().default(''),
+    version: integer('version').notNull(),
+  },
+  (t) => [index('people_org_idx').on(t.orgId), index('people_email_idx').on(t.email)],
+);
+
+/** An organisation: its owner is the Clinic account it was made with (identity), its country decides councils. */
+export const organisations = core.table('organisations', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull(),
+  name: text('name').notNull(),
+  /** ISO code (KE, UG, TZ, RW), read from the owner's country; Kenya when it names none we know. */
+  country: text('country').notNull().default('KE'),
+});
+
+export const locations = core.table(
+  'locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('locations_org_name_idx').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+export const departments = core.table(
+  'departments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('departments_org_name_idx').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A staff record: one per member of the organisation (made when they join through /team) and per person HR
+ * imported before they have an account (`person_id` null until they join with that e-mail). Its `role` is
+ * the person's role in the organisation; `cleared` is kept current by every credential change and the sweep.
+ */
+export const staffRecords = core.table(
+  'staff_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    personId: uuid('person_id'),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    jobTitle: text('job_title'),
+    profession: text('profession', { enum: PROFESSIONS }),
+    departmentId: uuid('department_id'),
+    locationId: uuid('location_id'),
+    startDate: date('start_date'),
+    employmentType: text('employment_type', { enum: EMPLOYMENT_TYPES }),
+    nationalId: text('national_id'),
+    kraPin: text('kra_pin'),
+    shaNumber: text('sha_number'),
+    nssfNumber: text('nssf_number'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    role: text('role', { enum: ORG_ROLES }).notNull().default('staff'),
+    managedDepartmentIds: uuid('managed_department_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    managedLocationIds: uuid('managed_location_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    cleared: boolean('cleared').notNull().default(true),
+    clearance: text('clearance', { enum: CLEARANCE_REASONS }).notNull().default('not-regulated'),
+    /** Set when the person left the organisation: the record stays for HR, out of the lists. */
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_org_email_idx').on(t.orgId, t.email),
+    uniqueIndex('staff_org_person_idx')
+      .on(t.orgId, t.personId)
+      .where(sql`person_id is not null`),
+    index('staff_person_idx').on(t.personId),
+    // The list's order and its filters, each served by an index.
+    index('staff_org_name_idx').on(t.orgId, t.name, t.id),
+    index('staff_org_department_idx').on(t.orgId, t.departmentId, t.name),
+    index('staff_org_location_idx').on(t.orgId, t.locationId, t.name),
+    index('staff_org_cleared_idx').on(t.orgId, t.cleared, t.name),
+    index('staff_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The councils: the platform's (seeded from `councils/councils.ts`, or added by a platform admin) have no
+ * organisation and everyone sees them; one an organisation's HR adds is that organisation's alone.
+ */
+export const councils = core.table(
+  'councils',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id'),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    abbreviation: text('abbreviation').notNull(),
+    country: text('country').notNull(),
+    professions: text('professions', { enum: PROFESSIONS }).array().notNull(),
+    renewalMonths: integer('renewal_months'),
+    endsOnMonth: integer('ends_on_month'),
+    endsOnDay: integer('ends_on_day'),
+    registerUrl: text('register_url').notNull(),
+  },
+  (t) => [index('councils_organisation_idx').on(t.organisationId)],
+);
+
+/**
+ * A licence or registration. Its holder is a person (carried from clinic to clinic) or, for someone HR
+ * imported who has no account yet, a staff record (`person_id` is set when they join).
+ */
+export const credentials = core.table(
+  'credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personId: uuid('person_id'),
+    staffRecordId: uuid('staff_record_id'),
+    councilId: uuid('council_id').notNull(),
+    number: text('number').notNull(),
+    issuedOn: date('issued_on'),
+    expiresOn: date('expires_on').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedBy: uuid('verified_by'),
+    verifiedByOrgId: uuid('verified_by_org_id'),
+    verifiedByOrgName: text('verified_by_org_name'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The newer credential of the same holder and council that renewed this one: its alerts stop. */
+    renewedBy: uuid('renewed_by'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credentials_council_number_expiry_idx').on(t.councilId, t.number, t.expiresOn),
+    index('credentials_person_idx').on(t.personId),
+    index('credentials_staff_idx').on(t.staffRecordId),
+    // The sweep's and the expiring list's read: live credentials by expiry date.
+    index('credentials_live_expiry_idx')
+      .on(t.expiresOn, t.id)
+      .where(sql`renewed_by is null and revoked_at is null`),
+  ],
+);
+
+/**
+ * One row per alert sent: a credential, the expiry date it was for, the milestone. Written in the same
+ * transaction as the alert's events, so an alert goes out exactly once whoever sends it.
+ */
+export const credentialAlerts = core.table(
+  'credential_alerts',
+  {
+    credentialId: uuid('credential_id').notNull(),
+    expiresOn: date('expires_on').notNull(),
+    milestone: text('milestone', { enum: MILESTONES }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.credentialId, t.expiresOn, t.milestone] })],
+);

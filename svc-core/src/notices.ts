@@ -1,0 +1,54 @@
+import { makeNotice } from '@platform/event-bus';
+import type { Translated } from '@platform/contracts';
+import type { Milestone } from './domain/alert-schedule';
+
+/**
+ * svc-core's notices in every language the platform speaks; the platform inbox (svc-identity: the bell,
+ * `/notifications`, e-mail) stores and mails them. Core keeps no inbox of its own.
+ */
+function alertTitle(milestone: Milestone, council: string, holder: string, own: boolean): Translated {
+  const whose = {
+    en: own ? 'Your' : `${holder}'s`,
+    sw: own ? 'Leseni yako ya' : `Leseni ya ${holder} ya`,
+    fr: own ? "Votre autorisation d'exercer" : `L'autorisation d'exercer de ${holder}`,
+  };
+  switch (milestone) {
+    case 'expires-today':
+      return {
+        en: `${whose.en} ${council} licence expires today`,
+        sw: `${whose.sw} ${council} inaisha leo`,
+        fr: `${whose.fr} ${council} expire aujourd'hui`,
+      };
+    case 'expired':
+      return {
+        en: `${whose.en} ${council} licence has expired: not cleared to practise`,
+        sw: `${whose.sw} ${council} imeisha: hairuhusiwi kutoa huduma`,
+        fr: `${whose.fr} ${council} a expiré : pas autorisé(e) à exercer`,
+      };
+    default: {
+      const days = milestone.replace('days-', '');
+      return {
+        en: `${whose.en} ${council} licence expires in ${days} days`,
+        sw: `${whose.sw} ${council} inaisha baada ya siku ${days}`,
+        fr: `${whose.fr} ${council} expire dans ${days} jours`,
+      };
+    }
+  }
+}
+
+/** A licence alert, to its holder (`own`) or to HR; in the inbox and by e-mail at once. */
+export const licenceAlertNotice = (
+  userId: string,
+  milestone: Milestone,
+  council: string,
+  holder: string,
+  own: boolean,
+  staffId: string | null,
+) =>
+  makeNotice('core', {
+    userId,
+    kind: `core.licence-${milestone}`,
+    title: alertTitle(milestone, council, holder, own),
+    link: own || !staffId ? '/hr/me' : `/hr/staff/${staffId}`,
+    email: 'now',
+  });

@@ -1,0 +1,84 @@
+import { ErrorAnswers, PaymentRequiredResponse } from '@platform/contracts';
+import { pageOf, type App } from '@platform/service-kit';
+import {
+  CredentialBody,
+  CredentialListResponse,
+  CredentialQuery,
+  CredentialResponse,
+  IdParams,
+} from '../../contract';
+import type { CredentialStore } from '../stores/credential-store';
+import type { OrgStore } from '../stores/org-store';
+import { memberOf, requestInfo, secured } from './guard';
+
+/** Credentials: a professional adds their own; HR adds members', lists those expiring and verifies them. */
+export default async function credentialRoutes(
+  app: App,
+  { credentials, orgs }: { credentials: CredentialStore; orgs: OrgStore },
+) {
+  app.post(
+    '/api/core/credentials',
+    {
+      preHandler: app.requireRole('user', 'Clinic'),
+      schema: {
+        ...secured,
+        body: CredentialBody,
+        response: {
+          201: CredentialResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      // One's own licence needs no organisation; someone else's needs HR of theirs.
+      const own = !request.body.personId || request.body.personId === request.user.sub;
+      const actor = own && !request.user.orgId ? null : await memberOf(orgs, request);
+      const data = await credentials.create(request.user, actor, request.body);
+      return reply.status(201).send({ success: true, data });
+    },
+  );
+
+  app.get(
+    '/api/core/credentials',
+    {
+      preHandler: app.requireRole('user', 'Clinic'),
+      schema: {
+        ...secured,
+        querystring: CredentialQuery,
+        response: {
+          200: CredentialListResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const { page, limit } = pageOf(request.query);
+      const { data, total } = await credentials.list(actor, request.query);
+      return { success: true as const, data, pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.post(
+    '/api/core/credentials/:id/verify',
+    {
+      preHandler: app.requireRole('user', 'Clinic'),
+      schema: {
+        ...secured,
+        params: IdParams,
+        response: {
+          200: CredentialResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const data = await credentials.verify(request.user, actor, request.params.id, requestInfo(request));
+      return { success: true as const, data };
+    },
+  );
+}

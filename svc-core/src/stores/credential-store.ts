@@ -1,0 +1,625 @@
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
+import type { AccessClaims, Profession } from '@platform/contracts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
+import * as schema from '../db/schema';
+import { COUNCILS } from '../councils/councils';
+import { alertDue, ALERT_HORIZON_DAYS, type Milestone } from '../domain/alert-schedule';
+import { clearanceOf, statusOn } from '../domain/clearance';
+import { addDays, daysBetween, localDateOf, parseIsoDate, type LocalDate } from '../domain/dates';
+import { can, canAddCredentialFor, canSeeStaff, staffScope, type OrgActor } from '../domain/roles';
+import { licenceAlertNotice } from '../notices';
+import {
+  CoreErrors,
+  CoreEvents,
+  type Council,
+  type CouncilBody,
+  type Credential,
+  type CredentialBody,
+  type CredentialEventData,
+  type CredentialQuery,
+  type MemberChangedData,
+} from '../../contract';
+import type { Db, OrgStore, Tx } from './org-store';
+
+type CredentialRow = typeof schema.credentials.$inferSelect;
+type CouncilRow = typeof schema.councils.$inferSelect;
+type StaffRow = typeof schema.staffRecords.$inferSelect;
+type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
+
+/** A sweep misses no alert if it runs at least once in this many days (a credential saved late is alerted when saved). */
+const SWEEP_GRACE_DAYS = 7;
+const SWEEP_BATCH = 500;
+
+/** The councils an organisation's member may list and use: the platform's and their organisation's. */
+const usableBy = (orgId: string | null): SQL =>
+  orgId
+    ? or(isNull(schema.councils.organisationId), eq(schema.councils.organisationId, orgId))!
+    : isNull(schema.councils.organisationId);
+
+export const toCouncil = (c: CouncilRow): Council => ({
+  id: c.id,
+  organisationId: c.organisationId,
+  code: c.code,
+  name: c.name,
+  abbreviation: c.abbreviation,
+  country: c.country,
+  professions: c.professions,
+  renewalMonths: c.renewalMonths,
+  endsOn:
+    c.endsOnMonth && c.endsOnDay
+      ? `${String(c.endsOnMonth).padStart(2, '0')}-${String(c.endsOnDay).padStart(2, '0')}`
+      : null,
+  registerUrl: c.registerUrl,
+});
+
+/**
+ * Councils, credentials, their alerts and the clearance they decide. Every alert is a row in
+ * `credential_alerts` written in the transaction that enqueues its notices and event: whoever sends it
+ * (the save, any instance's sweep, after a restart), the row's key lets it out once.
+ */
+export class CredentialStore {
+  constructor(
+    private readonly db: Db,
+    private readonly orgs: OrgStore,
+    private readonly now: () => Date,
+  ) {}
+
+  today = (): LocalDate => localDateOf(this.now());
+
+  /** The shipped councils, added once (a council an admin changed is left as it is). */
+  async seedCouncils(): Promise<void> {
+    await this.db
+      .insert(schema.councils)
+      .values(
+        COUNCILS.map((c) => ({
+          code: c.code,
+          name: c.name,
+          abbreviation: c.abbreviation,
+          country: c.country,
+          professions: c.professions,
+          renewalMonths: c.renewal.months,
+          endsOnMonth: c.renewal.endsOn?.month ?? null,
+          endsOnDay: c.renewal.endsOn?.day ?? null,
+          registerUrl: c.registerUrl,
+        })),
+      )
+      .onConflictDoNothing({ target: schema.councils.code });
+  }
+
+  /**
+   * The councils a caller may list: the platform's and their organisation's (`orgId` from their token);
+   * a platform admin (`all`) sees every one, to oversee what organisations added.
+   */
+  async councils(
+    viewer: { orgId: string | null; all: boolean },
+    query: { country?: string; page?: number; limit?: number },
+  ) {
+    const { limit, offset } = pageOf(query);
+    const where = and(
+      query.country ? eq(schema.councils.country, query.country) : undefined,
+      viewer.all ? undefined : usableBy(viewer.orgId),
+    );
+    const rows = await this.db
+      .select()
+      .from(schema.councils)
+      .where(where)
+      .orderBy(asc(schema.councils.country), asc(schema.councils.abbreviation))
+      .limit(limit)
+      .offset(offset);
+    const [{ total }] = (await this.db.select({ total: count() }).from(schema.councils).where(where)) as [
+      { total: number },
+    ];
+    return { data: rows.map(toCouncil), total };
+  }
+
+  /**
+   * HR adds a council for its organisation; a platform admin (no `actor`) adds one for everyone. Recorded
+   * for the audit log; a code already listed is a 409.
+   */
+  async addCouncil(
+    claims: Claims,
+    actor: OrgActor | null,
+    body: CouncilBody,
+    request: { ip?: string; id?: string },
+  ) {
+    if (actor && !can(actor, 'organisation.configure')) throw forbidden('Only HR adds councils.');
+    const organisationId = actor?.organisationId ?? null;
+    const [month, day] = body.endsOn ? body.endsOn.split('-').map(Number) : [null, null];
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(schema.councils)
+          .values({
+            organisationId,
+            code: body.code,
+            name: body.name.trim(),
+            abbreviation: body.abbreviation,
+            country: body.country,
+            professions: body.professions,
+            renewalMonths: body.renewalMonths,
+            endsOnMonth: month,
+            endsOnDay: day,
+            registerUrl: body.registerUrl,
+          })
+          .returning();
+        await recordAdminAction(tx, schema.outbox, 'core', {
+          actor: claims,
+          action: 'council.add',
+          target: { module: 'core', kind: 'council', id: row!.id, label: row!.name },
+          after: { code: row!.code, country: row!.country, organisation: organisationId },
+          request,
+        });
+        return toCouncil(row!);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw conflict('A council with this code is already listed.', CoreErrors.councilExists);
+      throw err;
+    }
+  }
+
+  private async allCouncils(tx: Tx | Db): Promise<CouncilRow[]> {
+    return tx.select().from(schema.councils);
+  }
+
+  /** The organisation's live staff record of a person, if any. */
+  private async recordOf(tx: Tx | Db, orgId: string, personId: string): Promise<StaffRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(schema.staffRecords)
+      .where(
+        and(
+          eq(schema.staffRecords.orgId, orgId),
+          eq(schema.staffRecords.personId, personId),
+          isNull(schema.staffRecords.leftAt),
+        ),
+      );
+    return row;
+  }
+
+  /**
+   * Saves a credential for the caller or (HR) a member. A newer one of the same holder and council renews
+   * the older ones (their remaining alerts stop). Alerted at once if saved inside a window.
+   */
+  async create(claims: Claims, actor: OrgActor | null, body: CredentialBody): Promise<Credential> {
+    const personId = body.personId ?? claims.sub;
+    const expiresOn = parseIsoDate(body.expiresOn);
+    const issuedOn = body.issuedOn ? parseIsoDate(body.issuedOn) : null;
+    if (!expiresOn) throw badRequest('expiresOn: must be a real date (YYYY-MM-DD).');
+    if (body.issuedOn && !issuedOn) throw badRequest('issuedOn: must be a real date (YYYY-MM-DD).');
+    if (issuedOn && daysBetween(issuedOn, expiresOn) < 0)
+      throw badRequest('The licence expires before it was issued.', CoreErrors.expiresBeforeIssue);
+    if (personId !== claims.sub) {
+      if (!actor || !canAddCredentialFor(actor, personId))
+        throw forbidden('Only HR adds credentials for others.');
+      if (!(await this.recordOf(this.db, actor.organisationId, personId)))
+        throw notFound('No such member of your organisation.', CoreErrors.staffNotFound);
+    }
+    const [council] = await this.db
+      .select()
+      .from(schema.councils)
+      .where(and(eq(schema.councils.id, body.councilId), usableBy(actor?.organisationId ?? null)));
+    if (!council) throw notFound('No such council.', CoreErrors.councilNotFound);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(schema.credentials)
+          .values({
+            personId,
+            councilId: council.id,
+            number: body.number.trim(),
+            issuedOn,
+            expiresOn,
+            createdBy: claims.sub,
+          })
+          .returning();
+        await this.afterSave(tx, row!, council);
+        return this.toCredential(tx, row!);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw conflict(
+          'This licence number with this expiry date is already recorded.',
+          CoreErrors.duplicateCredential,
+        );
+      throw err;
+    }
+  }
+
+  /** Inside the saving transaction: renew older ones, alert at once if due, refresh the holder's clearance. */
+  async afterSave(tx: Tx, row: CredentialRow, council: CouncilRow): Promise<void> {
+    const holder = row.personId
+      ? eq(schema.credentials.personId, row.personId)
+      : eq(schema.credentials.staffRecordId, row.staffRecordId!);
+    await tx
+      .update(schema.credentials)
+      .set({ renewedBy: row.id })
+      .where(
+        and(
+          holder,
+          eq(schema.credentials.councilId, row.councilId),
+          isNull(schema.credentials.renewedBy),
+          sql`${schema.credentials.expiresOn} < ${row.expiresOn}`,
+          sql`${schema.credentials.id} <> ${row.id}`,
+        ),
+      );
+    await this.sendDue(tx, row, council, this.today());
+    await this.refreshClearance(tx, row);
+  }
+
+  /** Sends the alert due today for `row`, if any and not sent yet; returns the milestone sent. */
+  private async sendDue(
+    tx: Tx,
+    row: CredentialRow,
+    council: CouncilRow,
+    today: LocalDate,
+  ): Promise<Milestone | null> {
+    const sentRows = await tx
+      .select({ milestone: schema.credentialAlerts.milestone })
+      .from(schema.credentialAlerts)
+      .where(
+        and(
+          eq(schema.credentialAlerts.credentialId, row.id),
+          eq(schema.credentialAlerts.expiresOn, row.expiresOn),
+        ),
+      );
+    const due = alertDue(
+      {
+        expiresOn: row.expiresOn,
+        status: row.revokedAt ? 'revoked' : 'unverified',
+        renewedBy: row.renewedBy,
+      },
+      today,
+      new Set(sentRows.map((r) => r.milestone)),
+    );
+    if (!due) return null;
+    const inserted = await tx
+      .insert(schema.credentialAlerts)
+      .values({ credentialId: row.id, expiresOn: row.expiresOn, milestone: due, sentAt: this.now() })
+      .onConflictDoNothing()
+      .returning({ m: schema.credentialAlerts.milestone });
+    if (inserted.length === 0) return null; // another instance sent it in the meantime
+    const records = await this.recordsOfHolder(tx, row);
+    const holderName = records[0]?.name ?? (await this.personName(tx, row.personId));
+    const notices = [];
+    if (row.personId)
+      notices.push(licenceAlertNotice(row.personId, due, council.abbreviation, holderName, true, null));
+    for (const record of records)
+      for (const hr of await this.orgs.hrOf(tx, record.orgId))
+        if (hr !== row.personId)
+          notices.push(licenceAlertNotice(hr, due, council.abbreviation, holderName, false, record.id));
+    const data: CredentialEventData = {
+      credentialId: row.id,
+      personId: row.personId,
+      councilCode: council.code,
+      professions: council.professions,
+      expiresOn: row.expiresOn,
+      daysLeft: daysBetween(today, row.expiresOn),
+      organisationId: records[0]?.orgId ?? null,
+    };
+    await enqueue(tx, schema.outbox, [
+      ...notices,
+      makeEnvelope(due === 'expired' ? CoreEvents.credentialExpired : CoreEvents.credentialExpiring, data),
+    ]);
+    return due;
+  }
+
+  private async personName(tx: Tx | Db, personId: string | null): Promise<string> {
+    if (!personId) return '';
+    const [p] = await tx
+      .select({ name: schema.people.name })
+      .from(schema.people)
+      .where(eq(schema.people.id, personId));
+    return p?.name ?? '';
+  }
+
+  /** The live staff records the credential's holder has (one organisation at a time, or an imported record). */
+  private async recordsOfHolder(tx: Tx | Db, row: Pick<CredentialRow, 'personId' | 'staffRecordId'>) {
+    const who = row.personId
+      ? eq(schema.staffRecords.personId, row.personId)
+      : eq(schema.staffRecords.id, row.staffRecordId!);
+    return tx
+      .select()
+      .from(schema.staffRecords)
+      .where(and(who, isNull(schema.staffRecords.leftAt)));
+  }
+
+  /**
+   * Recomputes `cleared` of the holder's records; each record whose clearance changed is announced
+   * (core.member.changed.v1) and returned.
+   */
+  async refreshClearance(
+    tx: Tx,
+    holder: Pick<CredentialRow, 'personId' | 'staffRecordId'>,
+  ): Promise<string[]> {
+    const records = await this.recordsOfHolder(tx, holder);
+    if (records.length === 0) return [];
+    const councils = await this.allCouncils(tx);
+    const today = this.today();
+    const changed: string[] = [];
+    for (const record of records) {
+      const held = await tx
+        .select()
+        .from(schema.credentials)
+        .where(
+          record.personId
+            ? or(
+                eq(schema.credentials.personId, record.personId),
+                eq(schema.credentials.staffRecordId, record.id),
+              )
+            : eq(schema.credentials.staffRecordId, record.id),
+        );
+      const org = await this.orgs.organisation(record.orgId);
+      const clearance = clearanceOf(
+        { profession: record.profession as Profession | null, country: org?.country ?? 'KE' },
+        held.map((c) => ({
+          councilId: c.councilId,
+          expiresOn: c.expiresOn,
+          verified: c.verifiedAt !== null,
+          revoked: c.revokedAt !== null,
+          renewedBy: c.renewedBy,
+        })),
+        // Another organisation's councils never decide who must be licensed here.
+        councils.filter((c) => c.organisationId === null || c.organisationId === record.orgId),
+        today,
+      );
+      if (clearance.cleared === record.cleared && clearance.reason === record.clearance) continue;
+      const [updated] = await tx
+        .update(schema.staffRecords)
+        .set({ cleared: clearance.cleared, clearance: clearance.reason, updatedAt: new Date() })
+        .where(eq(schema.staffRecords.id, record.id))
+        .returning();
+      await this.announceMember(tx, updated!);
+      changed.push(record.id);
+    }
+    return changed;
+  }
+
+  /** core.member.changed.v1: a staff record changed (details, role or clearance), in the writing transaction. */
+  async announceMember(tx: Tx, record: StaffRow): Promise<void> {
+    const data: MemberChangedData = {
+      organisationId: record.orgId,
+      staffId: record.id,
+      personId: record.personId,
+      cleared: record.cleared,
+      profession: record.profession as Profession | null,
+    };
+    await enqueue(tx, schema.outbox, makeEnvelope(CoreEvents.memberChanged, data));
+  }
+
+  /**
+   * The daily sweep: every live credential whose window opened since the last run, in batches, each alert
+   * in its own transaction. Only one instance sweeps at a time (a transaction-level advisory lock it tries
+   * and does not wait for); the alert rows make a second sweep, or a crash half-way, send nothing twice.
+   */
+  async sweep(): Promise<{ sent: number; skipped: boolean }> {
+    const today = this.today();
+    return this.db.transaction(async (lockTx) => {
+      const [lock] = await lockTx.execute<{ ok: boolean }>(
+        sql`select pg_try_advisory_xact_lock(hashtext('core-credential-sweep')) as ok`,
+      );
+      if (!lock?.ok) return { sent: 0, skipped: true };
+      const councils = new Map((await this.allCouncils(this.db)).map((c) => [c.id, c]));
+      let sent = 0;
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const batch = await this.db
+          .select()
+          .from(schema.credentials)
+          .where(
+            and(
+              isNull(schema.credentials.renewedBy),
+              isNull(schema.credentials.revokedAt),
+              gte(schema.credentials.expiresOn, addDays(today, -SWEEP_GRACE_DAYS)),
+              lte(schema.credentials.expiresOn, addDays(today, ALERT_HORIZON_DAYS)),
+              sql`${schema.credentials.id} > ${after}`,
+              sql`not exists (select 1 from ${schema.credentialAlerts} a where a.credential_id = ${schema.credentials.id}
+                and a.expires_on = ${schema.credentials.expiresOn} and a.milestone = ${currentMilestoneSql(today)})`,
+            ),
+          )
+          .orderBy(asc(schema.credentials.id))
+          .limit(SWEEP_BATCH);
+        for (const row of batch) {
+          const milestone = await this.db.transaction(async (tx) => {
+            const due = await this.sendDue(tx, row, councils.get(row.councilId)!, today);
+            if (due === 'expired' || due === 'expires-today') await this.refreshClearance(tx, row);
+            return due;
+          });
+          if (milestone) sent += 1;
+        }
+        if (batch.length < SWEEP_BATCH) break;
+        after = batch[batch.length - 1]!.id;
+      }
+      // Expired yesterday, alert sent on an earlier day: clearance follows the date too.
+      return { sent, skipped: false };
+    });
+  }
+
+  /** HR verifies a member's credential after checking the council's register. */
+  async verify(claims: Claims, actor: OrgActor, id: string, request: { ip?: string; id?: string }) {
+    if (!can(actor, 'credential.verify')) throw forbidden('Only HR verifies credentials.');
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(schema.credentials)
+        .where(eq(schema.credentials.id, id))
+        .for('update');
+      if (!row) throw notFound('No such credential.', CoreErrors.credentialNotFound);
+      const records = (await this.recordsOfHolder(tx, row)).filter((r) => r.orgId === actor.organisationId);
+      if (records.length === 0) throw notFound('No such credential.', CoreErrors.credentialNotFound);
+      const org = await this.orgs.organisation(actor.organisationId);
+      const [updated] = await tx
+        .update(schema.credentials)
+        .set({
+          verifiedAt: this.now(),
+          verifiedBy: claims.sub,
+          verifiedByOrgId: actor.organisationId,
+          verifiedByOrgName: org?.name ?? claims.name,
+        })
+        .where(eq(schema.credentials.id, id))
+        .returning();
+      const [council] = await tx.select().from(schema.councils).where(eq(schema.councils.id, row.councilId));
+      const data: CredentialEventData = {
+        credentialId: row.id,
+        personId: row.personId,
+        councilCode: council!.code,
+        professions: council!.professions,
+        expiresOn: row.expiresOn,
+        daysLeft: daysBetween(this.today(), row.expiresOn),
+        organisationId: actor.organisationId,
+      };
+      await enqueue(tx, schema.outbox, makeEnvelope(CoreEvents.credentialVerified, data));
+      await recordAdminAction(tx, schema.outbox, 'core', {
+        actor: claims,
+        action: 'credential.verify',
+        target: {
+          module: 'core',
+          kind: 'credential',
+          id: row.id,
+          label: `${council!.abbreviation} ${row.number}`,
+        },
+        before: { verified: row.verifiedAt !== null },
+        after: { verified: true, organisation: org?.name ?? null },
+        request,
+      });
+      await this.refreshClearance(tx, row);
+      return this.toCredential(tx, updated!);
+    });
+  }
+
+  /** The credentials of the staff `actor` may see, soonest expiry first; `expiringWithin` days from today. */
+  async list(actor: OrgActor, query: CredentialQuery) {
+    const { limit, offset } = pageOf(query);
+    const today = this.today();
+    const scope = staffScope(actor);
+    const staffWhere: SQL[] = [
+      eq(schema.staffRecords.orgId, actor.organisationId),
+      isNull(schema.staffRecords.leftAt),
+    ];
+    if (scope.kind === 'self') staffWhere.push(eq(schema.staffRecords.personId, scope.personId));
+    if (scope.kind === 'managed')
+      staffWhere.push(
+        or(
+          eq(schema.staffRecords.personId, scope.personId),
+          scope.departmentIds.length
+            ? inArray(schema.staffRecords.departmentId, scope.departmentIds)
+            : undefined,
+          scope.locationIds.length ? inArray(schema.staffRecords.locationId, scope.locationIds) : undefined,
+        )!,
+      );
+    const where = and(
+      ...staffWhere,
+      isNull(schema.credentials.renewedBy),
+      query.expiringWithin !== undefined
+        ? and(
+            isNull(schema.credentials.revokedAt),
+            gte(schema.credentials.expiresOn, today),
+            lte(schema.credentials.expiresOn, addDays(today, query.expiringWithin)),
+          )
+        : undefined,
+    );
+    const rows = await this.db
+      .select({
+        credential: schema.credentials,
+        holderName: schema.staffRecords.name,
+        staffId: schema.staffRecords.id,
+      })
+      .from(schema.credentials)
+      .innerJoin(schema.staffRecords, holderJoin)
+      .where(where)
+      .orderBy(asc(schema.credentials.expiresOn), asc(schema.credentials.id))
+      .limit(limit)
+      .offset(offset);
+    const [{ total }] = (await this.db
+      .select({ total: count() })
+      .from(schema.credentials)
+      .innerJoin(schema.staffRecords, holderJoin)
+      .where(where)) as [{ total: number }];
+    const councils = new Map((await this.allCouncils(this.db)).map((c) => [c.id, c]));
+    return {
+      data: rows.map((r) =>
+        this.shape(r.credential, councils.get(r.credential.councilId)!, r.holderName, r.staffId),
+      ),
+      total,
+    };
+  }
+
+  /** A staff record's credentials, for its detail page (the caller's right to see it checked by the caller). */
+  async ofRecord(record: StaffRow): Promise<Credential[]> {
+    const rows = await this.db
+      .select()
+      .from(schema.credentials)
+      .where(
+        record.personId
+          ? or(
+              eq(schema.credentials.personId, record.personId),
+              eq(schema.credentials.staffRecordId, record.id),
+            )
+          : eq(schema.credentials.staffRecordId, record.id),
+      )
+      .orderBy(asc(schema.credentials.expiresOn));
+    const councils = new Map((await this.allCouncils(this.db)).map((c) => [c.id, c]));
+    return rows.map((r) => this.shape(r, councils.get(r.councilId)!, record.name, record.id));
+  }
+
+  private async toCredential(tx: Tx, row: CredentialRow): Promise<Credential> {
+    const [council] = await tx.select().from(schema.councils).where(eq(schema.councils.id, row.councilId));
+    const [record] = await this.recordsOfHolder(tx, row);
+    const name = record?.name ?? (await this.personName(tx, row.personId));
+    return this.shape(row, council!, name, record?.id ?? null);
+  }
+
+  private shape(
+    row: CredentialRow,
+    council: CouncilRow,
+    holderName: string,
+    staffId: string | null,
+  ): Credential {
+    return {
+      id: row.id,
+      personId: row.personId,
+      staffId,
+      holderName,
+      councilId: row.councilId,
+      councilAbbreviation: council.abbreviation,
+      number: row.number,
+      issuedOn: row.issuedOn,
+      expiresOn: row.expiresOn,
+      status: statusOn(
+        {
+          councilId: row.councilId,
+          expiresOn: row.expiresOn,
+          verified: row.verifiedAt !== null,
+          revoked: row.revokedAt !== null,
+          renewedBy: row.renewedBy,
+        },
+        this.today(),
+      ),
+      verifiedBy:
+        row.verifiedAt && row.verifiedByOrgName
+          ? { organisation: row.verifiedByOrgName, at: row.verifiedAt.toISOString() }
+          : null,
+      renewed: row.renewedBy !== null,
+    };
+  }
+
+  /** Whether `actor` may see the credentials of `record` (the staff rule). */
+  static canSee(actor: OrgActor, record: StaffRow): boolean {
+    return canSeeStaff(actor, { ...record, organisationId: record.orgId });
+  }
+}
+
+/** A credential and the staff record of its holder. */
+export const holderJoin = or(
+  eq(schema.credentials.personId, schema.staffRecords.personId),
+  eq(schema.credentials.staffRecordId, schema.staffRecords.id),
+)!;
+
+/** The window a credential is in today, in SQL: the same boundaries as the domain's `windowOn`. */
+function currentMilestoneSql(today: LocalDate): SQL {
+  const e = schema.credentials.expiresOn;
+  return sql`(case when ${e} < ${today}::date then 'expired' when ${e} = ${today}::date then 'expires-today'
+    when ${e} <= ${today}::date + 30 then 'days-30' when ${e} <= ${today}::date + 60 then 'days-60'
+    else 'days-90' end)`;
+}

@@ -1,0 +1,238 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import {
+  professionOf,
+  type AccessClaims,
+  type Profession,
+  type UserDeletedData,
+  type UserEventData,
+} from '@platform/contracts';
+import { entitlementsOf, forbidden } from '@platform/service-kit';
+import * as schema from '../db/schema';
+import type { OrgActor } from '../domain/roles';
+import { CoreErrors } from '../../contract';
+
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Claims = Pick<AccessClaims, 'sub' | 'role' | 'orgId' | 'name' | 'email'>;
+
+const COUNTRY_CODES: Record<string, string> = {
+  kenya: 'KE',
+  ke: 'KE',
+  uganda: 'UG',
+  ug: 'UG',
+  tanzania: 'TZ',
+  tz: 'TZ',
+  rwanda: 'RW',
+  rw: 'RW',
+};
+/** The organisation's country code from what its owner typed; Kenya when it names none we know. */
+export const countryCode = (typed: string): string => COUNTRY_CODES[typed.trim().toLowerCase()] ?? 'KE';
+
+/**
+ * Organisations and their members, projected from identity's user events: a Clinic account owns the
+ * organisation it was made with; a professional whose orgId names it is a member with a staff record.
+ */
+export class OrgStore {
+  constructor(private readonly db: Db) {}
+
+  /** Applies one identity.user.* event inside the consumer's transaction (older versions change nothing). */
+  async applyUser(tx: Tx, type: 'upsert' | 'delete', data: UserEventData | UserDeletedData): Promise<void> {
+    if (type === 'delete') {
+      await tx.delete(schema.people).where(eq(schema.people.id, data.id));
+      await tx
+        .update(schema.staffRecords)
+        .set({ leftAt: new Date(), personId: null, updatedAt: new Date() })
+        .where(and(eq(schema.staffRecords.personId, data.id), isNull(schema.staffRecords.leftAt)));
+      return;
+    }
+    const user = data as UserEventData;
+    const row = {
+      id: user.id,
+      name: user.name,
+      email: user.email.toLowerCase(),
+      role: user.role,
+      orgId: user.orgId,
+      country: user.country,
+      version: user.version,
+    };
+    const applied = await tx
+      .insert(schema.people)
+      .values(row)
+      .onConflictDoUpdate({
+        target: schema.people.id,
+        set: row,
+        setWhere: sql`${schema.people.version} < ${user.version}`,
+      })
+      .returning({ id: schema.people.id });
+    if (applied.length === 0) return;
+    if (user.role === 'Clinic' && user.orgId)
+      await this.ensureOrganisation(tx, user.orgId, user.id, user.name, countryCode(user.country));
+    // Left (or moved): the records elsewhere close.
+    await tx
+      .update(schema.staffRecords)
+      .set({ leftAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(schema.staffRecords.personId, user.id),
+          isNull(schema.staffRecords.leftAt),
+          user.orgId ? ne(schema.staffRecords.orgId, user.orgId) : undefined,
+        ),
+      );
+    if (user.role === 'user' && user.orgId) {
+      const profession = professionOf(user.role, user.designation);
+      await this.ensureMember(
+        tx,
+        user.orgId,
+        user.id,
+        user.name,
+        user.email,
+        profession === 'Other' ? null : profession,
+      );
+    }
+  }
+
+  private async ensureOrganisation(tx: Tx, id: string, ownerId: string, name: string, country?: string) {
+    await tx
+      .insert(schema.organisations)
+      .values({ id, ownerId, name, ...(country ? { country } : {}) })
+      .onConflictDoUpdate({
+        target: schema.organisations.id,
+        set: { ownerId, name, ...(country ? { country } : {}) },
+      });
+  }
+
+  /**
+   * A member's staff record: theirs already, else one HR imported with their e-mail, else a new one whose
+   * profession is read from their designation until HR records it.
+   */
+  private async ensureMember(
+    tx: Tx,
+    orgId: string,
+    personId: string,
+    name: string,
+    rawEmail: string,
+    profession: Profession | null = null,
+  ) {
+    const email = rawEmail.toLowerCase();
+    const [mine] = await tx
+      .select()
+      .from(schema.staffRecords)
+      .where(and(eq(schema.staffRecords.orgId, orgId), eq(schema.staffRecords.personId, personId)));
+    if (mine) {
+      if (mine.leftAt)
+        await tx
+          .update(schema.staffRecords)
+          .set({ leftAt: null, updatedAt: new Date() })
+          .where(eq(schema.staffRecords.id, mine.id));
+      return mine.id;
+    }
+    const [linked] = await tx
+      .update(schema.staffRecords)
+      .set({ personId, leftAt: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(schema.staffRecords.orgId, orgId),
+          eq(schema.staffRecords.email, email),
+          isNull(schema.staffRecords.personId),
+        ),
+      )
+      .returning({ id: schema.staffRecords.id });
+    if (linked) {
+      // What HR recorded for them before they had an account is theirs now.
+      await tx
+        .update(schema.credentials)
+        .set({ personId })
+        .where(eq(schema.credentials.staffRecordId, linked.id));
+      return linked.id;
+    }
+    const [made] = await tx
+      .insert(schema.staffRecords)
+      .values({ orgId, personId, email, name, profession })
+      .onConflictDoNothing()
+      .returning({ id: schema.staffRecords.id });
+    return made?.id;
+  }
+
+  /**
+   * The caller as a member of their organisation: the owner (the Clinic account), or a member's role from
+   * their staff record. A token may arrive before identity's event: the caller's own claims then stand in.
+   */
+  async actorOf(claims: Claims): Promise<OrgActor> {
+    const orgId = claims.orgId;
+    if (!orgId || (claims.role !== 'Clinic' && claims.role !== 'user'))
+      throw forbidden('You are not a member of an organisation.', CoreErrors.noOrganisation);
+    if (claims.role === 'Clinic') {
+      const [org] = await this.db
+        .select()
+        .from(schema.organisations)
+        .where(eq(schema.organisations.id, orgId));
+      if (!org)
+        await this.db.transaction((tx) => this.ensureOrganisation(tx, orgId, claims.sub, claims.name));
+      else if (org.ownerId !== claims.sub)
+        throw forbidden('You are not a member of an organisation.', CoreErrors.noOrganisation);
+      return {
+        personId: claims.sub,
+        organisationId: orgId,
+        role: 'owner',
+        departmentIds: [],
+        locationIds: [],
+      };
+    }
+    let [record] = await this.db
+      .select()
+      .from(schema.staffRecords)
+      .where(and(eq(schema.staffRecords.orgId, orgId), eq(schema.staffRecords.personId, claims.sub)));
+    if (!record) {
+      await this.db.transaction((tx) => this.ensureMember(tx, orgId, claims.sub, claims.name, claims.email));
+      [record] = await this.db
+        .select()
+        .from(schema.staffRecords)
+        .where(and(eq(schema.staffRecords.orgId, orgId), eq(schema.staffRecords.personId, claims.sub)));
+    }
+    if (!record || record.leftAt)
+      throw forbidden('You are not a member of an organisation.', CoreErrors.noOrganisation);
+    return {
+      personId: claims.sub,
+      organisationId: orgId,
+      role: record.role,
+      departmentIds: record.managedDepartmentIds,
+      locationIds: record.managedLocationIds,
+    };
+  }
+
+  /** What the organisation bought (null: billing has said nothing yet, so its trial's everything). */
+  entitlements(orgId: string) {
+    return entitlementsOf(this.db, schema.orgEntitlements, orgId);
+  }
+
+  async organisation(id: string) {
+    const [org] = await this.db.select().from(schema.organisations).where(eq(schema.organisations.id, id));
+    return org;
+  }
+
+  async departments(orgId: string) {
+    return this.db.select().from(schema.departments).where(eq(schema.departments.orgId, orgId));
+  }
+
+  async locations(orgId: string) {
+    return this.db.select().from(schema.locations).where(eq(schema.locations.orgId, orgId));
+  }
+
+  /** HR's people to alert: the owner and every HR admin of the organisation. */
+  async hrOf(tx: Tx | Db, orgId: string): Promise<string[]> {
+    const [org] = await tx.select().from(schema.organisations).where(eq(schema.organisations.id, orgId));
+    const admins = await tx
+      .select({ personId: schema.staffRecords.personId })
+      .from(schema.staffRecords)
+      .where(
+        and(
+          eq(schema.staffRecords.orgId, orgId),
+          eq(schema.staffRecords.role, 'hr-admin'),
+          isNull(schema.staffRecords.leftAt),
+        ),
+      );
+    const ids = admins.map((a) => a.personId).filter((id): id is string => id !== null);
+    return [...new Set([...(org ? [org.ownerId] : []), ...ids])];
+  }
+}

@@ -1,0 +1,478 @@
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { recordAdminAction } from '@platform/event-bus';
+import type { AccessClaims } from '@platform/contracts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  pageOf,
+  requireEntitlement,
+  textSearch,
+} from '@platform/service-kit';
+import * as schema from '../db/schema';
+import { addDays, parseIsoDate } from '../domain/dates';
+import {
+  can,
+  canAssignRole,
+  canSeeStaff,
+  redactFor,
+  SELF_EDITABLE_FIELDS,
+  staffScope,
+  type OrgActor,
+} from '../domain/roles';
+import { previewImport, type ImportedStaff } from '../domain/staff-import';
+import {
+  CoreErrors,
+  type DashboardData,
+  type ImportResult,
+  type StaffChangeBody,
+  type StaffMember,
+  type StaffQuery,
+} from '../../contract';
+import type { Db, OrgStore } from './org-store';
+import { holderJoin, type CredentialStore } from './credential-store';
+
+type StaffRow = typeof schema.staffRecords.$inferSelect;
+type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
+
+const toMember = (r: StaffRow) => ({
+  id: r.id,
+  personId: r.personId,
+  organisationId: r.orgId,
+  email: r.email,
+  name: r.name,
+  phone: r.phone,
+  jobTitle: r.jobTitle,
+  profession: r.profession,
+  departmentId: r.departmentId,
+  locationId: r.locationId,
+  startDate: r.startDate,
+  employmentType: r.employmentType,
+  role: r.role,
+  clearance: { cleared: r.cleared, reason: r.clearance },
+  nationalId: r.nationalId,
+  kraPin: r.kraPin,
+  shaNumber: r.shaNumber,
+  nssfNumber: r.nssfNumber,
+  emergencyContact:
+    r.emergencyContactName && r.emergencyContactPhone
+      ? { name: r.emergencyContactName, phone: r.emergencyContactPhone }
+      : null,
+});
+const visible = (actor: OrgActor, r: StaffRow): StaffMember => {
+  const { organisationId: _org, ...member } = redactFor(actor, toMember(r));
+  return member;
+};
+
+/** What a scope lets the list read, as SQL (the same rule as `canSeeStaff`). */
+function scopeWhere(actor: OrgActor): SQL {
+  const scope = staffScope(actor);
+  const base = and(eq(schema.staffRecords.orgId, actor.organisationId), isNull(schema.staffRecords.leftAt))!;
+  if (scope.kind === 'organisation') return base;
+  if (scope.kind === 'self') return and(base, eq(schema.staffRecords.personId, scope.personId))!;
+  return and(
+    base,
+    or(
+      eq(schema.staffRecords.personId, scope.personId),
+      scope.departmentIds.length ? inArray(schema.staffRecords.departmentId, scope.departmentIds) : undefined,
+      scope.locationIds.length ? inArray(schema.staffRecords.locationId, scope.locationIds) : undefined,
+    ),
+  )!;
+}
+
+/** Staff records: the scoped list, one record, the CSV import, locations and departments, the dashboard. */
+export class StaffStore {
+  constructor(
+    private readonly db: Db,
+    private readonly orgs: OrgStore,
+    private readonly credentials: CredentialStore,
+  ) {}
+
+  async list(actor: OrgActor, query: StaffQuery) {
+    const { limit, offset } = pageOf(query);
+    const where = and(
+      scopeWhere(actor),
+      textSearch(schema.staffRecords.name, query.search),
+      query.departmentId ? eq(schema.staffRecords.departmentId, query.departmentId) : undefined,
+      query.locationId ? eq(schema.staffRecords.locationId, query.locationId) : undefined,
+      query.cleared === undefined ? undefined : eq(schema.staffRecords.cleared, query.cleared),
+    );
+    const rows = await this.db
+      .select()
+      .from(schema.staffRecords)
+      .where(where)
+      .orderBy(asc(schema.staffRecords.name), asc(schema.staffRecords.id))
+      .limit(limit)
+      .offset(offset);
+    const [{ total }] = (await this.db.select({ total: count() }).from(schema.staffRecords).where(where)) as [
+      { total: number },
+    ];
+    return { data: rows.map((r) => visible(actor, r)), total };
+  }
+
+  /** One record with its credentials; another organisation's, or one outside the caller's scope, is a 404. */
+  async get(actor: OrgActor, id: string) {
+    const [row] = await this.db.select().from(schema.staffRecords).where(eq(schema.staffRecords.id, id));
+    if (!row || row.leftAt || !canSeeStaff(actor, { ...row, organisationId: row.orgId }))
+      throw notFound('No such member of your organisation.', CoreErrors.staffNotFound);
+    return { ...visible(actor, row), credentials: await this.credentials.ofRecord(row) };
+  }
+
+  /** The caller's own record in their organisation (`/hr/me`), with its credentials. */
+  async mine(actor: OrgActor) {
+    const [row] = await this.db
+      .select({ id: schema.staffRecords.id })
+      .from(schema.staffRecords)
+      .where(
+        and(
+          eq(schema.staffRecords.orgId, actor.organisationId),
+          eq(schema.staffRecords.personId, actor.personId),
+          isNull(schema.staffRecords.leftAt),
+        ),
+      );
+    if (!row) throw notFound('You have no staff record in this organisation.', CoreErrors.staffNotFound);
+    return this.get(actor, row.id);
+  }
+
+  async addPlace(actor: OrgActor, kind: 'location' | 'department', name: string) {
+    if (!can(actor, 'organisation.configure')) throw forbidden('Only HR sets up locations and departments.');
+    const table = kind === 'location' ? schema.locations : schema.departments;
+    if (kind === 'location')
+      await requireEntitlement(await this.orgs.entitlements(actor.organisationId), 'core', {
+        name: 'locations',
+        current: async () => (await this.orgs.locations(actor.organisationId)).length,
+      });
+    try {
+      const [row] = await this.db
+        .insert(table)
+        .values({ orgId: actor.organisationId, name: name.trim() })
+        .returning();
+      return { id: row!.id, name: row!.name };
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw conflict(
+          `This ${kind} already exists.`,
+          kind === 'location' ? CoreErrors.locationExists : CoreErrors.departmentExists,
+        );
+      throw err;
+    }
+  }
+
+  async places(actor: OrgActor) {
+    const pick = (rows: { id: string; name: string }[]) => rows.map(({ id, name }) => ({ id, name }));
+    return {
+      locations: pick(await this.orgs.locations(actor.organisationId)),
+      departments: pick(await this.orgs.departments(actor.organisationId)),
+    };
+  }
+
+  /**
+   * The CSV import: every row checked first; a file with any problem imports nothing. Otherwise one
+   * transaction adds or updates each record by e-mail (and its licence), recorded as one admin action.
+   */
+  async import(
+    claims: Claims,
+    actor: OrgActor,
+    csv: string,
+    dryRun: boolean,
+    request: { ip?: string; id?: string },
+  ): Promise<ImportResult> {
+    if (!can(actor, 'staff.import')) throw forbidden('Only HR imports staff.');
+    const org = await this.orgs.organisation(actor.organisationId);
+    const councils = await this.db.select().from(schema.councils);
+    const preview = previewImport(csv, {
+      departments: await this.orgs.departments(actor.organisationId),
+      locations: await this.orgs.locations(actor.organisationId),
+      councils,
+      country: org?.country ?? 'KE',
+    });
+    const result = { dryRun, rows: preview.rows.length, problems: preview.problems, created: 0, updated: 0 };
+    if (dryRun || preview.problems.length > 0) return result;
+    await this.requireStaffRoom(
+      actor.organisationId,
+      preview.rows.map((r) => r.email),
+    );
+    return this.db.transaction(async (tx) => {
+      for (const staff of preview.rows) {
+        const values = recordValues(staff);
+        const [existing] = await tx
+          .select({ id: schema.staffRecords.id })
+          .from(schema.staffRecords)
+          .where(
+            and(
+              eq(schema.staffRecords.orgId, actor.organisationId),
+              eq(schema.staffRecords.email, staff.email),
+            ),
+          );
+        let recordId: string;
+        if (existing) {
+          await tx
+            .update(schema.staffRecords)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(schema.staffRecords.id, existing.id));
+          recordId = existing.id;
+          result.updated += 1;
+        } else {
+          // A member with an account but no record yet (identity's event still on its way) is linked too.
+          const [person] = await tx
+            .select({ id: schema.people.id })
+            .from(schema.people)
+            .where(and(eq(schema.people.email, staff.email), eq(schema.people.orgId, actor.organisationId)));
+          const [made] = await tx
+            .insert(schema.staffRecords)
+            .values({
+              ...values,
+              orgId: actor.organisationId,
+              email: staff.email,
+              personId: person?.id ?? null,
+            })
+            .returning({ id: schema.staffRecords.id, personId: schema.staffRecords.personId });
+          recordId = made!.id;
+          result.created += 1;
+        }
+        const [record] = await tx
+          .select()
+          .from(schema.staffRecords)
+          .where(eq(schema.staffRecords.id, recordId));
+        if (staff.licence) {
+          const council = councils.find((c) => c.id === staff.licence!.councilId)!;
+          const [row] = await tx
+            .insert(schema.credentials)
+            .values({
+              personId: record!.personId,
+              staffRecordId: record!.personId ? null : record!.id,
+              councilId: council.id,
+              number: staff.licence.number,
+              issuedOn: staff.licence.issuedOn,
+              expiresOn: staff.licence.expiresOn,
+              createdBy: claims.sub,
+            })
+            .onConflictDoNothing()
+            .returning();
+          if (row) await this.credentials.afterSave(tx, row, council);
+        }
+        await this.credentials.refreshClearance(tx, {
+          personId: record!.personId,
+          staffRecordId: record!.id,
+        });
+      }
+      await recordAdminAction(tx, schema.outbox, 'core', {
+        actor: claims,
+        action: 'staff.import',
+        target: { module: 'core', kind: 'organisation', id: actor.organisationId, label: org?.name ?? '' },
+        after: { created: result.created, updated: result.updated },
+        request,
+      });
+      return result;
+    });
+  }
+
+  /** The plan's staff limit (with add-ons): refuses an import that would take the organisation past it. */
+  private async requireStaffRoom(orgId: string, emails: string[]) {
+    const entitlements = await this.orgs.entitlements(orgId);
+    if (entitlements?.limits.staff == null || emails.length === 0) return;
+    const active = and(eq(schema.staffRecords.orgId, orgId), isNull(schema.staffRecords.leftAt));
+    const [known] = await this.db
+      .select({ n: count() })
+      .from(schema.staffRecords)
+      .where(and(active, inArray(schema.staffRecords.email, emails)));
+    await requireEntitlement(entitlements, 'core', {
+      name: 'staff',
+      adding: emails.length - (known?.n ?? 0),
+      current: async () => {
+        const [all] = await this.db.select({ n: count() }).from(schema.staffRecords).where(active);
+        return all?.n ?? 0;
+      },
+    });
+  }
+
+  /**
+   * Changes a record: HR any field of a member's; the person only their own contact fields (anything else,
+   * or someone else's record, is refused with nothing changed). Recorded for the audit log when HR edits.
+   */
+  async change(
+    claims: Claims,
+    actor: OrgActor,
+    id: string,
+    body: StaffChangeBody,
+    request: { ip?: string; id?: string },
+  ): Promise<StaffMember> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(schema.staffRecords)
+        .where(eq(schema.staffRecords.id, id))
+        .for('update');
+      if (!row || row.leftAt || !canSeeStaff(actor, { ...row, organisationId: row.orgId }))
+        throw notFound('No such member of your organisation.', CoreErrors.staffNotFound);
+      const hr = can(actor, 'staff.edit');
+      const fields = Object.keys(body);
+      if (body.startDate && !parseIsoDate(body.startDate))
+        throw badRequest('startDate: must be a real date (YYYY-MM-DD).');
+      if (
+        !hr &&
+        (row.personId !== actor.personId ||
+          fields.some((f) => !(SELF_EDITABLE_FIELDS as readonly string[]).includes(f)))
+      )
+        throw forbidden('You may correct only your own phone and emergency contact.');
+      for (const [key, table] of [
+        ['departmentId', schema.departments],
+        ['locationId', schema.locations],
+      ] as const) {
+        const placeId = body[key];
+        if (!placeId) continue;
+        const [place] = await tx
+          .select({ id: table.id })
+          .from(table)
+          .where(and(eq(table.id, placeId), eq(table.orgId, actor.organisationId)));
+        if (!place)
+          throw notFound('No such location or department in your organisation.', CoreErrors.placeNotFound);
+      }
+      const { emergencyContact, ...rest } = body;
+      const [updated] = await tx
+        .update(schema.staffRecords)
+        .set({
+          ...rest,
+          ...(emergencyContact === undefined
+            ? {}
+            : {
+                emergencyContactName: emergencyContact?.name ?? null,
+                emergencyContactPhone: emergencyContact?.phone ?? null,
+              }),
+          updatedAt: new Date(),
+        })
+        .where(eq(schema.staffRecords.id, id))
+        .returning();
+      const announced = await this.credentials.refreshClearance(tx, {
+        personId: updated!.personId,
+        staffRecordId: id,
+      });
+      if (!announced.includes(id)) await this.credentials.announceMember(tx, updated!);
+      if (hr && row.personId !== actor.personId)
+        await recordAdminAction(tx, schema.outbox, 'core', {
+          actor: claims,
+          action: 'staff.edit',
+          target: { module: 'core', kind: 'staff', id, label: row.name },
+          // The values of sensitive fields stay out of the log: only which ones changed.
+          before: { fields },
+          after: { fields },
+          request,
+        });
+      const [fresh] = await tx.select().from(schema.staffRecords).where(eq(schema.staffRecords.id, id));
+      return visible(actor, fresh!);
+    });
+  }
+
+  /** HR (the owner for HR admins) changes a member's role; recorded for the audit log. */
+  async assignRole(
+    claims: Claims,
+    actor: OrgActor,
+    id: string,
+    body: { role: 'hr-admin' | 'manager' | 'staff'; departmentIds?: string[]; locationIds?: string[] },
+    request: { ip?: string; id?: string },
+  ): Promise<StaffMember> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(schema.staffRecords)
+        .where(eq(schema.staffRecords.id, id))
+        .for('update');
+      if (!row || row.leftAt || row.orgId !== actor.organisationId)
+        throw notFound('No such member of your organisation.', CoreErrors.staffNotFound);
+      if (!canAssignRole(actor, row.role, body.role)) throw forbidden('You may not give or take this role.');
+      const managed =
+        body.role === 'manager'
+          ? { managedDepartmentIds: body.departmentIds ?? [], managedLocationIds: body.locationIds ?? [] }
+          : { managedDepartmentIds: [], managedLocationIds: [] };
+      const [updated] = await tx
+        .update(schema.staffRecords)
+        .set({ role: body.role, ...managed, updatedAt: new Date() })
+        .where(eq(schema.staffRecords.id, id))
+        .returning();
+      await this.credentials.announceMember(tx, updated!);
+      await recordAdminAction(tx, schema.outbox, 'core', {
+        actor: claims,
+        action: 'member.role-change',
+        target: { module: 'core', kind: 'staff', id, label: row.name },
+        before: { role: row.role },
+        after: { role: body.role, ...managed },
+        request,
+      });
+      return visible(actor, updated!);
+    });
+  }
+
+  /** Headcount by location and department, clearance, credentials expiring: within the caller's scope. */
+  async dashboard(actor: OrgActor): Promise<DashboardData> {
+    if (!can(actor, 'dashboard.read')) throw forbidden('The dashboard is for HR and managers.');
+    const where = scopeWhere(actor);
+    const [totals] = await this.db
+      .select({
+        headcount: count(),
+        cleared: sql<number>`count(*) filter (where ${schema.staffRecords.cleared})::int`,
+      })
+      .from(schema.staffRecords)
+      .where(where);
+    const grouped = async (
+      column: typeof schema.staffRecords.locationId | typeof schema.staffRecords.departmentId,
+      table: typeof schema.locations | typeof schema.departments,
+    ) =>
+      (
+        await this.db
+          .select({ id: column, name: sql<string>`coalesce(${table.name}, '')`, count: count() })
+          .from(schema.staffRecords)
+          .leftJoin(table, eq(table.id, column))
+          .where(where)
+          .groupBy(column, table.name)
+          .orderBy(asc(table.name))
+      ).map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }));
+    const today = this.credentials.today();
+    const expiring = async (days: number) => {
+      const [row] = await this.db
+        .select({ n: count() })
+        .from(schema.credentials)
+        .innerJoin(schema.staffRecords, holderJoin)
+        .where(
+          and(
+            where,
+            isNull(schema.credentials.renewedBy),
+            isNull(schema.credentials.revokedAt),
+            gte(schema.credentials.expiresOn, today),
+            lte(schema.credentials.expiresOn, addDays(today, days)),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    };
+    const headcount = Number(totals?.headcount ?? 0);
+    const cleared = Number(totals?.cleared ?? 0);
+    return {
+      headcount,
+      byLocation: await grouped(schema.staffRecords.locationId, schema.locations),
+      byDepartment: await grouped(schema.staffRecords.departmentId, schema.departments),
+      cleared,
+      notCleared: headcount - cleared,
+      expiring: { within30: await expiring(30), within60: await expiring(60), within90: await expiring(90) },
+    };
+  }
+}
+
+function recordValues(staff: ImportedStaff) {
+  return {
+    name: staff.name,
+    phone: staff.phone,
+    jobTitle: staff.jobTitle,
+    profession: staff.profession,
+    departmentId: staff.departmentId,
+    locationId: staff.locationId,
+    startDate: staff.startDate,
+    employmentType: staff.employmentType,
+    nationalId: staff.nationalId,
+    kraPin: staff.kraPin,
+    shaNumber: staff.shaNumber,
+    nssfNumber: staff.nssfNumber,
+    emergencyContactName: staff.emergencyContact?.name ?? null,
+    emergencyContactPhone: staff.emergencyContact?.phone ?? null,
+  };
+}

@@ -1,0 +1,133 @@
+import { BillingEvents, type Entitlements, type SubscriptionChangedData } from '@platform/contracts';
+import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
+import { eventually } from '@platform/testing';
+import { startCore, type CoreContext, type Persona } from './helpers';
+
+/**
+ * Core follows what a clinic bought, from billing.subscription.changed.v1 (published here by a stand-in for
+ * svc-billing on the same prefix): 402 without Core, allowed within 2 seconds of the change, and the plan's
+ * staff and location limits (with add-ons) refuse what would pass them with nothing changed.
+ */
+let ctx: CoreContext;
+let billing: NatsEventBus;
+beforeAll(async () => {
+  ctx = await startCore();
+  billing = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fake-billing' });
+  await billing.ensureStream('billing');
+});
+afterAll(async () => {
+  await billing?.close();
+  await ctx?.close();
+});
+
+const entitlements = (
+  modules: Entitlements['modules'],
+  staff: number | null,
+  locations: number | null,
+): Entitlements => ({
+  modules,
+  limits: { staff, locations, openPostings: null, licenceAlertRoles: null, workflows: 0 },
+  capabilities: [],
+  listingCredits: [],
+});
+async function announce(
+  clinic: Persona,
+  version: number,
+  e: Entitlements,
+  status: SubscriptionChangedData['status'] = 'active',
+) {
+  const data: SubscriptionChangedData = {
+    orgId: clinic.orgId!,
+    plan: e.modules.includes('core') ? 'essential' : null,
+    items: [],
+    status,
+    periodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    trialEndsAt: null,
+    entitlements: e,
+    version,
+  };
+  await billing.publish(makeEnvelope(BillingEvents.subscriptionChanged, data));
+}
+const places = (clinic: Persona) => ctx.call('GET', '/api/core/places', clinic);
+/** Polls until the places list answers `status`; how long that took. */
+async function within2s(clinic: Persona, status: number) {
+  const started = Date.now();
+  const res = await eventually(async () => {
+    const r = await places(clinic);
+    return r.statusCode === status ? r : undefined;
+  }, 2_000);
+  return { res, ms: Date.now() - started };
+}
+const csv = (from: number, to: number) =>
+  [
+    'email,name',
+    ...Array.from({ length: to - from + 1 }, (_, i) => `p${from + i}@staff.example,Person ${from + i}`),
+  ].join('\n');
+const count = async (table: string, orgId: string) =>
+  (await ctx.sql<{ n: number }>(`select count(*)::int as n from core.${table} where org_id = $1`, orgId))[0]!
+    .n;
+
+it('refuses a clinic without Core with 402, then allows it within 2 seconds of its Core plan', async () => {
+  // The consumer starts once billing's stream exists: wait for it with a probe clinic, not the timed one.
+  const probe = await ctx.clinic();
+  await announce(probe, 1, entitlements([], 0, 1), 'expired');
+  await eventually(async () => ((await places(probe)).statusCode === 402 ? true : undefined), 20_000);
+
+  const clinic = await ctx.clinic();
+  expect((await places(clinic)).statusCode).toBe(200); // billing has said nothing yet: its trial
+  await announce(clinic, 1, entitlements(['hire'], 0, 1));
+  const refused = await within2s(clinic, 402);
+  expect(refused.res.json()).toEqual({
+    success: false,
+    code: 'billing.entitlement_required',
+    module: 'core',
+    message: expect.any(String),
+  });
+  // Every route asks, writes too: nothing is added.
+  expect((await ctx.call('POST', '/api/core/departments', clinic, { name: 'Theatre' })).statusCode).toBe(402);
+  expect(await count('departments', clinic.orgId!)).toBe(0);
+
+  await announce(clinic, 2, entitlements(['core'], 15, 1));
+  const allowed = await within2s(clinic, 200);
+  expect(allowed.ms).toBeLessThan(2_000);
+
+  // An older event arriving late changes nothing.
+  await announce(clinic, 1, entitlements([], 0, 1), 'expired');
+  await new Promise((r) => setTimeout(r, 300));
+  expect((await places(clinic)).statusCode).toBe(200);
+});
+
+it("limits locations and staff to the plan's, and lifts them with the add-ons", async () => {
+  const clinic = await ctx.clinic();
+  const member = await ctx.member(clinic); // one staff record already
+  await announce(clinic, 1, entitlements(['core'], 3, 1));
+  await within2s(clinic, 200);
+  await eventually(
+    async () => (await ctx.sql(`select 1 from core.org_entitlements where org_id = $1`, clinic.orgId!))[0],
+  );
+
+  expect((await ctx.call('POST', '/api/core/locations', clinic, { name: 'Nairobi' })).statusCode).toBe(201);
+  const second = await ctx.call('POST', '/api/core/locations', clinic, { name: 'Kisumu' });
+  expect(second.statusCode).toBe(402);
+  expect(second.json()).toMatchObject({ code: 'billing.limit_reached', limit: 'locations', allowed: 1 });
+  expect(await count('locations', clinic.orgId!)).toBe(1);
+
+  // 1 member + 3 new is past 3: nothing is imported. 1 + 2 fits; updating those two adds nobody.
+  const over = await ctx.send('POST', '/api/core/staff/import', clinic, csv(1, 3));
+  expect(over.statusCode).toBe(402);
+  expect(over.json()).toMatchObject({ code: 'billing.limit_reached', limit: 'staff', allowed: 3 });
+  expect(await count('staff_records', clinic.orgId!)).toBe(1);
+  expect((await ctx.send('POST', '/api/core/staff/import', clinic, csv(1, 2))).statusCode).toBe(200);
+  expect((await ctx.send('POST', '/api/core/staff/import', clinic, csv(1, 2))).statusCode).toBe(200);
+  expect(await count('staff_records', clinic.orgId!)).toBe(3);
+  expect(member.orgId).toBe(clinic.orgId);
+
+  // An add-on (billing sums it into the limits) makes room.
+  await announce(clinic, 2, entitlements(['core'], 28, 2));
+  await eventually(async () => {
+    const r = await ctx.call('POST', '/api/core/locations', clinic, { name: 'Kisumu' });
+    return r.statusCode === 201 ? r : undefined;
+  }, 2_000);
+  expect((await ctx.send('POST', '/api/core/staff/import', clinic, csv(3, 3))).statusCode).toBe(200);
+  expect(await count('staff_records', clinic.orgId!)).toBe(4);
+});

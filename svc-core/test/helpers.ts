@@ -1,0 +1,125 @@
+import {
+  startServiceForTest,
+  eventually,
+  userEvent,
+  type Persona,
+  type ServiceContext,
+} from '@platform/testing';
+import { IdentityEvents, type UserEventData } from '@platform/contracts';
+import { NatsEventBus } from '@platform/event-bus';
+import type { LightMyRequestResponse } from 'fastify';
+import postgres from 'postgres';
+import type { App } from '@platform/service-kit';
+import { readConfig, type CoreConfig } from '../src/config';
+import { buildApp } from '../src/app';
+
+export type { Persona };
+
+/** A clock the tests move: every instance built here reads it. */
+export class TestClock {
+  constructor(public at = new Date('2026-01-10T09:00:00Z')) {}
+  now = () => this.at;
+  /** Moves to 09:00 East Africa Time on `day`. */
+  set(day: string) {
+    this.at = new Date(`${day}T06:00:00Z`);
+  }
+}
+
+export type CoreContext = ServiceContext<CoreConfig, App, LightMyRequestResponse> & {
+  clock: TestClock;
+  /** Stands in for svc-identity: publishes its user events on the run's prefix. */
+  identity: NatsEventBus;
+  /** A clinic (its owner account) whose organisation svc-core has projected. */
+  clinic(over?: Partial<UserEventData>): Promise<Persona>;
+  /** A professional who joined `clinic`'s organisation, with their staff record made. */
+  member(clinic: Persona, over?: Partial<UserEventData>): Promise<Persona>;
+  /** Another svc-core instance on the same database and bus prefix. */
+  secondInstance(): Promise<App>;
+  sql<T extends object = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]>;
+  /** A request with a raw text body (the CSV import). */
+  send(
+    method: string,
+    url: string,
+    who: Persona,
+    body: string,
+    type?: string,
+  ): Promise<LightMyRequestResponse>;
+};
+
+/**
+ * svc-core on its own database and NATS prefix, with a key pair standing in for svc-identity's and a test
+ * clock: what other modules' tests use of it (`@platform/svc-core/testing`), never its src/.
+ */
+export async function startCore(env: Record<string, string> = {}): Promise<CoreContext> {
+  const clock = new TestClock();
+  const build = (config: CoreConfig) => buildApp(config, { now: clock.now, sweepEveryMs: 0 });
+  const ctx = await startServiceForTest<CoreConfig, LightMyRequestResponse, App>(
+    'core',
+    readConfig,
+    build,
+    env,
+  );
+  const identity = await NatsEventBus.connect({
+    url: ctx.natsUrl,
+    prefix: ctx.prefix,
+    name: 'fake-identity',
+  });
+  await identity.ensureStream('identity');
+  const client = postgres(ctx.db.url, { max: 2, onnotice: () => {} });
+  const others: App[] = [];
+  const publish = async (p: Persona, over: Partial<UserEventData>) => {
+    await identity.publish(
+      userEvent(IdentityEvents.userRegistered, p.id, {
+        name: p.name,
+        email: p.email,
+        role: p.role,
+        orgId: p.orgId,
+        ...over,
+      }),
+    );
+  };
+  return {
+    ...ctx,
+    clock,
+    identity,
+    async clinic(over = {}) {
+      const p = ctx.persona('Clinic', { name: over.name });
+      await publish(p, { country: 'Kenya', ...over });
+      await eventually(
+        async () => (await client`select 1 from core.organisations where id = ${p.orgId!}`)[0],
+      );
+      return p;
+    },
+    async member(clinic, over = {}) {
+      const p = ctx.persona('user', { orgId: clinic.orgId, name: over.name, email: over.email });
+      await publish(p, over);
+      await eventually(
+        async () =>
+          (await client`select 1 from core.staff_records where person_id = ${p.id} and left_at is null`)[0],
+      );
+      return p;
+    },
+    async secondInstance() {
+      const app = await build(ctx.config);
+      others.push(app);
+      return app;
+    },
+    async sql(text, ...params) {
+      return (await client.unsafe(text, params as never[])) as never;
+    },
+    send(method, url, who, body, type = 'text/csv') {
+      return ctx.app.inject({
+        method: method as 'POST',
+        url,
+        headers: { authorization: `Bearer ${who.token}`, 'content-type': type },
+        payload: body,
+      });
+    },
+    async close() {
+      for (const app of others) await app.close();
+      await client.end();
+      await identity.close();
+      await ctx.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { App } from '@platform/service-kit';
+import type { FuzzTarget, TrustTarget } from '@platform/testing';
+import { buildApp } from '../src/app';
+import { readConfig } from '../src/config';
+import { startCore } from './helpers';
+
+/**
+ * The API fuzz test's svc-core (security/api-fuzz.int.test.ts walks every module service): live tokens
+ * per role (the user a member of the clinic) and real ids of a staff record and a credential.
+ */
+export const fuzzTarget: FuzzTarget<App> = {
+  name: 'svc-core',
+  async start() {
+    const ctx = await startCore();
+    const clinic = await ctx.clinic();
+    const user = await ctx.member(clinic, { designation: 'Nurse' });
+    const admin = ctx.persona('admin');
+    let ids: string[] | undefined;
+    const makeIds = async () => {
+      const councils = await ctx.call('GET', '/api/core/councils?country=KE', user);
+      const council = (councils.json() as { data: { id: string }[] }).data[0]!.id;
+      const credential = await ctx.call('POST', '/api/core/credentials', user, {
+        councilId: council,
+        number: 'FUZZ/1',
+        expiresOn: '2030-12-31',
+      });
+      if (credential.statusCode !== 201)
+        throw new Error(`credential: ${credential.statusCode} ${credential.body}`);
+      const staff = await ctx.call('GET', '/api/core/staff', clinic);
+      return [
+        (credential.json() as { data: { id: string } }).data.id,
+        (staff.json() as { data: { id: string }[] }).data[0]!.id,
+      ];
+    };
+    return {
+      app: ctx.app,
+      async fixtures() {
+        // Asked again for each role: the ids are made once.
+        ids ??= await makeIds();
+        const known = ids;
+        return {
+          tokens: { user: user.token, Clinic: clinic.token, admin: admin.token },
+          idsFor: () => ({ id: known }),
+        };
+      },
+      close: () => ctx.close(),
+    };
+  },
+};
+
+/**
+ * The trust suite's svc-core: a clinic's HR adds a council for its organisation; the count is the list as
+ * the platform admin reads it, which includes every organisation's councils.
+ */
+export const trustTarget: TrustTarget<App> = {
+  build: (env) => buildApp(readConfig(env), { sweepEveryMs: 0 }),
+  write: {
+    url: '/api/core/councils',
+    payload: () => ({
+      code: `ke-t${randomUUID().slice(0, 8)}`,
+      name: 'Trust Council',
+      abbreviation: 'TC',
+      country: 'KE',
+      professions: ['Other'],
+      renewalMonths: 12,
+      registerUrl: 'https://council.example/register',
+    }),
+  },
+  read: '/api/core/councils',
+  count: { url: '/api/core/councils?limit=100', signedIn: true },
+};

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import { entitlementsWith, eventually, fakeBilling, type FakeBilling } from '@platform/testing';
+import { aJob, startHire, type HireContext, type Persona } from './helpers';
+
+/**
+ * The open-posting limit holds under concurrent posts, and a paid single job listing (Ksh 250 for 7 days,
+ * carried in billing.subscription.changed.v1's listingCredits) allows exactly one posting while unexpired.
+ */
+let ctx: HireContext;
+let billing: FakeBilling;
+let db: postgres.Sql;
+beforeAll(async () => {
+  ctx = await startHire();
+  db = postgres(ctx.db.url, { max: 2 });
+  billing = await fakeBilling(ctx.natsUrl, ctx.prefix);
+  // The consumer starts once billing's stream exists: wait for it with a probe clinic.
+  const probe = ctx.persona('Clinic');
+  await billing.announce(probe.orgId!, 1, 'expired', entitlementsWith([]));
+  await eventually(async () => ((await post(probe, 'Probe')).statusCode === 402 ? true : undefined), 20_000);
+});
+afterAll(async () => {
+  await billing?.close();
+  await db?.end();
+  await ctx?.close();
+});
+
+/** Rows of the service's database (what a refusal left unchanged). */
+const sql = <T>(text: string, ...params: (string | null)[]) =>
+  db.unsafe(text, params) as unknown as Promise<T[]>;
+const post = (clinic: Persona, title: string) => ctx.call('POST', '/api/job/add', clinic, aJob({ title }));
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+/** Announces the clinic's entitlements and waits until svc-hire has them (its stored version). */
+async function announce(clinic: Persona, version: number, e: Parameters<FakeBilling['announce']>[3]) {
+  await billing.announce(clinic.orgId!, version, e.modules.length ? 'active' : 'expired', e);
+  await eventually(async () => {
+    const [row] = await sql<{ version: number }>(
+      'select version from hire.org_entitlements where org_id = $1',
+      clinic.orgId,
+    );
+    return row?.version === version ? true : undefined;
+  }, 2_000);
+}
+const statuses = async (clinic: Persona, n: number) =>
+  (await Promise.all(Array.from({ length: n }, (_, i) => post(clinic, `Concurrent ${i}`))))
+    .map((r) => r.statusCode)
+    .sort();
+
+it('lets only one of several posts at once take the last open posting', async () => {
+  const clinic = ctx.persona('Clinic');
+  await announce(clinic, 1, entitlementsWith(['hire'], { openPostings: 2 }));
+  expect((await post(clinic, 'First')).statusCode).toBe(201);
+  expect(await statuses(clinic, 6)).toEqual([201, 402, 402, 402, 402, 402]);
+  const mine = await ctx.call('GET', '/api/job/mine?limit=50', clinic);
+  expect(mine.json().pageInfo.total).toBe(2);
+
+  const third = await post(clinic, 'Third');
+  expect(third.statusCode).toBe(402);
+  expect(third.json()).toMatchObject({ code: 'billing.limit_reached', limit: 'openPostings', allowed: 2 });
+  expect(third.json().message).toBe('Your plan allows 2 open job postings at a time.');
+});
+
+it('lets a paid single listing post one job, exactly once even with posts at once', async () => {
+  const clinic = ctx.persona('Clinic');
+  const listing = { id: randomUUID(), expiresAt: inDays(7), used: false };
+  await announce(clinic, 1, entitlementsWith([], {}, [listing]));
+  expect(await statuses(clinic, 4)).toEqual([201, 402, 402, 402]);
+  const again = await post(clinic, 'Again');
+  expect(again.statusCode).toBe(402);
+  expect(again.json()).toMatchObject({ code: 'billing.entitlement_required', module: 'hire' });
+  const [use] = await sql<{ owner_id: string }>(
+    'select owner_id from hire.listing_uses where credit_id = $1',
+    listing.id,
+  );
+  expect(use?.owner_id).toBe(clinic.orgId);
+
+  // Billing's later event still showing the listing unused does not give it back.
+  await announce(clinic, 2, entitlementsWith([], {}, [listing]));
+  expect((await post(clinic, 'Once more')).statusCode).toBe(402);
+});
+
+it('does not honour an expired listing or one billing marks used, and plan room comes first', async () => {
+  const clinic = ctx.persona('Clinic');
+  const expired = { id: randomUUID(), expiresAt: inDays(-1), used: false };
+  const spent = { id: randomUUID(), expiresAt: inDays(5), used: true };
+  await announce(clinic, 1, entitlementsWith([], {}, [expired, spent]));
+  expect((await post(clinic, 'Refused')).statusCode).toBe(402);
+
+  // With standalone Hire and a listing: two postings on the plan, the third on the listing, then no more.
+  const fresh = { id: randomUUID(), expiresAt: inDays(7), used: false };
+  await announce(clinic, 2, entitlementsWith(['hire'], { openPostings: 2 }, [fresh]));
+  for (const title of ['One', 'Two', 'Three (listing)'])
+    expect((await post(clinic, title)).statusCode).toBe(201);
+  expect((await post(clinic, 'Four')).statusCode).toBe(402);
+  const uses = await sql<{ credit_id: string }>(
+    'select credit_id from hire.listing_uses where owner_id = $1',
+    clinic.orgId,
+  );
+  expect(uses.map((u) => u.credit_id)).toEqual([fresh.id]);
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "login_known_addresses_address_idx" ON "identity"."login_known_addresses" USING btree ("address","last_login_at");
