@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { entitlementsWith, eventually, fakeBilling, type FakeBilling } from '@platform/testing';
+import {
+  answersWithin,
+  billingConsumerReady,
+  entitlementsWith,
+  fakeBilling,
+  type FakeBilling,
+} from '@platform/testing';
 import { aDiscussion, startConnect, type ConnectContext, type Persona } from './helpers';
 
 /**
@@ -23,30 +29,16 @@ const internal = (who: Persona, title: string) =>
   ctx.call('POST', '/api/discussion/add', who, aDiscussion({ title, visible: ['Clinic Internal'] }));
 const reply = (who: Persona, id: string) =>
   ctx.call('POST', `/api/discussion/${id}/replies`, who, { content: 'Noted, thank you.' });
-/** Polls until a Clinic Internal post answers `status`; one posted while waiting for a refusal is deleted. */
-const within2s = async (who: Persona, title: string, status: number) => {
-  const started = Date.now();
-  const res = await eventually(async () => {
-    const r = await internal(who, title);
-    if (r.statusCode === status) return r;
-    if (r.statusCode === 201 && status !== 201) {
-      const id = (r.json() as { data: { id: string } }).data.id;
-      expect((await ctx.call('DELETE', `/api/discussion/${id}`, who)).statusCode).toBe(200);
-    }
-    return undefined;
-  }, 2_000);
-  return { res, ms: Date.now() - started };
-};
+/** Polls until a Clinic Internal post answers `status`; one posted while a refusal was awaited is deleted. */
+const within2s = (who: Persona, title: string, status: number) =>
+  answersWithin(() => internal(who, title), status, {
+    undo: (r) => ctx.call('DELETE', `/api/discussion/${(r.json() as { data: { id: string } }).data.id}`, who),
+  });
 
 it('refuses a clinic without Connect its Clinic Internal space, allows it within 2 s of buying Connect', async () => {
-  // The consumer starts once billing's stream exists: wait for it with a probe clinic, not the timed one.
   const probeOrg = randomUUID();
   const probe = await ctx.member('Clinic', { orgId: probeOrg });
-  await billing.announce(probeOrg, 1, 'expired', entitlementsWith([]));
-  await eventually(
-    async () => ((await internal(probe, 'Probe')).statusCode === 402 ? true : undefined),
-    20_000,
-  );
+  await billingConsumerReady(billing, probeOrg, () => internal(probe, 'Probe'));
 
   const org = randomUUID();
   const clinic = await ctx.member('Clinic', { name: 'Clinic C', orgId: org });

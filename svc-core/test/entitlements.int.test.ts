@@ -1,6 +1,11 @@
-import { BillingEvents, type Entitlements, type SubscriptionChangedData } from '@platform/contracts';
-import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
-import { eventually } from '@platform/testing';
+import {
+  answersWithin,
+  billingConsumerReady,
+  entitlementsWith,
+  eventually,
+  fakeBilling,
+  type FakeBilling,
+} from '@platform/testing';
 import { startCore, type CoreContext, type Persona } from './helpers';
 
 /**
@@ -9,55 +14,23 @@ import { startCore, type CoreContext, type Persona } from './helpers';
  * staff and location limits (with add-ons) refuse what would pass them with nothing changed.
  */
 let ctx: CoreContext;
-let billing: NatsEventBus;
+let billing: FakeBilling;
 beforeAll(async () => {
   ctx = await startCore();
-  billing = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fake-billing' });
-  await billing.ensureStream('billing');
+  billing = await fakeBilling(ctx.natsUrl, ctx.prefix);
 });
 afterAll(async () => {
   await billing?.close();
   await ctx?.close();
 });
 
-const entitlements = (
-  modules: Entitlements['modules'],
-  staff: number | null,
-  locations: number | null,
-): Entitlements => ({
-  modules,
-  limits: { staff, locations, openPostings: null, licenceAlertRoles: null, workflows: 0 },
-  capabilities: [],
-  listingCredits: [],
-});
-async function announce(
-  clinic: Persona,
-  version: number,
-  e: Entitlements,
-  status: SubscriptionChangedData['status'] = 'active',
-) {
-  const data: SubscriptionChangedData = {
-    orgId: clinic.orgId!,
-    plan: e.modules.includes('core') ? 'essential' : null,
-    items: [],
-    status,
-    periodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    trialEndsAt: null,
-    entitlements: e,
-    version,
-  };
-  await billing.publish(makeEnvelope(BillingEvents.subscriptionChanged, data));
-}
+/** Core's entitlements with its staff and location limits (null: unlimited). */
+const core = (staff: number | null, locations: number | null) =>
+  entitlementsWith(['core'], { staff, locations });
+const announce = (clinic: Persona, version: number, e: ReturnType<typeof entitlementsWith>) =>
+  billing.announce(clinic.orgId!, version, e.modules.length ? 'active' : 'expired', e);
 const places = (clinic: Persona) => ctx.call('GET', '/api/core/places', clinic);
-/** Polls until the places list answers `status`; how long that took. */
-async function within2s(clinic: Persona, status: number) {
-  const started = Date.now();
-  const res = await eventually(async () => {
-    const r = await places(clinic);
-    return r.statusCode === status ? r : undefined;
-  }, 2_000);
-  return { res, ms: Date.now() - started };
-}
+const within2s = (clinic: Persona, status: number) => answersWithin(() => places(clinic), status);
 const csv = (from: number, to: number) =>
   [
     'email,name',
@@ -68,14 +41,12 @@ const count = async (table: string, orgId: string) =>
     .n;
 
 it('refuses a clinic without Core with 402, then allows it within 2 seconds of its Core plan', async () => {
-  // The consumer starts once billing's stream exists: wait for it with a probe clinic, not the timed one.
   const probe = await ctx.clinic();
-  await announce(probe, 1, entitlements([], 0, 1), 'expired');
-  await eventually(async () => ((await places(probe)).statusCode === 402 ? true : undefined), 20_000);
+  await billingConsumerReady(billing, probe.orgId!, () => places(probe));
 
   const clinic = await ctx.clinic();
   expect((await places(clinic)).statusCode).toBe(200); // billing has said nothing yet: its trial
-  await announce(clinic, 1, entitlements(['hire'], 0, 1));
+  await announce(clinic, 1, entitlementsWith(['hire']));
   const refused = await within2s(clinic, 402);
   expect(refused.res.json()).toEqual({
     success: false,
@@ -87,12 +58,12 @@ it('refuses a clinic without Core with 402, then allows it within 2 seconds of i
   expect((await ctx.call('POST', '/api/core/departments', clinic, { name: 'Theatre' })).statusCode).toBe(402);
   expect(await count('departments', clinic.orgId!)).toBe(0);
 
-  await announce(clinic, 2, entitlements(['core'], 15, 1));
+  await announce(clinic, 2, core(15, 1));
   const allowed = await within2s(clinic, 200);
   expect(allowed.ms).toBeLessThan(2_000);
 
   // An older event arriving late changes nothing.
-  await announce(clinic, 1, entitlements([], 0, 1), 'expired');
+  await announce(clinic, 1, entitlementsWith([]));
   await new Promise((r) => setTimeout(r, 300));
   expect((await places(clinic)).statusCode).toBe(200);
 });
@@ -100,7 +71,7 @@ it('refuses a clinic without Core with 402, then allows it within 2 seconds of i
 it("limits locations and staff to the plan's, and lifts them with the add-ons", async () => {
   const clinic = await ctx.clinic();
   const member = await ctx.member(clinic); // one staff record already
-  await announce(clinic, 1, entitlements(['core'], 3, 1));
+  await announce(clinic, 1, core(3, 1));
   await within2s(clinic, 200);
   await eventually(
     async () => (await ctx.sql(`select 1 from core.org_entitlements where org_id = $1`, clinic.orgId!))[0],
@@ -123,7 +94,7 @@ it("limits locations and staff to the plan's, and lifts them with the add-ons", 
   expect(member.orgId).toBe(clinic.orgId);
 
   // An add-on (billing sums it into the limits) makes room.
-  await announce(clinic, 2, entitlements(['core'], 28, 2));
+  await announce(clinic, 2, core(28, 2));
   await eventually(async () => {
     const r = await ctx.call('POST', '/api/core/locations', clinic, { name: 'Kisumu' });
     return r.statusCode === 201 ? r : undefined;

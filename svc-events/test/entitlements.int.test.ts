@@ -1,4 +1,10 @@
-import { entitlementsWith, eventually, fakeBilling, type FakeBilling } from '@platform/testing';
+import {
+  answersWithin,
+  billingConsumerReady,
+  entitlementsWith,
+  fakeBilling,
+  type FakeBilling,
+} from '@platform/testing';
 import { anEvent, startEvents, type EventsContext, type Persona } from './helpers';
 
 /**
@@ -19,26 +25,15 @@ afterAll(async () => {
 
 const post = (clinic: Persona, title: string) =>
   ctx.call('POST', '/api/event/add', clinic, anEvent({ title }));
-/** Polls until posting answers `status`; an event posted while waiting for a refusal is cancelled again. */
-const within2s = async (clinic: Persona, title: string, status: number) => {
-  const started = Date.now();
-  const res = await eventually(async () => {
-    const r = await post(clinic, title);
-    if (r.statusCode === status) return r;
-    if (r.statusCode === 201 && status !== 201) {
-      const id = (r.json() as { data: { id: string } }).data.id;
-      expect((await ctx.call('DELETE', `/api/event/${id}`, clinic)).statusCode).toBe(200);
-    }
-    return undefined;
-  }, 2_000);
-  return { res, ms: Date.now() - started };
-};
+/** Polls until posting answers `status`; an event posted while a refusal was awaited is cancelled again. */
+const within2s = (clinic: Persona, title: string, status: number) =>
+  answersWithin(() => post(clinic, title), status, {
+    undo: (r) => ctx.call('DELETE', `/api/event/${(r.json() as { data: { id: string } }).data.id}`, clinic),
+  });
 
 it('refuses a clinic without Events, allows it within 2 s of buying Events, keeps what it published', async () => {
-  // The consumer starts once billing's stream exists: wait for it with a probe clinic, not the timed one.
   const probe = ctx.persona('Clinic');
-  await billing.announce(probe.orgId!, 1, 'expired', entitlementsWith([]));
-  await eventually(async () => ((await post(probe, 'Probe')).statusCode === 402 ? true : undefined), 20_000);
+  await billingConsumerReady(billing, probe.orgId!, () => post(probe, 'Probe'));
 
   const clinic = ctx.persona('Clinic');
   await billing.announce(clinic.orgId!, 1, 'expired', entitlementsWith([]));

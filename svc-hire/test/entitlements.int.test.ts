@@ -1,6 +1,10 @@
-import { BillingEvents, type Entitlements, type SubscriptionChangedData } from '@platform/contracts';
-import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
-import { eventually } from '@platform/testing';
+import {
+  answersWithin,
+  billingConsumerReady,
+  entitlementsWith,
+  fakeBilling,
+  type FakeBilling,
+} from '@platform/testing';
 import { aJob, startHire, type HireContext, type Persona } from './helpers';
 
 /**
@@ -9,75 +13,31 @@ import { aJob, startHire, type HireContext, type Persona } from './helpers';
  * with standalone Hire, allowed within 2 seconds of the change; what is published stays up.
  */
 let ctx: HireContext;
-let billing: NatsEventBus;
+let billing: FakeBilling;
 beforeAll(async () => {
   ctx = await startHire();
-  billing = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fake-billing' });
-  await billing.ensureStream('billing');
+  billing = await fakeBilling(ctx.natsUrl, ctx.prefix);
 });
 afterAll(async () => {
   await billing?.close();
   await ctx?.close();
 });
 
-const limits = (openPostings: number | null) => ({
-  staff: 0,
-  locations: 1,
-  openPostings,
-  licenceAlertRoles: 0,
-  workflows: 0,
-});
-const entitlements = (modules: Entitlements['modules'], openPostings: number | null): Entitlements => ({
-  modules,
-  limits: limits(openPostings),
-  capabilities: [],
-  listingCredits: [],
-});
-async function announce(
-  clinic: Persona,
-  version: number,
-  status: SubscriptionChangedData['status'],
-  e: Entitlements,
-) {
-  const data: SubscriptionChangedData = {
-    orgId: clinic.orgId!,
-    plan: e.modules.includes('core') ? 'professional' : null,
-    items: [],
-    status,
-    periodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    trialEndsAt: null,
-    entitlements: e,
-    version,
-  };
-  await billing.publish(makeEnvelope(BillingEvents.subscriptionChanged, data));
-}
 const post = (clinic: Persona, title: string) => ctx.call('POST', '/api/job/add', clinic, aJob({ title }));
-/**
- * Polls until posting answers `status`. A try that posts while waiting for a refusal (the change not yet
- * projected: a clinic billing has not announced may post) is taken down again, so it holds no open posting.
- */
-const within2s = async (clinic: Persona, title: string, status: number) => {
-  const started = Date.now();
-  const res = await eventually(async () => {
-    const r = await post(clinic, title);
-    if (r.statusCode === status) return r;
-    if (r.statusCode === 201 && status !== 201) {
-      const id = (r.json() as { data: { _id: string } }).data._id;
-      expect((await ctx.call('DELETE', `/api/job/${id}`, clinic)).statusCode).toBe(200);
-    }
-    return undefined;
-  }, 2_000);
-  return { res, ms: Date.now() - started };
-};
+/** Polls until posting answers `status`; a job posted while a refusal was awaited is taken down again. */
+const within2s = (clinic: Persona, title: string, status: number) =>
+  answersWithin(() => post(clinic, title), status, {
+    undo: (r) => ctx.call('DELETE', `/api/job/${(r.json() as { data: { _id: string } }).data._id}`, clinic),
+  });
+const announce = (clinic: Persona, version: number, e: ReturnType<typeof entitlementsWith>) =>
+  billing.announce(clinic.orgId!, version, e.modules.length ? 'active' : 'expired', e);
 
 it('refuses a clinic without Hire, then allows standalone Hire up to two open postings', async () => {
-  // The consumer starts once billing's stream exists: wait for it with a probe clinic, not the timed one.
   const probe = ctx.persona('Clinic');
-  await announce(probe, 1, 'expired', entitlements([], 0));
-  await eventually(async () => ((await post(probe, 'Probe')).statusCode === 402 ? true : undefined), 20_000);
+  await billingConsumerReady(billing, probe.orgId!, () => post(probe, 'Probe'));
 
   const clinic = ctx.persona('Clinic');
-  await announce(clinic, 1, 'expired', entitlements([], 0));
+  await announce(clinic, 1, entitlementsWith([]));
   const refused = await within2s(clinic, 'Refused', 402);
   expect(refused.res.json()).toEqual({
     success: false,
@@ -86,7 +46,7 @@ it('refuses a clinic without Hire, then allows standalone Hire up to two open po
     message: expect.any(String),
   });
 
-  await announce(clinic, 2, 'active', entitlements(['hire'], 2));
+  await announce(clinic, 2, entitlementsWith(['hire'], { openPostings: 2 }));
   const first = await within2s(clinic, 'First', 201);
   expect(first.ms).toBeLessThan(2_000);
   expect((await post(clinic, 'Second')).statusCode).toBe(201);
@@ -100,15 +60,15 @@ it('refuses a clinic without Hire, then allows standalone Hire up to two open po
   });
 
   // An older event arriving late changes nothing.
-  await announce(clinic, 1, 'expired', entitlements([], 0));
+  await announce(clinic, 1, entitlementsWith([]));
   await new Promise((r) => setTimeout(r, 300));
   expect((await post(clinic, 'Still third')).statusCode).toBe(402);
 
-  await announce(clinic, 3, 'active', entitlements(['connect', 'core', 'events', 'hire'], null));
+  await announce(clinic, 3, entitlementsWith(['connect', 'core', 'events', 'hire'], { openPostings: null }));
   await within2s(clinic, 'Third, on Professional', 201);
 
   // Expiry refuses new postings but takes nothing down.
-  await announce(clinic, 4, 'expired', entitlements([], 0));
+  await announce(clinic, 4, entitlementsWith([]));
   await within2s(clinic, 'After expiry', 402);
   const mine = await ctx.call('GET', '/api/job/get?limit=50', ctx.persona('user'));
   const titles = mine.json().data.map((j: { title: string }) => j.title);

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { entitlementsWith, eventually, fakeBilling, type FakeBilling } from '@platform/testing';
+import {
+  billingConsumerReady,
+  entitlementsWith,
+  eventually,
+  fakeBilling,
+  type FakeBilling,
+} from '@platform/testing';
 import { aJob, startHire, type HireContext, type Persona } from './helpers';
 
 /**
@@ -14,10 +20,8 @@ beforeAll(async () => {
   ctx = await startHire();
   db = postgres(ctx.db.url, { max: 2 });
   billing = await fakeBilling(ctx.natsUrl, ctx.prefix);
-  // The consumer starts once billing's stream exists: wait for it with a probe clinic.
   const probe = ctx.persona('Clinic');
-  await billing.announce(probe.orgId!, 1, 'expired', entitlementsWith([]));
-  await eventually(async () => ((await post(probe, 'Probe')).statusCode === 402 ? true : undefined), 20_000);
+  await billingConsumerReady(billing, probe.orgId!, () => post(probe, 'Probe'));
 });
 afterAll(async () => {
   await billing?.close();

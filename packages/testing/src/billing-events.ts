@@ -5,6 +5,7 @@ import {
   type Entitlements,
   type SubscriptionChangedData,
 } from '@platform/contracts';
+import { eventually } from './eventually';
 
 /** What a clinic holds with nothing bought (billing's own "nothing"): one location, no module. */
 const NOTHING: BillingLimits = {
@@ -52,3 +53,37 @@ export async function fakeBilling(natsUrl: string, prefix: string) {
   };
 }
 export type FakeBilling = Awaited<ReturnType<typeof fakeBilling>>;
+
+/**
+ * Waits until a service's consumer of billing's stream runs (it starts once the stream exists): announces
+ * that `probeOrgId` holds nothing and polls `attempt`, an action of that clinic, until it answers 402. Use a
+ * probe clinic of its own, not a timed one.
+ */
+export async function billingConsumerReady(
+  billing: FakeBilling,
+  probeOrgId: string,
+  attempt: () => Promise<{ statusCode: number }>,
+): Promise<void> {
+  await billing.announce(probeOrgId, 1, 'expired', entitlementsWith([]));
+  await eventually(async () => ((await attempt()).statusCode === 402 ? true : undefined), 20_000);
+}
+
+/**
+ * Polls `attempt` until it answers `status`, within 2 seconds by default (how soon every service must follow
+ * a subscription change), and says how long that took. A try that went through while a refusal was awaited
+ * (the change not projected yet) is handed to `undo`, so it holds nothing the test then counts.
+ */
+export async function answersWithin<R extends { statusCode: number }>(
+  attempt: () => Promise<R>,
+  status: number,
+  opts: { undo?: (passed: R) => Promise<unknown>; timeoutMs?: number } = {},
+): Promise<{ res: R; ms: number }> {
+  const started = Date.now();
+  const res = await eventually(async () => {
+    const r = await attempt();
+    if (r.statusCode === status) return r;
+    if (r.statusCode < 300 && status >= 300) await opts.undo?.(r);
+    return undefined;
+  }, opts.timeoutMs ?? 2_000);
+  return { res, ms: Date.now() - started };
+}

@@ -10,7 +10,13 @@ export { rawRequest, type RawRequest, type RawResponse } from './http';
 export { serviceTestEnv, type ServiceTestEnv } from './service-env';
 export { startServiceForTest, type Persona, type ServiceContext } from './service-context';
 export { userEvent } from './identity-events';
-export { entitlementsWith, fakeBilling, type FakeBilling } from './billing-events';
+export {
+  answersWithin,
+  billingConsumerReady,
+  entitlementsWith,
+  fakeBilling,
+  type FakeBilling,
+} from './billing-events';
 export { XSS_PAYLOADS } from './xss-payloads';
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 export {
