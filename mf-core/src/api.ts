@@ -29,6 +29,7 @@ import type {
   StaffListResponse,
   StaffMemberResponse,
 } from '@platform/svc-core/contract';
+import type { PlansResponse } from '@platform/svc-billing/contract';
 import { endpoint } from '@platform/data';
 import { apiRequest } from '@platform/shell-state';
 
@@ -45,6 +46,8 @@ export interface StaffFilter {
  * types (`import type`: no schema code reaches the browser).
  */
 export const coreApi = {
+  /** svc-billing's public catalogue: /pricing's and the landing page's prices. */
+  plans: () => endpoint<PlansResponse>('/api/billing/plans'),
   me: () => endpoint<MeResponse>('/api/user/me'),
   updateMe: (body: UpdateProfileBody) => apiRequest<MeResponse>('/api/user/me', { method: 'PUT', body }),
   login: (body: LoginBody) => apiRequest<LoginResponse>('/api/user/login', { method: 'POST', body }),

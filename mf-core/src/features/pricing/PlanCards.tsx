@@ -1,6 +1,6 @@
 import { Link } from '@platform/router';
 import { useTranslation } from '@platform/ui';
-import { CARD_FEATURES, PLANS, formatKsh } from './plans';
+import { CARD_FEATURES, PLANS, formatKsh, usePrices } from './plans';
 import { useSubscribePath } from './subscribe';
 
 /**
@@ -12,6 +12,7 @@ export function PlanCards({ full = false }: { full?: boolean }) {
   const { t, i18n } = useTranslation('core');
   const language = i18n.language;
   const subscribePath = useSubscribePath();
+  const priceOf = usePrices();
   return (
     <ul className="grid plan-grid" role="list">
       {PLANS.map((plan) => {
@@ -23,7 +24,7 @@ export function PlanCards({ full = false }: { full?: boolean }) {
             {plan.isPopular && <span className="badge">{t('pricing.popular')}</span>}
             <PlanName>{name}</PlanName>
             <p className="plan-price">
-              <strong>{formatKsh(plan.price, language)}</strong>{' '}
+              <strong>{formatKsh(priceOf(plan.id), language)}</strong>{' '}
               <span className="muted">
                 {t('pricing.perMonth')} · {t('pricing.vatIncluded')}
               </span>

@@ -1,14 +1,33 @@
 import { screen, within } from '@testing-library/react';
+import { queryClient } from '@platform/data';
 import { useLanguage, useSession } from '@platform/shell-state';
-import { renderScreen } from '@platform/ui/testing';
+import { fakeApi, renderScreen } from '@platform/ui/testing';
 import { AMINA, resetSession } from '../../test/fixtures';
 import PricingPage from './PricingPage';
 
 const checkout = (item: string) => `/billing/checkout?items=${item}`;
 
+/** svc-billing's catalogue as GET /api/billing/plans answers it, prices in cents. */
+const item = (id: string, kind: string, price: number) => ({
+  id,
+  name: id,
+  kind,
+  price,
+  duration: kind === 'listing' ? 'week' : 'month',
+  currency: 'KES',
+  vatIncluded: true,
+  vatRatePercent: 16,
+  vat: Math.round((price * 16) / 116),
+  idealFor: '',
+  features: [],
+  isPopular: id === 'professional',
+});
+
 beforeEach(() => {
   resetSession();
   useLanguage.getState().setLanguage('en');
+  queryClient.clear();
+  fakeApi(() => ({ status: 503, body: { success: false, message: 'down' } }));
 });
 
 describe('the pricing page', () => {
@@ -77,5 +96,28 @@ describe('the pricing page', () => {
     useLanguage.getState().setLanguage('sw');
     await renderScreen(<PricingPage />, { path: '/pricing' });
     expect(await screen.findByRole('link', { name: 'Jiandikishe kwa Professional' })).toBeInTheDocument();
+  });
+
+  it("shows the catalogue's stored prices once svc-billing answers, and the first prices until then", async () => {
+    const calls = fakeApi((call) =>
+      call.path === '/api/billing/plans'
+        ? {
+            body: {
+              success: true,
+              data: [item('essential', 'plan', 900_000), item('hire', 'module', 120_000)],
+              addOns: [item('job-listing', 'listing', 30_000)],
+            },
+          }
+        : { status: 404, body: { success: false } },
+    );
+    await renderScreen(<PricingPage />, { path: '/pricing' });
+    const essential = (await screen.findByRole('heading', { name: 'Essential' })).closest('li')!;
+    expect(await within(essential).findByText(/^Ksh.9,000$/)).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Hire \(2 job postings\)/ })).toHaveTextContent(/Ksh.1,200/);
+    expect(screen.getByText(/Ksh.300 /)).toBeInTheDocument();
+    // Not in the answer: its first price.
+    const professional = screen.getByRole('heading', { name: 'Professional' }).closest('li')!;
+    expect(within(professional).getByText(/^Ksh.15,000$/)).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toContain('/api/billing/plans');
   });
 });

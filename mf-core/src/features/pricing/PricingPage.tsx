@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from '@platform/router';
 import { useRouteMeta, useTranslation } from '@platform/ui';
 import { PlanCards } from './PlanCards';
-import { ADD_ONS, JOB_LISTING_PER_WEEK, formatKsh } from './plans';
+import { ADD_ONS, formatKsh, usePrices } from './plans';
 import { useSubscribePath } from './subscribe';
 import '../shared/core.css';
 
@@ -10,6 +10,7 @@ export default function PricingPage() {
   const language = i18n.language;
   useRouteMeta(t('meta.pricingTitle'), t('meta.pricing'));
   const subscribePath = useSubscribePath();
+  const priceOf = usePrices();
   // `?choose=hire`: a clinic sent here by a module it does not have ("Post job" without Hire).
   const [params] = useSearchParams();
   const chosen = ADD_ONS.find((a) => a.itemId !== null && a.itemId === params.get('choose'));
@@ -52,9 +53,9 @@ export default function PricingPage() {
                   <tr key={a.key} className={a === chosen ? 'addon-chosen' : undefined}>
                     <th scope="row">{name}</th>
                     <td>
-                      {a.price === null
+                      {a.itemId === null
                         ? t('pricing.addons.quote')
-                        : `${t(`pricing.addons.${a.kind}`, { price: formatKsh(a.price, language) })} (${t('pricing.vatIncluded')})`}
+                        : `${t(`pricing.addons.${a.kind}`, { price: formatKsh(priceOf(a.itemId), language) })} (${t('pricing.vatIncluded')})`}
                     </td>
                     {canSubscribe && (
                       <td>
@@ -76,7 +77,7 @@ export default function PricingPage() {
           </table>
         </div>
         <p className="muted">
-          {t('pricing.addons.jobListing', { price: formatKsh(JOB_LISTING_PER_WEEK, language) })}
+          {t('pricing.addons.jobListing', { price: formatKsh(priceOf('job-listing'), language) })}
         </p>
       </section>
     </div>

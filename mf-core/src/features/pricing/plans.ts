@@ -1,6 +1,12 @@
+/**
+ * The plans and add-ons (Ksh, monthly) for the landing page and /pricing. Prices are svc-billing's stored
+ * catalogue (an admin changes them there): `usePrices` reads `GET /api/billing/plans`, and the figures
+ * below are only what the prerendered page shows until that answer arrives (the catalogue's first prices).
+ */
+import { useApiQuery } from '@platform/data';
 import { formatMoney } from '@platform/ui';
-/** The plans and add-ons (Ksh, monthly): one source for the landing page and /pricing. */
 import type { PlanId } from '@platform/contracts/values';
+import { coreApi } from '../../api';
 
 export type { PlanId };
 
@@ -34,6 +40,24 @@ export const ADD_ONS: Array<{ key: string; itemId: string | null; price: number 
 ];
 
 export const JOB_LISTING_PER_WEEK = 250;
+
+const FIRST_PRICES: Record<string, number> = {
+  ...Object.fromEntries(PLANS.map((p) => [p.id, p.price])),
+  ...Object.fromEntries(ADD_ONS.flatMap((a) => (a.itemId && a.price !== null ? [[a.itemId, a.price]] : []))),
+  'job-listing': JOB_LISTING_PER_WEEK,
+};
+
+/**
+ * Whole-shilling price of a catalogue item (`essential`, `hire`, `job-listing`, …) as svc-billing sells it
+ * now; its first price until the catalogue has answered, or if it cannot.
+ */
+export function usePrices(): (itemId: string) => number {
+  const { data } = useApiQuery(coreApi.plans());
+  const stored = new Map(
+    data ? [...data.data, ...data.addOns].map((item) => [item.id, item.price / 100] as const) : [],
+  );
+  return (itemId) => stored.get(itemId) ?? FIRST_PRICES[itemId] ?? 0;
+}
 
 /** Ksh amounts in the reader's language ("Ksh 8,000", "Ksh 8 000"): the platform's one money format. */
 export const formatKsh = (amount: number, language: string) => formatMoney(amount, 'KES', language);
