@@ -107,6 +107,13 @@ export type Subscription = Static<typeof Subscription>;
 export const SubscriptionResponse = Ok({ data: Subscription });
 export type SubscriptionResponse = Static<typeof SubscriptionResponse>;
 
+/** A cheaper choice for the next period, whole: its plan or modules and the add-ons to keep. */
+export const DowngradeBody = Type.Object(
+  { items: Type.Array(ItemId, { minItems: 1, maxItems: 20 }) },
+  { additionalProperties: false },
+);
+export type DowngradeBody = Static<typeof DowngradeBody>;
+
 /** The error codes svc-billing answers with (`code` beside the English `message`). */
 export const BillingErrors = {
   invalidPhone: 'billing.invalid_phone',
@@ -125,4 +132,6 @@ export const BillingErrors = {
   alreadyHeld: 'billing.already_held',
   planRequired: 'billing.plan_required',
   notActive: 'billing.not_active',
+  notADowngrade: 'billing.not_a_downgrade',
+  notRecurring: 'billing.not_recurring',
 } as const;

@@ -1,8 +1,17 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { readEvents, startServiceForTest, type Persona, type ServiceContext } from '@platform/testing';
+import type postgres from 'postgres';
+import {
+  eventually,
+  readEvents,
+  startServiceForTest,
+  userEvent,
+  type Persona,
+  type ServiceContext,
+} from '@platform/testing';
 import type { App } from '@platform/service-kit';
-import { BillingEvents, type SubscriptionChangedData } from '@platform/contracts';
+import type { NatsEventBus } from '@platform/event-bus';
+import { BillingEvents, IdentityEvents, type SubscriptionChangedData } from '@platform/contracts';
 import { buildSandbox } from '../sandbox/app';
 import { SANDBOX_CREDENTIALS } from '../sandbox/credentials';
 import { readConfig, type BillingConfig } from '../src/config';
@@ -113,6 +122,38 @@ export function checkoutAs(
     headers: { authorization: `Bearer ${who.token}`, 'idempotency-key': key },
     payload: body,
   });
+}
+
+/**
+ * A clinic account with `phone` (its billing contact, where renewal prompts go), announced on identity's
+ * stream by a stand-in for svc-identity and recorded by svc-billing.
+ */
+export async function knownClinic(
+  ctx: BillingTestContext,
+  identity: NatsEventBus,
+  sql: postgres.Sql,
+  phone: string,
+): Promise<Persona> {
+  const clinic = ctx.persona('Clinic');
+  await identity.publish(
+    userEvent(IdentityEvents.userRegistered, clinic.orgId!, { role: 'Clinic', phone, email: clinic.email }),
+  );
+  await eventually(
+    async () =>
+      (await sql`select 1 from billing.organisations where org_id = ${clinic.orgId}`).length
+        ? true
+        : undefined,
+    10_000,
+  );
+  return clinic;
+}
+
+/** Moves the test clock to `days` from a period's end (plus an hour) and sweeps twice. */
+export async function sweepAt(ctx: BillingTestContext, periodEnd: string, days: number) {
+  const target = Date.parse(periodEnd) + days * 86_400_000 + 3_600_000;
+  ctx.clock.advanceDays((target - ctx.clock.now().getTime()) / 86_400_000);
+  await ctx.app.billingSweep();
+  await ctx.app.billingSweep();
 }
 
 /** The name other modules' tests know it by (`@platform/svc-billing/testing`). */

@@ -1,13 +1,16 @@
 import postgres from 'postgres';
-import {
-  IdentityEvents,
-  notificationRequestedType,
-  type NotificationRequestedData,
-} from '@platform/contracts';
+import { notificationRequestedType, type NotificationRequestedData } from '@platform/contracts';
 import { NatsEventBus } from '@platform/event-bus';
-import { eventually, readEvents, userEvent } from '@platform/testing';
+import { eventually, readEvents } from '@platform/testing';
 import { buildApp } from '../src/app';
-import { checkoutAs, startBilling, type BillingTestContext, type Persona } from './helpers';
+import {
+  checkoutAs,
+  knownClinic,
+  startBilling,
+  sweepAt,
+  type BillingTestContext,
+  type Persona,
+} from './helpers';
 
 /**
  * Renewals with the clock moved by the test, against Postgres, NATS and the payments sandbox: a reminder
@@ -33,17 +36,7 @@ afterAll(async () => {
 
 /** A clinic whose account (its billing contact) has `phone`, known to svc-billing, with standalone Hire paid. */
 async function clinicWithHire(phone: string): Promise<Persona> {
-  const clinic = ctx.persona('Clinic');
-  await identity.publish(
-    userEvent(IdentityEvents.userRegistered, clinic.orgId!, { role: 'Clinic', phone, email: clinic.email }),
-  );
-  await eventually(
-    async () =>
-      (await sql`select 1 from billing.organisations where org_id = ${clinic.orgId}`).length
-        ? true
-        : undefined,
-    10_000,
-  );
+  const clinic = await knownClinic(ctx, identity, sql, phone);
   const res = await checkoutAs(ctx, clinic, { items: ['hire'], method: 'mpesa', phone: '0708374149' });
   expect(res.statusCode).toBe(202);
   await eventually(
@@ -60,13 +53,7 @@ const answered = (who: Persona) =>
     async () => ((await renewalPayments(who)).every((p) => p.status !== 'pending') ? true : undefined),
     15_000,
   );
-/** Moves the test clock to `days` from the clinic's period end (plus an hour) and sweeps twice. */
-async function at(periodEnd: string, days: number) {
-  const target = Date.parse(periodEnd) + days * DAY + 3_600_000;
-  ctx.clock.advanceDays((target - ctx.clock.now().getTime()) / DAY);
-  await ctx.app.billingSweep();
-  await ctx.app.billingSweep();
-}
+const at = (periodEnd: string, days: number) => sweepAt(ctx, periodEnd, days);
 const notices = async (who: Persona, kind: string) =>
   (
     await readEvents<NotificationRequestedData>(

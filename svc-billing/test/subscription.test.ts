@@ -9,6 +9,7 @@ import {
   quoteUpgrade,
   renew,
   renewalSchedule,
+  resume,
   scheduleDowngrade,
   startTrial,
   TransitionError,
@@ -101,6 +102,35 @@ describe('subscription life cycle', () => {
     expect(renewed.lines).toEqual(essential);
     expect(renewed.scheduledLines).toBeNull();
     expect(() => scheduleDowngrade(active, [...professional, ...hire])).toThrow(TransitionError);
+    expect(() => scheduleDowngrade(active, professional)).toThrow(TransitionError);
+    expect(() => scheduleDowngrade(startTrial(t0), essential)).toThrow(TransitionError);
+  });
+
+  it('renews with the lines paid for, whatever was scheduled since', () => {
+    const due = advance(
+      scheduleDowngrade(activate(startTrial(t0), professional, t0), essential),
+      addDays(t0, 32),
+    );
+    expect(renew(due, professional).lines).toEqual(professional);
+    expect(renew(due, professional).scheduledLines).toBeNull();
+  });
+
+  it('keeps one change for the period end: a downgrade replaces a cancellation, resume undoes either', () => {
+    const active = activate(startTrial(t0), professional, t0);
+    const scheduled = scheduleDowngrade(cancelAtPeriodEnd(active), essential);
+    expect(scheduled).toMatchObject({ cancelAtPeriodEnd: false, scheduledLines: essential });
+    expect(cancelAtPeriodEnd(scheduled)).toMatchObject({ cancelAtPeriodEnd: true, scheduledLines: null });
+    expect(resume(scheduled)).toMatchObject({ cancelAtPeriodEnd: false, scheduledLines: null });
+  });
+
+  it('forgets a scheduled downgrade when the subscription expires unpaid', () => {
+    const scheduled = scheduleDowngrade(activate(startTrial(t0), professional, t0), essential);
+    const due = advance(scheduled, scheduled.periodEnd);
+    expect(due).toMatchObject({ status: 'past_due', scheduledLines: essential });
+    expect(advance(due, addDays(scheduled.periodEnd, 7))).toMatchObject({
+      status: 'expired',
+      scheduledLines: null,
+    });
   });
 
   it('cancels at the period end: keeps access until then, asks for no renewal', () => {

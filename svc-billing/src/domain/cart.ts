@@ -69,6 +69,21 @@ export function priceCart(
 }
 
 /**
+ * What a subscription would hold from its next period on, chosen whole (a downgrade): the catalogue's
+ * rules as for a purchase (the add-ons that need Core with a Core plan among them), and only what recurs.
+ */
+export function periodLines(ids: string[], catalogue: Map<string, CatalogueItem>): Line[] {
+  const cart = priceCart(ids, catalogue);
+  if (cart.once.length > 0) {
+    throw new CartError(
+      'billing.not_recurring',
+      'only monthly plans, modules and add-ons carry on to a period',
+    );
+  }
+  return cart.recurring;
+}
+
+/**
  * The lines a running subscription would hold after buying `cart` (recurring lines only): a Core plan
  * replaces the plan and the standalone modules (it includes them) and keeps the add-ons; modules and
  * add-ons bought alone join what is held.

@@ -11,7 +11,8 @@ import { proportion, type Cents } from './money';
  *                        └─cancelled at period end─▶ cancelled
  *
  * Buying during the trial ends it at once. An upgrade starts a new period now, crediting the unused
- * part of the current one; a downgrade or a cancellation waits for the period's end.
+ * part of the current one; a downgrade or a cancellation waits for the period's end (one of them at a
+ * time: the later choice replaces the earlier, and resuming undoes either).
  */
 export type { SubscriptionStatus };
 
@@ -91,14 +92,16 @@ export function trialDaysLeft(sub: Subscription, now: Date): number {
 
 /** Time passing: the transitions that need no payment. Call it before any other transition. */
 export function advance(sub: Subscription, now: Date): Subscription {
-  if (sub.status === 'trialing' && now >= sub.periodEnd) return { ...sub, status: 'expired' };
+  if (sub.status === 'trialing' && now >= sub.periodEnd) {
+    return { ...sub, status: 'expired', scheduledLines: null };
+  }
   if (sub.status === 'active' && now >= sub.periodEnd) {
     return sub.cancelAtPeriodEnd
       ? { ...sub, status: 'cancelled', cancelAtPeriodEnd: false, scheduledLines: null }
       : { ...sub, status: 'past_due' };
   }
   if (sub.status === 'past_due' && now >= addDays(sub.periodEnd, GRACE_DAYS)) {
-    return { ...sub, status: 'expired' };
+    return { ...sub, status: 'expired', scheduledLines: null };
   }
   return sub;
 }
@@ -119,8 +122,16 @@ export function activate(sub: Subscription, lines: Line[], now: Date): Subscript
   };
 }
 
-/** The renewal paid: the next period follows the last one without a gap (a downgrade applies now). */
-export function renew(sub: Subscription): Subscription {
+/** What the next period holds: a downgrade scheduled for it, else the same lines again. */
+export function nextPeriodLines(sub: Subscription): Line[] {
+  return sub.scheduledLines ?? sub.lines;
+}
+
+/**
+ * The renewal paid: the next period follows the last one without a gap, with the lines paid for (a
+ * scheduled downgrade's, unless the payment says otherwise).
+ */
+export function renew(sub: Subscription, lines: Line[] = nextPeriodLines(sub)): Subscription {
   if (sub.status !== 'active' && sub.status !== 'past_due') {
     throw new TransitionError('billing.not_renewable', `a ${sub.status} subscription is not renewed`);
   }
@@ -128,7 +139,7 @@ export function renew(sub: Subscription): Subscription {
   return {
     ...sub,
     status: 'active',
-    lines: sub.scheduledLines ?? sub.lines,
+    lines,
     scheduledLines: null,
     periodStart: start,
     periodEnd: addMonth(start),
@@ -171,6 +182,7 @@ export function applyUpgrade(sub: Subscription, lines: Line[], now: Date): Subsc
   };
 }
 
+/** A cheaper choice for the next period (it replaces a cancellation: the clinic stays, for less). */
 export function scheduleDowngrade(sub: Subscription, lines: Line[]): Subscription {
   if (sub.status !== 'active') {
     throw new TransitionError('billing.not_active', 'only an active subscription changes at its period end');
@@ -178,7 +190,7 @@ export function scheduleDowngrade(sub: Subscription, lines: Line[]): Subscriptio
   if (periodTotal(lines) >= periodTotal(sub.lines)) {
     throw new TransitionError('billing.not_a_downgrade', 'a dearer choice is an upgrade, paid now');
   }
-  return { ...sub, scheduledLines: lines };
+  return { ...sub, scheduledLines: lines, cancelAtPeriodEnd: false };
 }
 
 export function cancelAtPeriodEnd(sub: Subscription): Subscription {
@@ -188,9 +200,10 @@ export function cancelAtPeriodEnd(sub: Subscription): Subscription {
   return { ...sub, cancelAtPeriodEnd: true, scheduledLines: null };
 }
 
+/** Keeps the subscription as it is: undoes a cancellation or a scheduled downgrade. */
 export function resume(sub: Subscription): Subscription {
   if (sub.status !== 'active') throw new TransitionError('billing.not_active', 'nothing to resume');
-  return { ...sub, cancelAtPeriodEnd: false };
+  return { ...sub, cancelAtPeriodEnd: false, scheduledLines: null };
 }
 
 export interface RenewalSchedule {

@@ -2,7 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { HttpError } from '@platform/service-kit';
 import { CartError, nextLines, priceCart, sameLines } from '../domain/cart';
 import { normaliseKenyanPhone } from '../domain/phone';
-import { advance, periodTotal, quoteUpgrade, TransitionError, type Line } from '../domain/subscription';
+import {
+  advance,
+  nextPeriodLines,
+  periodTotal,
+  quoteUpgrade,
+  TransitionError,
+  type Line,
+} from '../domain/subscription';
 import { ProviderError, type PaymentMethod } from '../providers/provider';
 import type * as schema from '../db/schema';
 import { catalogueMap } from '../stores/catalogue-store';
@@ -93,9 +100,15 @@ export async function checkout(ctx: BillingContext, input: CheckoutInput): Promi
       recurring = cart.recurring;
       amount = cart.total;
     } else {
-      const renewing = cart.recurring.length > 0 && sameLines(cart.recurring, sub.lines);
+      // Past due, the next period is paid for: a downgrade scheduled for it, or (changing one's mind) the
+      // lines held; while active only the lines held, which are already paid for.
+      const renewable = sub.status === 'past_due' ? [nextPeriodLines(sub), sub.lines] : [sub.lines];
+      const renewal =
+        cart.recurring.length > 0 ? renewable.find((lines) => sameLines(cart.recurring, lines)) : undefined;
+      const renewing = renewal !== undefined;
       recurring =
-        renewing || cart.recurring.length === 0 ? sub.lines : nextLines(sub.lines, cart.recurring, catalogue);
+        renewal ??
+        (cart.recurring.length === 0 ? sub.lines : nextLines(sub.lines, cart.recurring, catalogue));
       if (renewing) {
         if (sub.status !== 'past_due') {
           throw paymentRequired(

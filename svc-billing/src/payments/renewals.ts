@@ -6,6 +6,7 @@ import {
   addDays,
   advance,
   GRACE_DAYS,
+  nextPeriodLines,
   REMINDER_DAYS_BEFORE,
   renewalSchedule,
   RETRY_DAYS,
@@ -98,7 +99,8 @@ export async function runRenewals(ctx: BillingContext, now: Date, limit = 100): 
     }
     if (!(await claim(ctx.db, row.orgId, row.periodEnd, step, now))) continue;
     const contact = await billingContact(ctx.db, row.orgId);
-    const items = sub.lines.flatMap((l) => Array<string>(l.quantity).fill(l.itemId));
+    // The next period's lines: a downgrade scheduled for it is what this prompt charges.
+    const items = nextPeriodLines(sub).flatMap((l) => Array<string>(l.quantity).fill(l.itemId));
     try {
       const payment = await checkout(ctx, {
         orgId: row.orgId,

@@ -34,7 +34,8 @@ function paidTransition(payment: schema.PaymentRow, current: Subscription, now: 
   const running = sub.status === 'active' || sub.status === 'past_due';
   switch (payment.purpose) {
     case 'renewal':
-      return running ? renew(sub) : activate(sub, payment.recurring, now);
+      // The lines paid for: the next period's when the renewal was asked (a scheduled downgrade's).
+      return running ? renew(sub, payment.recurring) : activate(sub, payment.recurring, now);
     case 'upgrade':
     case 'purchase':
       // A purchase paid after another one already made the subscription run counts as an upgrade.
