@@ -48,3 +48,4 @@ export {
   type OrgEntitlementsTable,
 } from './entitlements';
 export { identityUserSync, type IdentityUserSyncOptions } from './identity-user-sync';
+export { sanitizeAdminHtml, textOf } from './sanitize';

@@ -13,10 +13,9 @@ import {
   PageQuery,
   SlugParams,
 } from '@platform/contracts';
-import { notFound, pageOf, type App } from '@platform/service-kit';
+import { notFound, pageOf, textOf, type App } from '@platform/service-kit';
 import { adminBy } from './admin-by';
 import { toBlogPost } from '../stores/blog-store';
-import { textOf } from '../sanitize';
 
 /** Plain text from sanitised HTML's text: its entities decoded (the gateway escapes what it puts in a page). */
 const decoded = (text: string) =>

@@ -2,7 +2,7 @@ import { HOME_BLOCKS, type HomeBlock } from '@platform/contracts';
 import { eq } from 'drizzle-orm';
 import { recordAdminAction } from '@platform/event-bus';
 import { blocks, outbox } from '../db/schema';
-import { sanitizeAdminHtml } from '../sanitize';
+import { sanitizeAdminHtml } from '@platform/service-kit';
 import type { AdminBy, Db } from './db';
 
 /** The landing page's six blocks. */

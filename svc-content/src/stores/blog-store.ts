@@ -1,9 +1,16 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { BlogBody, BlogPost, BlogStatus, BlogVersion } from '@platform/contracts';
-import { badRequest, isUniqueViolation, newestFirst, notFound, pageOf } from '@platform/service-kit';
+import {
+  badRequest,
+  isUniqueViolation,
+  newestFirst,
+  notFound,
+  pageOf,
+  sanitizeAdminHtml,
+  textOf,
+} from '@platform/service-kit';
 import { recordAdminAction } from '@platform/event-bus';
 import { blogPosts, blogVersions, outbox, type BlogPostRow } from '../db/schema';
-import { sanitizeAdminHtml, textOf } from '../sanitize';
 import type { AdminBy, Db, Tx } from './db';
 
 const WEEK_MS = 7 * 86_400_000;

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The allow-list for what admins write (home blocks, blog posts): structure and emphasis, links to http(s),
+ * The allow-list for what admins write (home blocks, blog posts, HR policies): structure and emphasis, links to http(s),
  * mailto and the site's own paths, images from https only. Everything else is dropped with its content when
  * it can run (script, style) and unwrapped otherwise. Applied on every write, so what is stored is what may
  * be shown; the pages apply their own allow-list again when they render.
