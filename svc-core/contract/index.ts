@@ -269,11 +269,119 @@ export const DashboardResponse = Ok({
 export type DashboardResponse = Static<typeof DashboardResponse>;
 export type DashboardData = DashboardResponse['data'];
 
+/** Who a policy is for: everyone, or anyone who has one of the roles or is in one of the departments or locations. */
+export const PolicyAssignment = Type.Object({
+  everyone: Type.Boolean(),
+  roles: Type.Array(StringEnum(['hr-admin', 'manager', 'staff'] as const)),
+  departmentIds: Type.Array(Uuid),
+  locationIds: Type.Array(Uuid),
+});
+export type PolicyAssignment = Static<typeof PolicyAssignment>;
+/** The same, as HR sends it: a list left out is empty; one that is not `everyone` names someone. */
+export const PolicyAssignmentBody = Type.Object(
+  {
+    everyone: Type.Boolean(),
+    roles: Type.Optional(
+      Type.Array(StringEnum(['hr-admin', 'manager', 'staff'] as const), { maxItems: 3, uniqueItems: true }),
+    ),
+    departmentIds: Type.Optional(Type.Array(Uuid, { maxItems: 100, uniqueItems: true })),
+    locationIds: Type.Optional(Type.Array(Uuid, { maxItems: 100, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+export type PolicyAssignmentBody = Static<typeof PolicyAssignmentBody>;
+
+const PolicyTitle = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+/** The policy's text: HTML, sanitised on save to the admin allow-list (structure, emphasis, links). */
+const PolicyText = Type.String({ minLength: 1, maxLength: 100_000, pattern: '\\S' });
+
+/** POST /api/core/policies: HR writes a policy; it is published as version 1 to those it is assigned to. */
+export const PolicyBody = Type.Object(
+  { title: PolicyTitle, body: PolicyText, assignment: PolicyAssignmentBody },
+  { additionalProperties: false },
+);
+export type PolicyBody = Static<typeof PolicyBody>;
+/** POST /api/core/policies/:id/versions: a new text (and title, and assignment); everyone is asked again. */
+export const PolicyVersionBody = Type.Object(
+  {
+    title: Type.Optional(PolicyTitle),
+    body: PolicyText,
+    assignment: Type.Optional(PolicyAssignmentBody),
+  },
+  { additionalProperties: false },
+);
+export type PolicyVersionBody = Static<typeof PolicyVersionBody>;
+/** POST /api/core/policies/:id/acknowledge: the version read, which must be the current one. */
+export const AcknowledgeBody = Type.Object(
+  { version: Type.Integer({ minimum: 1, maximum: 100_000 }) },
+  { additionalProperties: false },
+);
+export type AcknowledgeBody = Static<typeof AcknowledgeBody>;
+
+/** `mine`: only the policies assigned to the caller (staff see no others whatever they ask). */
+export const PolicyQuery = Type.Composite([PageQuery, Type.Object({ mine: Type.Optional(Type.Boolean()) })]);
+export type PolicyQuery = Static<typeof PolicyQuery>;
+/** The detail's people: all, or those who have (not) acknowledged the current version. */
+export const PolicyPeopleQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ status: Type.Optional(StringEnum(['pending', 'acknowledged'] as const)) }),
+]);
+export type PolicyPeopleQuery = Static<typeof PolicyPeopleQuery>;
+
+/**
+ * A policy as the caller sees it: `completion` (of the current version, within the caller's scope) for HR
+ * and managers, null for staff; `acknowledgedAt` the caller's own acknowledgement of the current version.
+ */
+export const PolicySummary = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  version: Type.Integer(),
+  assignment: PolicyAssignment,
+  publishedAt: Type.String(),
+  completion: Type.Union([
+    Type.Object({ acknowledged: Type.Integer(), assigned: Type.Integer() }),
+    Type.Null(),
+  ]),
+  assignedToMe: Type.Boolean(),
+  acknowledgedAt: NullableString,
+});
+export type PolicySummary = Static<typeof PolicySummary>;
+export const PolicyListResponse = Ok({ data: Type.Array(PolicySummary), pageInfo: PageInfo });
+export type PolicyListResponse = Static<typeof PolicyListResponse>;
+
+/** One person a policy is assigned to, and whether they acknowledged its current version. */
+export const PolicyPerson = Type.Object({
+  personId: Uuid,
+  staffId: Uuid,
+  name: Type.String(),
+  departmentId: Type.Union([Uuid, Type.Null()]),
+  locationId: Type.Union([Uuid, Type.Null()]),
+  acknowledgedAt: NullableString,
+});
+export type PolicyPerson = Static<typeof PolicyPerson>;
+export const PolicyDetail = Type.Composite([
+  PolicySummary,
+  Type.Object({
+    body: Type.String(),
+    /** HR and managers: the people it is assigned to (within their scope), a page at a time; staff: null. */
+    people: Type.Union([Type.Array(PolicyPerson), Type.Null()]),
+  }),
+]);
+export type PolicyDetail = Static<typeof PolicyDetail>;
+export const PolicyResponse = Ok({ data: PolicyDetail, pageInfo: Type.Optional(PageInfo) });
+export type PolicyResponse = Static<typeof PolicyResponse>;
+export const PolicySummaryResponse = Ok({ data: PolicySummary });
+export type PolicySummaryResponse = Static<typeof PolicySummaryResponse>;
+/** POST /api/core/policies/:id/remind: how many were sent a reminder. */
+export const RemindResponse = Ok({ data: Type.Object({ reminded: Type.Integer() }) });
+export type RemindResponse = Static<typeof RemindResponse>;
+
 export const CoreEvents = {
   credentialVerified: 'core.credential.verified.v1',
   credentialExpiring: 'core.credential.expiring.v1',
   credentialExpired: 'core.credential.expired.v1',
   memberChanged: 'core.member.changed.v1',
+  policyPublished: 'core.policy.published.v1',
 } as const;
 
 export const CredentialEventData = Type.Object({
@@ -298,11 +406,21 @@ export const MemberChangedData = Type.Object({
 });
 export type MemberChangedData = Static<typeof MemberChangedData>;
 
+/** A policy's version was published (1 when written): those assigned are asked to acknowledge it. */
+export const PolicyPublishedData = Type.Object({
+  organisationId: Uuid,
+  policyId: Uuid,
+  version: Type.Integer(),
+  title: Type.String(),
+});
+export type PolicyPublishedData = Static<typeof PolicyPublishedData>;
+
 export const CoreEventSchemas = {
   [CoreEvents.credentialVerified]: CredentialEventData,
   [CoreEvents.credentialExpiring]: CredentialEventData,
   [CoreEvents.credentialExpired]: CredentialEventData,
   [CoreEvents.memberChanged]: MemberChangedData,
+  [CoreEvents.policyPublished]: PolicyPublishedData,
 };
 
 export const CoreErrors = {
@@ -317,4 +435,7 @@ export const CoreErrors = {
   departmentExists: 'core.department_exists',
   placeNotFound: 'core.place_not_found',
   councilExists: 'core.council_exists',
+  policyNotFound: 'core.policy_not_found',
+  policyVersionOutdated: 'core.policy_version_outdated',
+  policyAssignmentEmpty: 'core.policy_assignment_empty',
 } as const;

@@ -6,12 +6,14 @@ import * as schema from './db/schema';
 import { OrgStore } from './stores/org-store';
 import { CredentialStore } from './stores/credential-store';
 import { StaffStore } from './stores/staff-store';
+import { PolicyStore } from './stores/policy-store';
 import { peopleSync } from './events/people-sync';
 import { alertSweep } from './events/alert-sweep';
 import { entitlements } from './events/entitlements';
 import councilRoutes from './routes/councils';
 import credentialRoutes from './routes/credentials';
 import staffRoutes from './routes/staff';
+import policyRoutes from './routes/policies';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -42,6 +44,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const orgs = new OrgStore(db);
   const credentials = new CredentialStore(db, orgs, now);
   const staff = new StaffStore(db, orgs, credentials);
+  const policies = new PolicyStore(db, now);
   await credentials.seedCouncils();
   app.decorate('sweep', () => credentials.sweep());
   await app.register(peopleSync, { bus, db, processed: schema.processed, orgs });
@@ -50,5 +53,6 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(councilRoutes, { credentials, orgs });
   await app.register(credentialRoutes, { credentials, orgs });
   await app.register(staffRoutes, { staff, orgs });
+  await app.register(policyRoutes, { policies, orgs });
   return app;
 }

@@ -52,3 +52,23 @@ export const licenceAlertNotice = (
     link: own || !staffId ? '/hr/me' : `/hr/staff/${staffId}`,
     email: 'now',
   });
+
+/** A policy to read and acknowledge: when a version is published, and when HR reminds those pending. */
+export const policyNotice = (userId: string, policyId: string, title: string, reminder: boolean) =>
+  makeNotice('core', {
+    userId,
+    kind: reminder ? 'core.policy-reminder' : 'core.policy-published',
+    title: reminder
+      ? {
+          en: `Reminder: please read and acknowledge "${title}"`,
+          sw: `Kumbusho: tafadhali soma na ukubali "${title}"`,
+          fr: `Rappel : veuillez lire et accepter « ${title} »`,
+        }
+      : {
+          en: `A policy to read and acknowledge: "${title}"`,
+          sw: `Sera ya kusoma na kukubali: "${title}"`,
+          fr: `Une politique à lire et accepter : « ${title} »`,
+        },
+    link: `/hr/me#policy-${policyId}`,
+    email: reminder ? 'now' : 'digest',
+  });

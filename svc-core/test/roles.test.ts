@@ -113,6 +113,7 @@ describe('what each role may do', () => {
       'staff.import',
       'credential.verify',
       'organisation.configure',
+      'policy.manage',
     ] as const) {
       expect(can(actor('owner'), action)).toBe(true);
       expect(can(actor('hr-admin'), action)).toBe(true);
@@ -121,6 +122,8 @@ describe('what each role may do', () => {
     }
     expect(can(wardManager, 'dashboard.read')).toBe(true);
     expect(can(actor('staff'), 'dashboard.read')).toBe(false);
+    expect(can(wardManager, 'policy.track')).toBe(true);
+    expect(can(actor('staff'), 'policy.track')).toBe(false);
   });
 
   it('lets anyone add their own credential and HR add anyone’s', () => {

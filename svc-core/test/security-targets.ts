@@ -7,7 +7,7 @@ import { startCore } from './helpers';
 
 /**
  * The API fuzz test's svc-core (security/api-fuzz.int.test.ts walks every module service): live tokens
- * per role (the user a member of the clinic) and real ids of a staff record and a credential.
+ * per role (the user a member of the clinic) and real ids of a staff record, a credential and a policy.
  */
 export const fuzzTarget: FuzzTarget<App> = {
   name: 'svc-core',
@@ -28,9 +28,16 @@ export const fuzzTarget: FuzzTarget<App> = {
       if (credential.statusCode !== 201)
         throw new Error(`credential: ${credential.statusCode} ${credential.body}`);
       const staff = await ctx.call('GET', '/api/core/staff', clinic);
+      const policy = await ctx.call('POST', '/api/core/policies', clinic, {
+        title: 'Fuzz policy',
+        body: '<p>Read me.</p>',
+        assignment: { everyone: true },
+      });
+      if (policy.statusCode !== 201) throw new Error(`policy: ${policy.statusCode} ${policy.body}`);
       return [
         (credential.json() as { data: { id: string } }).data.id,
         (staff.json() as { data: { id: string }[] }).data[0]!.id,
+        (policy.json() as { data: { id: string } }).data.id,
       ];
     };
     return {

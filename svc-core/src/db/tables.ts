@@ -194,3 +194,62 @@ export const credentialAlerts = core.table(
   },
   (t) => [primaryKey({ columns: [t.credentialId, t.expiresOn, t.milestone] })],
 );
+
+/**
+ * An HR policy: its current version's number and who it is assigned to: everyone in the organisation, or
+ * anyone who has one of the roles or is in one of the departments or locations.
+ */
+export const policies = core.table(
+  'policies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    title: text('title').notNull(),
+    version: integer('version').notNull().default(1),
+    everyone: boolean('everyone').notNull().default(false),
+    roles: text('roles', { enum: ORG_ROLES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    departmentIds: uuid('department_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    locationIds: uuid('location_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('policies_org_updated_idx').on(t.orgId, t.updatedAt, t.id)],
+);
+
+/** Each version's text as HR published it (sanitised HTML); the policy's `version` names the current one. */
+export const policyVersions = core.table(
+  'policy_versions',
+  {
+    policyId: uuid('policy_id').notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishedBy: uuid('published_by').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.version] })],
+);
+
+/** Who acknowledged which version, when: a new version has none until each reads it again. */
+export const policyAcknowledgements = core.table(
+  'policy_acknowledgements',
+  {
+    policyId: uuid('policy_id').notNull(),
+    version: integer('version').notNull(),
+    personId: uuid('person_id').notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.policyId, t.version, t.personId] }),
+    index('policy_acknowledgements_person_idx').on(t.personId),
+  ],
+);

@@ -34,6 +34,8 @@ export const ORG_ACTIONS = [
   'roles.assign-manager',
   'roles.assign-hr-admin',
   'dashboard.read',
+  'policy.manage', // write, publish a new version, remind
+  'policy.track', // who has acknowledged
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
@@ -48,6 +50,9 @@ const ALLOWED: Record<OrgAction, readonly OrgRole[]> = {
   'roles.assign-hr-admin': ['owner'],
   // A manager's dashboard counts only their departments and locations (`staffScope`).
   'dashboard.read': ['owner', 'hr-admin', 'manager'],
+  'policy.manage': HR,
+  // A manager follows only their departments and locations (`staffScope`).
+  'policy.track': ['owner', 'hr-admin', 'manager'],
 };
 
 export const can = (actor: OrgActor, action: OrgAction): boolean => ALLOWED[action].includes(actor.role);

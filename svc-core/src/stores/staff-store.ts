@@ -67,7 +67,7 @@ const visible = (actor: OrgActor, r: StaffRow): StaffMember => {
 };
 
 /** What a scope lets the list read, as SQL (the same rule as `canSeeStaff`). */
-function scopeWhere(actor: OrgActor): SQL {
+export function scopeWhere(actor: OrgActor): SQL {
   const scope = staffScope(actor);
   const base = and(eq(schema.staffRecords.orgId, actor.organisationId), isNull(schema.staffRecords.leftAt))!;
   if (scope.kind === 'organisation') return base;
