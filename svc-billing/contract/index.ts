@@ -90,6 +90,44 @@ export type PaymentListResponse = Static<typeof PaymentListResponse>;
 
 const Line = Type.Object({ itemId: Type.String(), quantity: Type.Integer(), unitPrice: Cents });
 
+/** A line as invoiced: the item's name when it was sold beside its id, quantity and unit price. */
+const InvoiceLine = Type.Object({
+  itemId: Type.String(),
+  name: Type.String(),
+  quantity: Type.Integer(),
+  unitPrice: Cents,
+});
+
+/**
+ * The invoice and receipt of one paid payment (one row, two numbers): gross is what was paid, VAT (16 %)
+ * included; credit is the unused part of the previous plan already taken off. Its PDFs:
+ * `GET /api/billing/invoices/:id/invoice.pdf` and `/receipt.pdf`.
+ */
+export const Invoice = Type.Object({
+  id: Uuid,
+  number: Type.String(),
+  receiptNumber: Type.String(),
+  issuedAt: Instant,
+  /** The subscription period paid for; null for a single job listing. */
+  period: Type.Union([Type.Object({ start: Instant, end: Instant }), Type.Null()]),
+  lines: Type.Array(InvoiceLine),
+  credit: Cents,
+  net: Cents,
+  vat: Cents,
+  gross: Cents,
+  currency: Type.Literal('KES'),
+  method: StringEnum(PAYMENT_METHODS),
+  /** The M-Pesa or Airtel Money receipt (the card provider's reference for a card). */
+  providerReceipt: Type.Union([Type.String(), Type.Null()]),
+});
+export type Invoice = Static<typeof Invoice>;
+
+export const InvoiceParams = Type.Object({ id: Uuid });
+export const InvoiceListQuery = PageQuery;
+/** Newest first, a page at a time. */
+export const InvoiceListResponse = Ok({ data: Type.Array(Invoice), pageInfo: PageInfo });
+export type InvoiceListResponse = Static<typeof InvoiceListResponse>;
+
 export const Subscription = Type.Object({
   orgId: Type.String(),
   plan: Type.Union([Type.String(), Type.Null()]),
@@ -118,6 +156,7 @@ export type DowngradeBody = Static<typeof DowngradeBody>;
 export const BillingErrors = {
   invalidPhone: 'billing.invalid_phone',
   paymentNotFound: 'billing.payment_not_found',
+  invoiceNotFound: 'billing.invoice_not_found',
   idempotencyKeyReused: 'billing.idempotency_key_reused',
   providerUnavailable: 'billing.provider_unavailable',
   alreadySubscribed: 'billing.already_subscribed',

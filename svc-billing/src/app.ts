@@ -12,6 +12,7 @@ import { PaystackClient } from './providers/paystack';
 import type { PaymentMethod, PaymentProvider } from './providers/provider';
 import callbackRoutes from './routes/callbacks';
 import checkoutRoutes from './routes/checkout';
+import invoiceRoutes from './routes/invoices';
 import planRoutes from './routes/plans';
 import subscriptionRoutes from './routes/subscription';
 
@@ -92,6 +93,7 @@ export async function buildApp(config: BillingConfig, opts: BuildOptions = {}): 
   await app.register(planRoutes, { db });
   await app.register(checkoutRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
+  await app.register(invoiceRoutes, { ctx });
   await app.register(callbackRoutes, { ctx });
 
   const sweepMs = config.BILLING_SWEEP_SECONDS * 1000;

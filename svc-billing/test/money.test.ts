@@ -1,4 +1,5 @@
 import {
+  kshText,
   MoneyError,
   proportion,
   shillings,
@@ -50,5 +51,14 @@ describe('money in cents', () => {
     expect(proportion(shillings(1000), 0, month)).toBe(0);
     expect(proportion(shillings(1000), month * 2, month)).toBe(100_000);
     expect(() => proportion(1.5, 1, 2)).toThrow(MoneyError);
+  });
+
+  it('prints amounts as invoices show them, in shillings and cents with thousands grouped', () => {
+    expect(kshText(100_000)).toBe('Ksh 1,000.00');
+    expect(kshText(1_379_310)).toBe('Ksh 13,793.10');
+    expect(kshText(5)).toBe('Ksh 0.05');
+    expect(kshText(123_456_789_01)).toBe('Ksh 123,456,789.01');
+    expect(kshText(-50_000)).toBe('-Ksh 500.00');
+    expect(() => kshText(1.5)).toThrow(MoneyError);
   });
 });

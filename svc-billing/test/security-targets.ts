@@ -4,8 +4,8 @@ import { checkoutAs, startBilling } from './helpers';
 
 /**
  * The API fuzz test's svc-billing (security/api-fuzz.int.test.ts walks every module service): live tokens
- * per role and real ids (a clinic's card payment), so each route is tried with valid ids beside the
- * generated bad input.
+ * per role and real ids (a clinic's card payment; for the invoice routes, the invoice of its M-Pesa
+ * payment for Hire), so each route is tried with valid ids beside the generated bad input.
  *
  * The clinic pays for Hire by M-Pesa first, so the subscription's changes (cancel, resume, a downgrade for
  * the period's end) meet a running subscription, not only a trial's refusal.
@@ -25,6 +25,10 @@ export const fuzzTarget: FuzzTarget<App> = {
       const sub = await ctx.call('GET', '/api/billing/subscription', clinic);
       return (sub.json() as { data: { status: string } }).data.status === 'active' ? true : undefined;
     }, 15_000);
+    const invoiceId = await eventually(async () => {
+      const list = await ctx.call('GET', '/api/billing/invoices', clinic);
+      return (list.json() as { data: { id: string }[] }).data[0]?.id;
+    }, 15_000);
     return {
       app: ctx.app,
       async fixtures() {
@@ -33,7 +37,7 @@ export const fuzzTarget: FuzzTarget<App> = {
         const id = (payment.json() as { data: { id: string } }).data.id;
         return {
           tokens: { user: user.token, Clinic: clinic.token, admin: admin.token },
-          idsFor: () => ({ id: [id] }),
+          idsFor: (path) => ({ id: [path.startsWith('/api/billing/invoices/') ? invoiceId : id] }),
         };
       },
       close: () => ctx.close(),

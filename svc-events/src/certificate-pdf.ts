@@ -1,20 +1,7 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { printable } from '@platform/service-kit';
 import type { CertificateRow } from './db/schema';
-
-/** The standard fonts encode WinAnsi only: any other character prints as '?' rather than failing. */
-function printable(font: PDFFont, text: string): string {
-  return [...text]
-    .map((ch) => {
-      try {
-        font.encodeText(ch);
-        return ch;
-      } catch {
-        return '?';
-      }
-    })
-    .join('');
-}
 
 /**
  * A one-page A4 landscape CPD certificate: holder, event, date, organiser, points, whether the platform

@@ -1,7 +1,6 @@
-import { inflateSync } from 'node:zlib';
 import { IdentityEvents } from '@platform/contracts';
 import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
-import { eventually } from '@platform/testing';
+import { eventually, pdfText } from '@platform/testing';
 import { anEvent, startEvents, type EventsContext, type Persona } from './helpers';
 
 /**
@@ -37,23 +36,6 @@ async function certificate(issuer: Persona, holder: string, title: string): Prom
   const ticket = (await ctx.call('POST', `/api/event/${eventId}/registrations`, nurse)).json().data.ticket;
   const scan = await ctx.call('POST', `/api/event/${eventId}/checkins`, issuer, { ticket });
   return scan.json().data.certificateId as string;
-}
-
-/** The text a PDF draws (pdf-lib writes it as hex strings in deflated content streams). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let text = '';
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      content = m[1]!;
-    }
-    for (const h of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
-      text += Buffer.from(h[1]!, 'hex').toString('latin1') + '\n';
-  }
-  return text;
 }
 
 describe('the certificate check', () => {

@@ -20,6 +20,7 @@ export { listenUntilSignalled, exitOnStartupError } from './serve';
 export { AnswerCache } from './answer-cache';
 export { addressKey } from './address-key';
 export { CSV_BOM, csvCell, csvLine, toCsv } from './csv';
+export { printable, type TextEncodingFont } from './pdf-text';
 export {
   cappedCount,
   preparedCappedCount,

@@ -18,6 +18,7 @@ export {
   type FakeBilling,
 } from './billing-events';
 export { XSS_PAYLOADS } from './xss-payloads';
+export { pdfText } from './pdf-text';
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 export {
   LOGIN_BURST,

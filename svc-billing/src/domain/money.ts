@@ -77,3 +77,12 @@ export function proportion(amount: Cents, part: number, whole: number): Cents {
   // BigInt: amount × milliseconds can pass 2^53.
   return Number((BigInt(amount) * BigInt(Math.floor(part))) / BigInt(Math.floor(whole)));
 }
+
+/** An amount as printed on invoices and receipts: `Ksh 1,234.50` (integer arithmetic, no float). */
+export function kshText(amount: Cents): string {
+  assertCents(amount);
+  const whole = Math.trunc(Math.abs(amount) / 100);
+  const cents = String(Math.abs(amount) % 100).padStart(2, '0');
+  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount < 0 ? '-' : ''}Ksh ${grouped}.${cents}`;
+}

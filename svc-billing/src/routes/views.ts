@@ -1,6 +1,6 @@
 import type { CatalogueItem } from '../domain/catalogue';
 import { vatBreakdown, VAT_RATE_PERCENT } from '../domain/money';
-import type { Payment, Plan } from '../../contract';
+import type { Invoice, Payment, Plan } from '../../contract';
 import type * as schema from '../db/schema';
 
 /** How the stored rows are shown: the API's shapes. */
@@ -39,5 +39,31 @@ export function toPayment(row: schema.PaymentRow): Payment {
     failureCode: row.failureCode,
     createdAt: row.createdAt.toISOString(),
     settledAt: row.settledAt?.toISOString() ?? null,
+  };
+}
+
+export function toInvoice(row: schema.InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    number: row.number,
+    receiptNumber: row.receiptNumber,
+    issuedAt: row.issuedAt.toISOString(),
+    period:
+      row.periodStart && row.periodEnd
+        ? { start: row.periodStart.toISOString(), end: row.periodEnd.toISOString() }
+        : null,
+    lines: row.lines.map((l) => ({
+      itemId: l.itemId,
+      name: l.name,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+    })),
+    credit: row.credit,
+    net: row.net,
+    vat: row.vat,
+    gross: row.gross,
+    currency: row.currency as Invoice['currency'],
+    method: row.method as Invoice['method'],
+    providerReceipt: row.providerReceipt,
   };
 }
