@@ -1,9 +1,11 @@
 /**
- * svc-core's HTTP payloads and events: councils, staff records, credentials, the dashboard. mf-core imports
+ * svc-core's HTTP payloads and events: councils, staff records, credentials, the organisation's compliance
+ * documents, the dashboard. mf-core imports
  * their types only.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import {
+  FACILITY_TYPES,
   NullableStringEnum,
   Ok,
   PageInfo,
@@ -11,6 +13,7 @@ import {
   PROFESSIONS,
   SearchTerm,
   StringEnum,
+  Translated,
 } from '@platform/contracts';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -251,6 +254,97 @@ export type CouncilListResponse = Static<typeof CouncilListResponse>;
 export type ImportResponse = Static<typeof ImportResponse>;
 export type ImportProblem = Static<typeof ImportProblem>;
 
+export const DOCUMENT_STATUSES = ['valid', 'expiring', 'expired'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+const DocumentNumber = Type.String({ minLength: 2, maxLength: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9/ .-]*$' });
+
+/** A kind of paper an organisation holds; `required` for its country and facility type, `recorded` once it has one. */
+export const ComplianceDocumentType = Type.Object({
+  code: Type.String(),
+  name: Translated,
+  issuer: Type.String(),
+  required: Type.Boolean(),
+  recorded: Type.Boolean(),
+});
+export type ComplianceDocumentType = Static<typeof ComplianceDocumentType>;
+/** GET /api/core/compliance/types: the organisation's country's types (a short fixed list, not paged). */
+export const ComplianceTypesResponse = Ok({
+  data: Type.Object({
+    country: Type.String(),
+    facilityType: StringEnum(FACILITY_TYPES),
+    types: Type.Array(ComplianceDocumentType),
+  }),
+});
+export type ComplianceTypesResponse = Static<typeof ComplianceTypesResponse>;
+
+/** One of the organisation's own documents (facility licence, insurance, fire certificate…). */
+export const ComplianceDocument = Type.Object({
+  id: Uuid,
+  typeCode: Type.String(),
+  typeName: Translated,
+  number: Type.String(),
+  issuedOn: NullableString,
+  expiresOn: Type.String(),
+  /** 0 on the expiry day, negative once expired. */
+  daysLeft: Type.Integer(),
+  status: StringEnum(DOCUMENT_STATUSES),
+  /** The branch it covers; null: the whole organisation. */
+  locationId: Type.Union([Uuid, Type.Null()]),
+});
+export type ComplianceDocument = Static<typeof ComplianceDocument>;
+export const ComplianceQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ expiringWithin: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })) }),
+]);
+export type ComplianceQuery = Static<typeof ComplianceQuery>;
+export const ComplianceListResponse = Ok({ data: Type.Array(ComplianceDocument), pageInfo: PageInfo });
+export type ComplianceListResponse = Static<typeof ComplianceListResponse>;
+export const ComplianceResponse = Ok({ data: ComplianceDocument });
+export type ComplianceResponse = Static<typeof ComplianceResponse>;
+
+/** POST /api/core/compliance: HR records a document of one of its country's types. */
+export const ComplianceBody = Type.Object(
+  {
+    typeCode: Type.String({ pattern: '^[a-z]{2}-[a-z0-9-]{2,40}$' }),
+    number: DocumentNumber,
+    issuedOn: Type.Optional(Day),
+    expiresOn: Day,
+    locationId: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
+export type ComplianceBody = Static<typeof ComplianceBody>;
+/**
+ * PATCH /api/core/compliance/:id: a renewal (a new expiry date: the old date's remaining alerts stop, the
+ * new one's begin) or a correction. A field sent as null is cleared; a field left out is kept.
+ */
+export const ComplianceChangeBody = Type.Object(
+  {
+    number: Type.Optional(DocumentNumber),
+    issuedOn: Optional(Day),
+    expiresOn: Type.Optional(Day),
+    locationId: Optional(Uuid),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ComplianceChangeBody = Static<typeof ComplianceChangeBody>;
+
+/** PATCH /api/core/organisation: HR states its facility type, which decides the documents it must hold. */
+export const OrganisationBody = Type.Object(
+  { facilityType: StringEnum(FACILITY_TYPES) },
+  { additionalProperties: false },
+);
+export type OrganisationBody = Static<typeof OrganisationBody>;
+export const OrganisationResponse = Ok({
+  data: Type.Object({
+    id: Uuid,
+    name: Type.String(),
+    country: Type.String(),
+    facilityType: StringEnum(FACILITY_TYPES),
+  }),
+});
+export type OrganisationResponse = Static<typeof OrganisationResponse>;
+
 const Count = Type.Object({
   id: Type.Union([Uuid, Type.Null()]),
   name: Type.String(),
@@ -264,6 +358,19 @@ export const DashboardResponse = Ok({
     cleared: Type.Integer(),
     notCleared: Type.Integer(),
     expiring: Type.Object({ within30: Type.Integer(), within60: Type.Integer(), within90: Type.Integer() }),
+    /** The organisation's own documents: HR's alone (null for a manager). */
+    compliance: Type.Union([
+      Type.Object({
+        expiring: Type.Object({
+          within30: Type.Integer(),
+          within60: Type.Integer(),
+          within90: Type.Integer(),
+        }),
+        expired: Type.Integer(),
+        missing: Type.Integer(),
+      }),
+      Type.Null(),
+    ]),
   }),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
@@ -438,4 +545,8 @@ export const CoreErrors = {
   policyNotFound: 'core.policy_not_found',
   policyVersionOutdated: 'core.policy_version_outdated',
   policyAssignmentEmpty: 'core.policy_assignment_empty',
+  complianceNotFound: 'core.compliance_not_found',
+  complianceTypeUnknown: 'core.compliance_type_unknown',
+  duplicateCompliance: 'core.compliance_exists',
+  documentExpiresBeforeIssue: 'core.document_expires_before_issue',
 } as const;

@@ -7,6 +7,8 @@ import { OrgStore } from './stores/org-store';
 import { CredentialStore } from './stores/credential-store';
 import { StaffStore } from './stores/staff-store';
 import { PolicyStore } from './stores/policy-store';
+import { ComplianceStore } from './stores/compliance-store';
+import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
 import { alertSweep } from './events/alert-sweep';
 import { entitlements } from './events/entitlements';
@@ -14,24 +16,25 @@ import councilRoutes from './routes/councils';
 import credentialRoutes from './routes/credentials';
 import staffRoutes from './routes/staff';
 import policyRoutes from './routes/policies';
+import complianceRoutes from './routes/compliance';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
   bus?: EventBus;
   /** The clock (tests move it); default: the system's. */
   now?: () => Date;
-  /** How often each instance tries the credential sweep; 0: never by itself. Default: hourly. */
+  /** How often each instance tries the expiry sweep; 0: never by itself. Default: hourly. */
   sweepEveryMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Runs the credential sweep now (what the timer does). */
+    /** Runs the expiry sweep (credentials and compliance documents) now: what the timer does. */
     sweep(): Promise<{ sent: number; skipped: boolean }>;
   }
 }
 
-/** Builds svc-core: its stores, identity's people projection, the credential sweep, its routes. */
+/** Builds svc-core: its stores, identity's people projection, the expiry sweep, its routes. */
 export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Promise<App> {
   const { app, db, bus } = await buildServiceRuntime({
     name: 'svc-core',
@@ -45,14 +48,17 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const credentials = new CredentialStore(db, orgs, now);
   const staff = new StaffStore(db, orgs, credentials);
   const policies = new PolicyStore(db, now);
+  const compliance = new ComplianceStore(db, orgs, now);
+  const expiry = new ExpirySweep(db, credentials.today, [credentials.alerts, compliance.alerts]);
   await credentials.seedCouncils();
-  app.decorate('sweep', () => credentials.sweep());
+  app.decorate('sweep', () => expiry.sweep());
   await app.register(peopleSync, { bus, db, processed: schema.processed, orgs });
   await app.register(entitlements, { bus, db });
-  await app.register(alertSweep, { credentials, everyMs: opts.sweepEveryMs ?? 3_600_000 });
+  await app.register(alertSweep, { expiry, everyMs: opts.sweepEveryMs ?? 3_600_000 });
   await app.register(councilRoutes, { credentials, orgs });
   await app.register(credentialRoutes, { credentials, orgs });
-  await app.register(staffRoutes, { staff, orgs });
+  await app.register(staffRoutes, { staff, orgs, compliance });
   await app.register(policyRoutes, { policies, orgs });
+  await app.register(complianceRoutes, { compliance, orgs });
   return app;
 }

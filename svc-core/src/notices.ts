@@ -72,3 +72,40 @@ export const policyNotice = (userId: string, policyId: string, title: string, re
     link: `/hr/me#policy-${policyId}`,
     email: reminder ? 'now' : 'digest',
   });
+
+/** A compliance document's alert title: `name` is its type's, `number` as printed on it. */
+function documentAlertTitle(milestone: Milestone, name: Translated, number: string): Translated {
+  const of = { en: `${name.en} ${number}`, sw: `${name.sw} ${number}`, fr: `${name.fr} ${number}` };
+  switch (milestone) {
+    case 'expires-today':
+      return {
+        en: `${of.en} expires today`,
+        sw: `Muda wa ${of.sw} unaisha leo`,
+        fr: `${of.fr} : expire aujourd'hui`,
+      };
+    case 'expired':
+      return {
+        en: `${of.en} has expired`,
+        sw: `Muda wa ${of.sw} umekwisha`,
+        fr: `${of.fr} : a expiré`,
+      };
+    default: {
+      const days = milestone.replace('days-', '');
+      return {
+        en: `${of.en} expires in ${days} days`,
+        sw: `Muda wa ${of.sw} unaisha baada ya siku ${days}`,
+        fr: `${of.fr} : expire dans ${days} jours`,
+      };
+    }
+  }
+}
+
+/** An alert about one of the organisation's own documents, to one of its HR; in the inbox and by e-mail. */
+export const documentAlertNotice = (userId: string, milestone: Milestone, name: Translated, number: string) =>
+  makeNotice('core', {
+    userId,
+    kind: `core.compliance-${milestone}`,
+    title: documentAlertTitle(milestone, name, number),
+    link: '/hr/compliance',
+    email: 'now',
+  });

@@ -15,7 +15,8 @@ afterAll(async () => ctx?.close());
 /** The alert notices enqueued for a credential, oldest first: [recipient, kind]. */
 const alertsOf = async (credentialId: string) => {
   const sent = await ctx.sql<{ milestone: string }>(
-    `select milestone from core.credential_alerts where credential_id = $1 order by sent_at, milestone`,
+    `select milestone from core.expiry_alerts where kind = 'credential' and subject_id = $1
+     order by sent_at, milestone`,
     credentialId,
   );
   return sent.map((r) => r.milestone);

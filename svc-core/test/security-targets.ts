@@ -7,7 +7,8 @@ import { startCore } from './helpers';
 
 /**
  * The API fuzz test's svc-core (security/api-fuzz.int.test.ts walks every module service): live tokens
- * per role (the user a member of the clinic) and real ids of a staff record, a credential and a policy.
+ * per role (the user a member of the clinic) and real ids of a staff record, a credential, a policy and a
+ * compliance document.
  */
 export const fuzzTarget: FuzzTarget<App> = {
   name: 'svc-core',
@@ -34,10 +35,17 @@ export const fuzzTarget: FuzzTarget<App> = {
         assignment: { everyone: true },
       });
       if (policy.statusCode !== 201) throw new Error(`policy: ${policy.statusCode} ${policy.body}`);
+      const document = await ctx.call('POST', '/api/core/compliance', clinic, {
+        typeCode: 'ke-fire-safety',
+        number: 'FUZZ/1',
+        expiresOn: '2030-12-31',
+      });
+      if (document.statusCode !== 201) throw new Error(`document: ${document.statusCode} ${document.body}`);
       return [
         (credential.json() as { data: { id: string } }).data.id,
         (staff.json() as { data: { id: string }[] }).data[0]!.id,
         (policy.json() as { data: { id: string } }).data.id,
+        (document.json() as { data: { id: string } }).data.id,
       ];
     };
     return {

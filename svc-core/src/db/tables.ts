@@ -11,10 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PROFESSIONS } from '@platform/contracts';
+import { FACILITY_TYPES, PROFESSIONS } from '@platform/contracts';
 import { ORG_ROLES } from '../domain/roles';
 import { CLEARANCE_REASONS } from '../domain/clearance';
-import { MILESTONES } from '../domain/alert-schedule';
+import { ALERT_KINDS, MILESTONES } from '../domain/alert-schedule';
 import { EMPLOYMENT_TYPES } from '../domain/staff-import';
 
 /** svc-core's own Postgres schema: no other service reads or writes it. */
@@ -42,6 +42,8 @@ export const organisations = core.table('organisations', {
   name: text('name').notNull(),
   /** ISO code (KE, UG, TZ, RW), read from the owner's country; Kenya when it names none we know. */
   country: text('country').notNull().default('KE'),
+  /** With the country, decides which compliance documents it must hold (`compliance/document-types.ts`). */
+  facilityType: text('facility_type', { enum: FACILITY_TYPES }).notNull().default('Clinic'),
 });
 
 export const locations = core.table(
@@ -181,18 +183,47 @@ export const credentials = core.table(
 );
 
 /**
- * One row per alert sent: a credential, the expiry date it was for, the milestone. Written in the same
- * transaction as the alert's events, so an alert goes out exactly once whoever sends it.
+ * One row per expiry alert sent, for a credential or a compliance document (`kind`): the subject, the expiry
+ * date it was for, the milestone. Written in the same transaction as the alert's notices, so an alert goes
+ * out exactly once whoever sends it; a new expiry date (a renewal) starts a schedule of its own.
  */
-export const credentialAlerts = core.table(
-  'credential_alerts',
+export const expiryAlerts = core.table(
+  'expiry_alerts',
   {
-    credentialId: uuid('credential_id').notNull(),
+    kind: text('kind', { enum: ALERT_KINDS }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
     expiresOn: date('expires_on').notNull(),
     milestone: text('milestone', { enum: MILESTONES }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.credentialId, t.expiresOn, t.milestone] })],
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.expiresOn, t.milestone] })],
+);
+
+/**
+ * A paper the organisation itself holds (facility licence, insurance, fire certificate…): its type is a code
+ * of `compliance/document-types.ts`; renewing it moves `expires_on`, which stops the old date's alerts.
+ */
+export const complianceDocuments = core.table(
+  'compliance_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    typeCode: text('type_code').notNull(),
+    number: text('number').notNull(),
+    issuedOn: date('issued_on'),
+    expiresOn: date('expires_on').notNull(),
+    /** The branch it covers, where it is one branch's; null: the whole organisation. */
+    locationId: uuid('location_id'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('compliance_documents_org_type_number_idx').on(t.orgId, t.typeCode, t.number),
+    // The list's order and the expiring filter; the sweep's read by expiry date.
+    index('compliance_documents_org_expiry_idx').on(t.orgId, t.expiresOn, t.id),
+    index('compliance_documents_expiry_idx').on(t.expiresOn, t.id),
+  ],
 );
 
 /**

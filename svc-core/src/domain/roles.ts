@@ -36,6 +36,7 @@ export const ORG_ACTIONS = [
   'dashboard.read',
   'policy.manage', // write, publish a new version, remind
   'policy.track', // who has acknowledged
+  'compliance.manage', // the organisation's own documents: read and write (staff and managers see none)
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
@@ -53,6 +54,7 @@ const ALLOWED: Record<OrgAction, readonly OrgRole[]> = {
   'policy.manage': HR,
   // A manager follows only their departments and locations (`staffScope`).
   'policy.track': ['owner', 'hr-admin', 'manager'],
+  'compliance.manage': HR,
 };
 
 export const can = (actor: OrgActor, action: OrgAction): boolean => ALLOWED[action].includes(actor.role);

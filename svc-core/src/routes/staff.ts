@@ -19,15 +19,16 @@ import {
 } from '../../contract';
 import type { OrgStore } from '../stores/org-store';
 import type { StaffStore } from '../stores/staff-store';
+import type { ComplianceStore } from '../stores/compliance-store';
 import { memberOf, requestInfo, secured } from './guard';
 
 /** A hospital's 2,000 rows fit well within this. */
 const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-type Stores = { staff: StaffStore; orgs: OrgStore };
+type Stores = { staff: StaffStore; orgs: OrgStore; compliance: ComplianceStore };
 
 /** Staff records, places, roles and the dashboard: each read within the caller's scope, each write HR's. */
-export default async function staffRoutes(app: App, { staff, orgs }: Stores) {
+export default async function staffRoutes(app: App, { staff, orgs, compliance }: Stores) {
   const member = { preHandler: app.requireRole('user', 'Clinic') };
 
   app.get(
@@ -175,10 +176,11 @@ export default async function staffRoutes(app: App, { staff, orgs }: Stores) {
         response: { 200: DashboardResponse, 402: PaymentRequiredResponse, ...ErrorAnswers(401, 403) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await staff.dashboard(await memberOf(orgs, request)),
-    }),
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const data = { ...(await staff.dashboard(actor)), compliance: await compliance.summary(actor) };
+      return { success: true as const, data };
+    },
   );
 
   await app.register(async (csv) => {

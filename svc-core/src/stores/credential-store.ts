@@ -4,7 +4,7 @@ import type { AccessClaims, Profession } from '@platform/contracts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { COUNCILS } from '../councils/councils';
-import { alertDue, ALERT_HORIZON_DAYS, type Milestone } from '../domain/alert-schedule';
+import { ALERT_HORIZON_DAYS, type Milestone } from '../domain/alert-schedule';
 import { clearanceOf, statusOn } from '../domain/clearance';
 import { addDays, daysBetween, localDateOf, parseIsoDate, type LocalDate } from '../domain/dates';
 import { can, canAddCredentialFor, canSeeStaff, staffScope, type OrgActor } from '../domain/roles';
@@ -21,15 +21,12 @@ import {
   type MemberChangedData,
 } from '../../contract';
 import type { Db, OrgStore, Tx } from './org-store';
+import { claimDueAlert, SWEEP_GRACE_DAYS, windowUnsent, type AlertSource } from './expiry-alerts';
 
 type CredentialRow = typeof schema.credentials.$inferSelect;
 type CouncilRow = typeof schema.councils.$inferSelect;
 type StaffRow = typeof schema.staffRecords.$inferSelect;
 type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
-
-/** A sweep misses no alert if it runs at least once in this many days (a credential saved late is alerted when saved). */
-const SWEEP_GRACE_DAYS = 7;
-const SWEEP_BATCH = 500;
 
 /** The councils an organisation's member may list and use: the platform's and their organisation's. */
 const usableBy = (orgId: string | null): SQL =>
@@ -55,7 +52,7 @@ export const toCouncil = (c: CouncilRow): Council => ({
 
 /**
  * Councils, credentials, their alerts and the clearance they decide. Every alert is a row in
- * `credential_alerts` written in the transaction that enqueues its notices and event: whoever sends it
+ * `expiry_alerts` written in the transaction that enqueues its notices and event: whoever sends it
  * (the save, any instance's sweep, after a restart), the row's key lets it out once.
  */
 export class CredentialStore {
@@ -255,31 +252,9 @@ export class CredentialStore {
     council: CouncilRow,
     today: LocalDate,
   ): Promise<Milestone | null> {
-    const sentRows = await tx
-      .select({ milestone: schema.credentialAlerts.milestone })
-      .from(schema.credentialAlerts)
-      .where(
-        and(
-          eq(schema.credentialAlerts.credentialId, row.id),
-          eq(schema.credentialAlerts.expiresOn, row.expiresOn),
-        ),
-      );
-    const due = alertDue(
-      {
-        expiresOn: row.expiresOn,
-        status: row.revokedAt ? 'revoked' : 'unverified',
-        renewedBy: row.renewedBy,
-      },
-      today,
-      new Set(sentRows.map((r) => r.milestone)),
-    );
+    const status = row.revokedAt ? 'revoked' : 'unverified';
+    const due = await claimDueAlert(tx, 'credential', { ...row, status }, today, this.now());
     if (!due) return null;
-    const inserted = await tx
-      .insert(schema.credentialAlerts)
-      .values({ credentialId: row.id, expiresOn: row.expiresOn, milestone: due, sentAt: this.now() })
-      .onConflictDoNothing()
-      .returning({ m: schema.credentialAlerts.milestone });
-    if (inserted.length === 0) return null; // another instance sent it in the meantime
     const records = await this.recordsOfHolder(tx, row);
     const holderName = records[0]?.name ?? (await this.personName(tx, row.personId));
     const notices = [];
@@ -389,52 +364,34 @@ export class CredentialStore {
   }
 
   /**
-   * The daily sweep: every live credential whose window opened since the last run, in batches, each alert
-   * in its own transaction. Only one instance sweeps at a time (a transaction-level advisory lock it tries
-   * and does not wait for); the alert rows make a second sweep, or a crash half-way, send nothing twice.
+   * The sweep's credentials: live ones whose window opened and is unsent; an expired one's holder is no
+   * longer cleared, so its alert refreshes their clearance too.
    */
-  async sweep(): Promise<{ sent: number; skipped: boolean }> {
-    const today = this.today();
-    return this.db.transaction(async (lockTx) => {
-      const [lock] = await lockTx.execute<{ ok: boolean }>(
-        sql`select pg_try_advisory_xact_lock(hashtext('core-credential-sweep')) as ok`,
-      );
-      if (!lock?.ok) return { sent: 0, skipped: true };
-      const councils = new Map((await this.allCouncils(this.db)).map((c) => [c.id, c]));
-      let sent = 0;
-      let after = '00000000-0000-0000-0000-000000000000';
-      for (;;) {
-        const batch = await this.db
-          .select()
-          .from(schema.credentials)
-          .where(
-            and(
-              isNull(schema.credentials.renewedBy),
-              isNull(schema.credentials.revokedAt),
-              gte(schema.credentials.expiresOn, addDays(today, -SWEEP_GRACE_DAYS)),
-              lte(schema.credentials.expiresOn, addDays(today, ALERT_HORIZON_DAYS)),
-              sql`${schema.credentials.id} > ${after}`,
-              sql`not exists (select 1 from ${schema.credentialAlerts} a where a.credential_id = ${schema.credentials.id}
-                and a.expires_on = ${schema.credentials.expiresOn} and a.milestone = ${currentMilestoneSql(today)})`,
-            ),
-          )
-          .orderBy(asc(schema.credentials.id))
-          .limit(SWEEP_BATCH);
-        for (const row of batch) {
-          const milestone = await this.db.transaction(async (tx) => {
-            const due = await this.sendDue(tx, row, councils.get(row.councilId)!, today);
-            if (due === 'expired' || due === 'expires-today') await this.refreshClearance(tx, row);
-            return due;
-          });
-          if (milestone) sent += 1;
-        }
-        if (batch.length < SWEEP_BATCH) break;
-        after = batch[batch.length - 1]!.id;
-      }
-      // Expired yesterday, alert sent on an earlier day: clearance follows the date too.
-      return { sent, skipped: false };
-    });
-  }
+  readonly alerts: AlertSource<CredentialRow> = {
+    name: 'credential',
+    unalerted: (today, after, limit) =>
+      this.db
+        .select()
+        .from(schema.credentials)
+        .where(
+          and(
+            isNull(schema.credentials.renewedBy),
+            isNull(schema.credentials.revokedAt),
+            gte(schema.credentials.expiresOn, addDays(today, -SWEEP_GRACE_DAYS)),
+            lte(schema.credentials.expiresOn, addDays(today, ALERT_HORIZON_DAYS)),
+            sql`${schema.credentials.id} > ${after}`,
+            windowUnsent('credential', schema.credentials.id, schema.credentials.expiresOn, today),
+          ),
+        )
+        .orderBy(asc(schema.credentials.id))
+        .limit(limit),
+    alert: async (tx, row, today) => {
+      const [council] = await tx.select().from(schema.councils).where(eq(schema.councils.id, row.councilId));
+      const due = await this.sendDue(tx, row, council!, today);
+      if (due === 'expired' || due === 'expires-today') await this.refreshClearance(tx, row);
+      return due;
+    },
+  };
 
   /** HR verifies a member's credential after checking the council's register. */
   async verify(claims: Claims, actor: OrgActor, id: string, request: { ip?: string; id?: string }) {
@@ -615,11 +572,3 @@ export const holderJoin = or(
   eq(schema.credentials.personId, schema.staffRecords.personId),
   eq(schema.credentials.staffRecordId, schema.staffRecords.id),
 )!;
-
-/** The window a credential is in today, in SQL: the same boundaries as the domain's `windowOn`. */
-function currentMilestoneSql(today: LocalDate): SQL {
-  const e = schema.credentials.expiresOn;
-  return sql`(case when ${e} < ${today}::date then 'expired' when ${e} = ${today}::date then 'expires-today'
-    when ${e} <= ${today}::date + 30 then 'days-30' when ${e} <= ${today}::date + 60 then 'days-60'
-    else 'days-90' end)`;
-}

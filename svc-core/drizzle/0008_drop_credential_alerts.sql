@@ -1,0 +1,1 @@
+DROP TABLE "core"."credential_alerts" CASCADE;

@@ -1,0 +1,139 @@
+import { ErrorAnswers, PaymentRequiredResponse } from '@platform/contracts';
+import { pageOf, type App } from '@platform/service-kit';
+import {
+  ComplianceBody,
+  ComplianceChangeBody,
+  ComplianceListResponse,
+  ComplianceQuery,
+  ComplianceResponse,
+  ComplianceTypesResponse,
+  IdParams,
+  OrganisationBody,
+  OrganisationResponse,
+} from '../../contract';
+import type { ComplianceStore } from '../stores/compliance-store';
+import type { OrgStore } from '../stores/org-store';
+import { memberOf, requestInfo, secured } from './guard';
+
+/**
+ * The organisation's own documents, its facility type and the types it must hold: HR's alone (owner,
+ * HR admin); a manager or staff member is refused (403) and sees none.
+ */
+export default async function complianceRoutes(
+  app: App,
+  { compliance, orgs }: { compliance: ComplianceStore; orgs: OrgStore },
+) {
+  const member = { preHandler: app.requireRole('user', 'Clinic') };
+
+  app.get(
+    '/api/core/compliance/types',
+    {
+      ...member,
+      schema: {
+        ...secured,
+        response: { 200: ComplianceTypesResponse, 402: PaymentRequiredResponse, ...ErrorAnswers(401, 403) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await compliance.types(await memberOf(orgs, request)),
+    }),
+  );
+
+  app.get(
+    '/api/core/compliance',
+    {
+      ...member,
+      schema: {
+        ...secured,
+        querystring: ComplianceQuery,
+        response: {
+          200: ComplianceListResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const { page, limit } = pageOf(request.query);
+      const { data, total } = await compliance.list(actor, request.query);
+      return { success: true as const, data, pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.post(
+    '/api/core/compliance',
+    {
+      ...member,
+      schema: {
+        ...secured,
+        body: ComplianceBody,
+        response: {
+          201: ComplianceResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = await memberOf(orgs, request);
+      const data = await compliance.create(request.user, actor, request.body);
+      return reply.status(201).send({ success: true, data });
+    },
+  );
+
+  app.patch(
+    '/api/core/compliance/:id',
+    {
+      ...member,
+      schema: {
+        ...secured,
+        params: IdParams,
+        body: ComplianceChangeBody,
+        response: {
+          200: ComplianceResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const data = await compliance.change(
+        request.user,
+        actor,
+        request.params.id,
+        request.body,
+        requestInfo(request),
+      );
+      return { success: true as const, data };
+    },
+  );
+
+  app.patch(
+    '/api/core/organisation',
+    {
+      ...member,
+      schema: {
+        ...secured,
+        body: OrganisationBody,
+        response: {
+          200: OrganisationResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const data = await compliance.setFacilityType(
+        request.user,
+        actor,
+        request.body.facilityType,
+        requestInfo(request),
+      );
+      return { success: true as const, data };
+    },
+  );
+}
