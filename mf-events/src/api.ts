@@ -1,5 +1,6 @@
 import type {
   CalendarFeedResponse,
+  CalendarFeedStateResponse,
   CertificateCheckResponse,
   CheckinBody,
   CheckinResponse,
@@ -54,6 +55,7 @@ export const eventsApi = {
       body: { ticket } satisfies CheckinBody,
     }),
   /** A new private calendar feed address (revokes the previous one). */
+  calendarFeed: () => endpoint<CalendarFeedStateResponse>('/api/event/calendar/token'),
   newCalendarFeed: () => apiRequest<CalendarFeedResponse>('/api/event/calendar/token', { method: 'POST' }),
   revokeCalendarFeed: () => apiRequest<MessageResponse>('/api/event/calendar/token', { method: 'DELETE' }),
   /** One event as a calendar file: public (no online link), so a plain download link. */

@@ -144,9 +144,17 @@ describe('the private calendar feed', () => {
     await register(full.id, nurse); // waitlisted: not in the feed
 
     expect((await ctx.call('POST', '/api/event/calendar/token')).statusCode).toBe(401);
+    expect((await ctx.call('GET', '/api/event/calendar/token')).statusCode).toBe(401);
+    const state = async () => (await ctx.call('GET', '/api/event/calendar/token', nurse)).json().data;
+    expect(await state()).toEqual({ exists: false, createdAt: null });
     const issued = await ctx.call('POST', '/api/event/calendar/token', nurse);
     expect(issued.statusCode).toBe(201);
-    const { path } = issued.json().data;
+    const { path, token } = issued.json().data;
+    // Whether one exists and since when, never the address again.
+    const made = await ctx.call('GET', '/api/event/calendar/token', nurse);
+    expect(made.json().data).toEqual({ exists: true, createdAt: expect.any(String) });
+    expect(made.body).not.toContain(token);
+    expect(made.headers['cache-control']).toContain('no-store');
     // No login: the address is the key.
     const feed = await ctx.call('GET', path);
     expect(feed.statusCode).toBe(200);
@@ -168,6 +176,7 @@ describe('the private calendar feed', () => {
     expect((await ctx.call('GET', again)).statusCode).toBe(200);
     expect((await ctx.call('DELETE', '/api/event/calendar/token', nurse)).statusCode).toBe(200);
     expect((await ctx.call('GET', again)).statusCode).toBe(404);
+    expect(await state()).toEqual({ exists: false, createdAt: null });
     expect((await ctx.call('DELETE', '/api/event/calendar/token', nurse)).statusCode).toBe(404);
   });
 

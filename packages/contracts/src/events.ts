@@ -246,6 +246,12 @@ export const CalendarFeedResponse = Ok({
 });
 export type CalendarFeedResponse = Static<typeof CalendarFeedResponse>;
 
+/** GET /api/event/calendar/token: whether the person has a feed, and since when (never its address). */
+export const CalendarFeedStateResponse = Ok({
+  data: Type.Object({ exists: Type.Boolean(), createdAt: Type.Union([Type.String(), Type.Null()]) }),
+});
+export type CalendarFeedStateResponse = Static<typeof CalendarFeedStateResponse>;
+
 export const CpdQuery = Type.Object({
   year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
 });

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   CalendarFeedResponse,
+  CalendarFeedStateResponse,
   ErrorAnswers,
   FileAnswer,
   IdParams,
@@ -46,6 +47,23 @@ export default async function calendarRoutes(app: App) {
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="event-${found.row.date}.ics"`)
         .send(toIcs(found.row.title, [entry(found.row, false)]));
+    },
+  );
+
+  // Whether to offer "Create" or "Create a new address" and "Stop": the address itself is shown only once.
+  app.get(
+    '/api/event/calendar/token',
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, response: { 200: CalendarFeedStateResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const createdAt = await calendars.createdAt(actorOf(request).id);
+      void reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        data: { exists: createdAt !== undefined, createdAt: createdAt?.toISOString() ?? null },
+      };
     },
   );
 

@@ -25,6 +25,15 @@ export class CalendarStore {
     return token;
   }
 
+  /** When the person's current feed was made; undefined when they have none. */
+  async createdAt(userId: string): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ createdAt: calendarFeeds.createdAt })
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.userId, userId));
+    return row?.createdAt;
+  }
+
   /** Revokes the person's feed; false when there was none. */
   async revoke(userId: string): Promise<boolean> {
     const gone = await this.db

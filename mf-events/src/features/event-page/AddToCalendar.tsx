@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { EventView } from '@platform/contracts';
+import { useApiQuery } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import { Alert, Button, ConfirmDialog, failureText, TextField, useToast, useTranslation } from '@platform/ui';
 import { eventsApi } from '../../api';
@@ -30,6 +31,9 @@ export function AddToCalendar({ event }: { event: EventView }) {
   const [revoking, setRevoking] = useState(false);
   const [revokeError, setRevokeError] = useState<string | null>(null);
   const fieldId = useId();
+  // Whether the person already has an address (shown only when made): "Stop" only then.
+  const feed = useApiQuery(signedIn ? eventsApi.calendarFeed() : null);
+  const hasFeed = address !== null || feed.data?.data.exists === true;
 
   async function create() {
     setBusy(true);
@@ -38,6 +42,7 @@ export function AddToCalendar({ event }: { event: EventView }) {
       const res = await eventsApi.newCalendarFeed();
       if (res.ok) {
         setAddress(`${window.location.origin}${res.body.data.path}`);
+        feed.reload();
         toast.show({ kind: 'success', message: t('calendar.feedMade') });
       } else setError(failureText(t, res, 'calendar.feedFailed'));
     } catch (err) {
@@ -54,6 +59,7 @@ export function AddToCalendar({ event }: { event: EventView }) {
       if (res.ok) {
         setAddress(null);
         setRevoking(false);
+        feed.reload();
         toast.show({ kind: 'success', message: t('calendar.feedStopped') });
       } else setRevokeError(failureText(t, res, 'calendar.feedFailed'));
     } catch (err) {
@@ -112,11 +118,13 @@ export function AddToCalendar({ event }: { event: EventView }) {
           )}
           <div className="event-actions">
             <Button variant="secondary" loading={busy && !revoking} onClick={() => void create()}>
-              {address ? t('calendar.feedRenew') : t('calendar.feedCreate')}
+              {hasFeed ? t('calendar.feedRenew') : t('calendar.feedCreate')}
             </Button>
-            <Button variant="ghost" onClick={() => setRevoking(true)}>
-              {t('calendar.feedRevoke')}
-            </Button>
+            {hasFeed && (
+              <Button variant="ghost" onClick={() => setRevoking(true)}>
+                {t('calendar.feedRevoke')}
+              </Button>
+            )}
           </div>
           <ConfirmDialog
             open={revoking}

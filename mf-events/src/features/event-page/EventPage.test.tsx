@@ -31,6 +31,41 @@ describe("an event's page", () => {
     expect(currentUrl()).toBe(`/login?next=${encodeURIComponent(`/event/${EVENT.id}?register=1`)}`);
   });
 
+  it('offers to stop a calendar address only to a person who has one', async () => {
+    signIn(AMINA);
+    let exists = false;
+    fakeApi(({ method, path }) => {
+      if (path === '/api/event/calendar/token' && method === 'GET')
+        return {
+          body: { success: true, data: { exists, createdAt: exists ? '2026-11-01T08:00:00Z' : null } },
+        };
+      if (path === '/api/event/calendar/token' && method === 'POST') {
+        exists = true;
+        const data = { token: 'a'.repeat(32), path: `/api/event/calendar/${'a'.repeat(32)}.ics` };
+        return { status: 201, body: { success: true, data } };
+      }
+      return eventAnswer();
+    });
+    await renderScreen(<EventPage />, { path: `/event/${EVENT.id}` });
+    const create = await screen.findByRole('button', { name: 'Create my calendar address' });
+    expect(screen.queryByRole('button', { name: 'Stop my calendar address' })).not.toBeInTheDocument();
+    await userEvent.click(create);
+    expect(await screen.findByRole('button', { name: 'Stop my calendar address' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create a new address' })).toBeInTheDocument();
+  });
+
+  it('shows a person whose address was made earlier "Create a new address" and "Stop"', async () => {
+    signIn(AMINA);
+    fakeApi(({ path }) =>
+      path === '/api/event/calendar/token'
+        ? { body: { success: true, data: { exists: true, createdAt: '2026-11-01T08:00:00Z' } } }
+        : eventAnswer(),
+    );
+    await renderScreen(<EventPage />, { path: `/event/${EVENT.id}` });
+    expect(await screen.findByRole('button', { name: 'Stop my calendar address' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create my calendar address' })).not.toBeInTheDocument();
+  });
+
   it('asks once more on the way back from logging in, then registers', async () => {
     signIn(AMINA);
     let registered = false;
