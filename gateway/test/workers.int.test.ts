@@ -53,13 +53,14 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  // Both workers ready: several answers in a row, each on a new connection.
+  // Both workers ready: several answers in a row, each on a new connection. Three processes compile the
+  // gateway with tsx first: on a loaded two-core machine that has taken over 30 seconds.
   await eventually(async () => {
     for (let i = 0; i < 4; i++)
       if ((await rawRequest(url, { path: '/readyz' })).status !== 200) return undefined;
     return true;
-  }, 30_000);
-}, 40_000);
+  }, 90_000);
+}, 100_000);
 
 afterAll(async () => {
   if (gateway && gateway.exitCode === null) {
