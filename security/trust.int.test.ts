@@ -305,7 +305,7 @@ describe('ending sessions reaches every service within 2 seconds', () => {
     await refusedEverywhere('read', user.token);
     const refused = await tryLogin(user.email);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'auth.account_suspended' });
+    expect(refused.json()).toMatchObject({ code: 'auth.account_suspended', reason: 'Licence under review' });
     expect(refused.json().message).toContain('Licence under review');
 
     const lifted = await administer('POST', `${user.id}/unsuspend`);

@@ -9,6 +9,10 @@ export const ErrorResponse = Type.Object({
   code: Type.Optional(Type.String()),
   /** Further stable keys the pages translate beside `code` (`warning.similarToCommon`: a password's feedback). */
   hints: Type.Optional(Type.Array(Type.String())),
+  /** Why, in the words of whoever decided (a suspension's reason): the translated text quotes it. */
+  reason: Type.Optional(Type.String()),
+  /** Until when it holds (ISO 8601): the translated text shows it in the reader's language. */
+  until: Type.Optional(Type.String()),
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 

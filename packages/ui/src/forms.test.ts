@@ -47,6 +47,25 @@ describe('failureText', () => {
     expect(failureText(pageT, failure('auth.something_new', ''), 'signupFailed')).toBe('Sign-up failed.');
   });
 
+  it("quotes the answer's reason and formats its end date in the page's language (a suspension)", async () => {
+    const suspended = (until?: string) => ({
+      body: {
+        success: false,
+        message: 'Your account is suspended.',
+        code: until ? 'auth.account_suspended_until' : 'auth.account_suspended',
+        reason: 'Licence under review',
+        ...(until ? { until } : {}),
+      },
+    });
+    const pageT = i18next.getFixedT('en', 'page');
+    expect(failureText(pageT, suspended(), 'loginFailed')).toBe(
+      'This account is suspended: Licence under review. Contact AfyaHR support to find out more.',
+    );
+    expect(failureText(pageT, suspended('2026-12-24T09:00:00.000Z'), 'loginFailed')).toMatch(
+      /^This account is suspended until 12\/24\/2026: Licence under review\./,
+    );
+  });
+
   it('follows the code with its hints translated (a password estimator’s feedback), leaving out unknown ones', () => {
     const pageT = i18next.getFixedT('en', 'page');
     const weak = {

@@ -192,10 +192,26 @@ export function failureText(t: T, failure: Failure, fallbackKey: string): string
   if (body?.code) {
     const key = `serverErrors.${body.code}`;
     // The page's own text first, then the platform's catalogue, both in the page's language.
-    const translated = t(key, { defaultValue: '' }) || t(key, { ns: 'ui', defaultValue: '' });
+    const values = { defaultValue: '', ...valuesOf(body) };
+    const translated = t(key, values) || t(key, { ...values, ns: 'ui' });
     if (translated) return [translated, ...hintTexts(t, body.hints)].join(' ');
   }
   return body?.message || t(fallbackKey);
+}
+
+/**
+ * The answer's own fields a code's text may quote (`{{reason}}`, `{{until, datetime}}`): its strings and
+ * numbers, a timestamp as a Date so that i18next formats it in the page's language.
+ */
+function valuesOf(body: object): Record<string, string | number | Date> {
+  const values: Record<string, string | number | Date> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (name === 'message' || name === 'code') continue;
+    if (typeof value === 'number') values[name] = value;
+    else if (typeof value === 'string')
+      values[name] = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value) ? new Date(value) : value;
+  }
+  return values;
 }
 
 /** The server's hints (`warning.similarToCommon`) the platform's catalogue translates; others are left out. */
