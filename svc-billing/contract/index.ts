@@ -10,6 +10,7 @@ import {
   Ok,
   PageInfo,
   PageQuery,
+  SearchTerm,
   StringEnum,
   SUBSCRIPTION_STATUSES,
 } from '@platform/contracts';
@@ -151,6 +152,131 @@ export const DowngradeBody = Type.Object(
   { additionalProperties: false },
 );
 export type DowngradeBody = Static<typeof DowngradeBody>;
+/**
+ * The admins' view of billing (`/api/billing/admin/...`, admins only): the figures, what failed, one
+ * organisation's history, its period extended or a plan granted, and the catalogue's prices. Each change
+ * is recorded for the audit log with the admin's reason.
+ */
+export const AdminSummary = Type.Object({
+  /** Monthly recurring revenue: the active subscriptions' lines at the prices they were sold at. */
+  mrr: Cents,
+  currency: Type.Literal('KES'),
+  /** How many subscriptions hold each plan (null: modules only) in each status. */
+  subscriptions: Type.Array(
+    Type.Object({
+      plan: Type.Union([Type.String(), Type.Null()]),
+      status: StringEnum(SUBSCRIPTION_STATUSES),
+      count: Type.Integer(),
+    }),
+  ),
+});
+export type AdminSummary = Static<typeof AdminSummary>;
+export const AdminSummaryResponse = Ok({ data: AdminSummary });
+export type AdminSummaryResponse = Static<typeof AdminSummaryResponse>;
+
+export const AdminPayment = Type.Composite([
+  Payment,
+  Type.Object({
+    orgId: Type.String(),
+    /** The organisation's name as identity last told (empty when not known yet). */
+    orgName: Type.String(),
+    failureReason: Type.Union([Type.String(), Type.Null()]),
+  }),
+]);
+export type AdminPayment = Static<typeof AdminPayment>;
+export const AdminPaymentListResponse = Ok({ data: Type.Array(AdminPayment), pageInfo: PageInfo });
+export type AdminPaymentListResponse = Static<typeof AdminPaymentListResponse>;
+
+/** A provider's callback that changed nothing (unknown reference, wrong amount, bad signature ...). */
+export const RejectedCallback = Type.Object({
+  id: Type.Integer(),
+  method: Type.String(),
+  paymentId: Type.Union([Uuid, Type.Null()]),
+  providerRef: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+  body: Type.String(),
+  receivedAt: Instant,
+});
+export type RejectedCallback = Static<typeof RejectedCallback>;
+export const RejectedCallbackListResponse = Ok({ data: Type.Array(RejectedCallback), pageInfo: PageInfo });
+export type RejectedCallbackListResponse = Static<typeof RejectedCallbackListResponse>;
+export const AdminPageQuery = PageQuery;
+
+export const AdminOrganisationQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ search: Type.Optional(SearchTerm) }),
+]);
+export type AdminOrganisationQuery = Static<typeof AdminOrganisationQuery>;
+
+/** An organisation as billing knows it: its details and where its subscription stands. */
+export const AdminOrganisation = Type.Object({
+  orgId: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  plan: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([StringEnum(SUBSCRIPTION_STATUSES), Type.Null()]),
+  periodEnd: Type.Union([Instant, Type.Null()]),
+});
+export type AdminOrganisation = Static<typeof AdminOrganisation>;
+export const AdminOrganisationListResponse = Ok({ data: Type.Array(AdminOrganisation), pageInfo: PageInfo });
+export type AdminOrganisationListResponse = Static<typeof AdminOrganisationListResponse>;
+
+export const OrganisationParams = Type.Object({ orgId: Uuid });
+export const AdminOrganisationResponse = Ok({
+  data: Type.Object({
+    organisation: AdminOrganisation,
+    subscription: Type.Union([Subscription, Type.Null()]),
+  }),
+});
+export type AdminOrganisationResponse = Static<typeof AdminOrganisationResponse>;
+
+/** Why an admin acted: kept in the audit log with the change. */
+const Reason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' });
+
+export const ExtendBody = Type.Object(
+  { days: Type.Integer({ minimum: 1, maximum: 365 }), reason: Reason },
+  { additionalProperties: false },
+);
+export type ExtendBody = Static<typeof ExtendBody>;
+
+export const GrantBody = Type.Object(
+  {
+    plan: ItemId,
+    /** How long the granted period lasts; omitted: one month. */
+    days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+    reason: Reason,
+  },
+  { additionalProperties: false },
+);
+export type GrantBody = Static<typeof GrantBody>;
+
+/** One catalogue item's price as admins see and change it. */
+export const AdminPrice = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  kind: StringEnum(['plan', 'module', 'addon', 'listing'] as const),
+  price: Cents,
+  currency: Type.Literal('KES'),
+  duration: StringEnum(['month', 'once', 'week'] as const),
+  updatedAt: Instant,
+});
+export type AdminPrice = Static<typeof AdminPrice>;
+export const AdminPriceListResponse = Ok({ data: Type.Array(AdminPrice) });
+export type AdminPriceListResponse = Static<typeof AdminPriceListResponse>;
+export const AdminPriceResponse = Ok({ data: AdminPrice });
+export type AdminPriceResponse = Static<typeof AdminPriceResponse>;
+export const PriceParams = Type.Object({ id: ItemId });
+
+export const PriceBody = Type.Object(
+  {
+    /** Whole shillings in cents (M-Pesa and Airtel take no cents), at most Ksh 1,000,000. */
+    price: Type.Integer({ minimum: 100, maximum: 100_000_000, multipleOf: 100 }),
+    reason: Reason,
+  },
+  { additionalProperties: false },
+);
+export type PriceBody = Static<typeof PriceBody>;
 
 /** The error codes svc-billing answers with (`code` beside the English `message`). */
 export const BillingErrors = {
@@ -173,4 +299,8 @@ export const BillingErrors = {
   notActive: 'billing.not_active',
   notADowngrade: 'billing.not_a_downgrade',
   notRecurring: 'billing.not_recurring',
+  notExtendable: 'billing.not_extendable',
+  notAPlan: 'billing.not_a_plan',
+  organisationNotFound: 'billing.organisation_not_found',
+  priceNotFound: 'billing.price_not_found',
 } as const;

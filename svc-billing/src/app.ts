@@ -10,6 +10,7 @@ import { AirtelClient } from './providers/airtel';
 import { DarajaClient } from './providers/daraja';
 import { PaystackClient } from './providers/paystack';
 import type { PaymentMethod, PaymentProvider } from './providers/provider';
+import adminRoutes from './routes/admin';
 import callbackRoutes from './routes/callbacks';
 import checkoutRoutes from './routes/checkout';
 import invoiceRoutes from './routes/invoices';
@@ -94,6 +95,7 @@ export async function buildApp(config: BillingConfig, opts: BuildOptions = {}): 
   await app.register(checkoutRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
   await app.register(invoiceRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
   await app.register(callbackRoutes, { ctx });
 
   const sweepMs = config.BILLING_SWEEP_SECONDS * 1000;

@@ -37,7 +37,17 @@ export const fuzzTarget: FuzzTarget<App> = {
         const id = (payment.json() as { data: { id: string } }).data.id;
         return {
           tokens: { user: user.token, Clinic: clinic.token, admin: admin.token },
-          idsFor: (path) => ({ id: [path.startsWith('/api/billing/invoices/') ? invoiceId : id] }),
+          // The admin routes name an organisation (the clinic's) or a catalogue item.
+          idsFor: (path) => ({
+            id: [
+              path.startsWith('/api/billing/invoices/')
+                ? invoiceId
+                : path.includes('/admin/prices/')
+                  ? 'essential'
+                  : id,
+            ],
+            orgId: [clinic.orgId!],
+          }),
         };
       },
       close: () => ctx.close(),

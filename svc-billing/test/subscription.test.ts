@@ -6,6 +6,8 @@ import {
   advance,
   applyUpgrade,
   cancelAtPeriodEnd,
+  extendPeriod,
+  grantPlan,
   quoteUpgrade,
   renew,
   renewalSchedule,
@@ -158,5 +160,44 @@ describe('subscription life cycle', () => {
   it('refuses to activate a running subscription (that is an upgrade)', () => {
     const active = activate(startTrial(t0), hire, t0);
     expect(() => activate(active, professional, t0)).toThrow(TransitionError);
+  });
+});
+
+describe("an admin's changes", () => {
+  const extraLocation: Line = { itemId: 'extra-location', quantity: 1, unitPrice: shillings(2500) };
+
+  it('extends a trial with its end, brings a past-due period back to active, never an ended one', () => {
+    const trial = extendPeriod(startTrial(t0), 10, t0);
+    expect(trial).toMatchObject({
+      status: 'trialing',
+      periodEnd: addDays(t0, 24),
+      trialEndsAt: addDays(t0, 24),
+    });
+    const active = activate(startTrial(t0), essential, t0);
+    const due = advance(active, addDays(active.periodEnd, 1));
+    expect(due.status).toBe('past_due');
+    expect(extendPeriod(due, 5, addDays(active.periodEnd, 1))).toMatchObject({
+      status: 'active',
+      periodEnd: addDays(active.periodEnd, 5),
+    });
+    expect(extendPeriod(due, 1, addDays(active.periodEnd, 2)).status).toBe('past_due');
+    const expired = advance(startTrial(t0), addDays(t0, 15));
+    expect(() => extendPeriod(expired, 5, t0)).toThrow(TransitionError);
+  });
+
+  it('grants a plan from now, keeping a running subscription’s add-ons and ending a trial', () => {
+    const until = addDays(t0, 30);
+    const granted = grantPlan(startTrial(t0), professional[0]!, [extraLocation], t0, until);
+    expect(granted).toMatchObject({
+      status: 'active',
+      lines: professional,
+      trialEndsAt: null,
+      periodEnd: until,
+    });
+    const running = activate(startTrial(t0), [...essential, extraLocation], t0);
+    expect(grantPlan(running, professional[0]!, [extraLocation], t0, until).lines).toEqual([
+      ...professional,
+      extraLocation,
+    ]);
   });
 });

@@ -21,7 +21,8 @@ export const billingSchema = pgSchema('billing');
 
 /**
  * What can be bought: seeded by a migration from the spec's catalogue, then changed by admins (a new
- * price applies to periods that start after the change; running periods keep the price they were sold at).
+ * price applies to purchases made after the change; running subscriptions keep, and renew at, the price
+ * they were sold at: their lines carry it).
  */
 export const catalogueItems = billingSchema.table('catalogue_items', {
   id: text('id').primaryKey(),
@@ -67,14 +68,22 @@ export const subscriptions = billingSchema.table(
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** The organisation's billing details, kept from identity's user events (the clinic's account). */
-export const organisations = billingSchema.table('organisations', {
-  orgId: text('org_id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  kraPin: text('kra_pin'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const organisations = billingSchema.table(
+  'organisations',
+  {
+    orgId: text('org_id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    kraPin: text('kra_pin'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The admins' clinic search (service-kit's textSearch, by name or e-mail).
+  (t) => [
+    index('organisations_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('organisations_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
 export type PaymentPurpose = 'purchase' | 'upgrade' | 'renewal' | 'listing';
@@ -122,6 +131,10 @@ export const payments = billingSchema.table(
     index('payments_pending_idx')
       .on(t.createdAt)
       .where(sql`status = 'pending'`),
+    // The admins' list of failed payments, newest first.
+    index('payments_failed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'failed'`),
   ],
 );
 export type PaymentRow = typeof payments.$inferSelect;

@@ -206,6 +206,46 @@ export function resume(sub: Subscription): Subscription {
   return { ...sub, cancelAtPeriodEnd: false, scheduledLines: null };
 }
 
+/**
+ * An admin's extension: the period (and a trial's end) moves `days` later. A past-due subscription whose
+ * new end lies ahead is active again; an ended one is not extended (an admin grants a plan instead).
+ */
+export function extendPeriod(sub: Subscription, days: number, now: Date): Subscription {
+  if (sub.status === 'expired' || sub.status === 'cancelled') {
+    throw new TransitionError('billing.not_extendable', `a ${sub.status} subscription is not extended`);
+  }
+  const periodEnd = addDays(sub.periodEnd, days);
+  return {
+    ...sub,
+    periodEnd,
+    trialEndsAt: sub.status === 'trialing' ? periodEnd : sub.trialEndsAt,
+    status: sub.status === 'past_due' && periodEnd > now ? 'active' : sub.status,
+  };
+}
+
+/**
+ * An admin's grant: `plan` from now until `until`, unpaid. A running subscription keeps its add-ons (a plan
+ * includes the standalone modules); any trial ends. The plan's line carries its price, charged at renewal.
+ */
+export function grantPlan(
+  sub: Subscription,
+  plan: Line,
+  addOns: Line[],
+  now: Date,
+  until: Date,
+): Subscription {
+  const running = sub.status === 'active' || sub.status === 'past_due';
+  return {
+    status: 'active',
+    lines: [plan, ...(running ? addOns : [])],
+    periodStart: now,
+    periodEnd: until,
+    trialEndsAt: null,
+    cancelAtPeriodEnd: false,
+    scheduledLines: null,
+  };
+}
+
 export interface RenewalSchedule {
   reminderAt: Date;
   paymentRequestsAt: Date[];

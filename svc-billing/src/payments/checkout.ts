@@ -126,7 +126,8 @@ export async function checkout(ctx: BillingContext, input: CheckoutInput): Promi
           );
         }
         purpose = 'renewal';
-        amount = periodTotal(cart.recurring) + onceTotal;
+        // At the prices its lines were sold (or scheduled) at: a changed catalogue price is for new purchases.
+        amount = periodTotal(renewal) + onceTotal;
       } else if (periodTotal(recurring) > periodTotal(sub.lines)) {
         const quote = quoteUpgrade(sub, recurring, now);
         purpose = 'upgrade';

@@ -8,7 +8,6 @@ import {
   resume,
   scheduleDowngrade,
   TransitionError,
-  trialDaysLeft,
   type Line,
   type Subscription,
 } from '../domain/subscription';
@@ -16,13 +15,13 @@ import type { BillingContext } from '../payments/context';
 import { catalogueMap } from '../stores/catalogue-store';
 import {
   ensureTrial,
-  entitlementsOf,
   getSubscription,
   lockSubscription,
   saveSubscription,
   toSubscription,
 } from '../stores/subscription-store';
 import { orgOf } from './actor';
+import { toSubscriptionView } from './views';
 
 const secured = { tags: ['billing'], security: [{ bearer: [] }] };
 
@@ -35,20 +34,7 @@ export default async function subscriptionRoutes(app: App, { ctx }: { ctx: Billi
     const now = ctx.now();
     await ctx.db.transaction((tx) => ensureTrial(tx, orgId, now));
     const sub: Subscription = advance(toSubscription((await getSubscription(ctx.db, orgId))!), now);
-    const catalogue = await catalogueMap(ctx.db);
-    return {
-      orgId,
-      plan: sub.lines.find((l) => catalogue.get(l.itemId)?.kind === 'plan')?.itemId ?? null,
-      status: sub.status,
-      lines: sub.lines,
-      periodStart: sub.periodStart.toISOString(),
-      periodEnd: sub.periodEnd.toISOString(),
-      trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
-      trialDaysLeft: trialDaysLeft(sub, now),
-      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-      scheduledLines: sub.scheduledLines,
-      entitlements: await entitlementsOf(ctx.db, orgId, sub, now, catalogue),
-    };
+    return toSubscriptionView(ctx.db, orgId, sub, now, await catalogueMap(ctx.db));
   }
 
   app.get(

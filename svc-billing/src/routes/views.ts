@@ -1,7 +1,10 @@
 import type { CatalogueItem } from '../domain/catalogue';
 import { vatBreakdown, VAT_RATE_PERCENT } from '../domain/money';
-import type { Invoice, Payment, Plan } from '../../contract';
+import { trialDaysLeft, type Subscription } from '../domain/subscription';
+import type { AdminPrice, Invoice, Payment, Plan, Subscription as SubscriptionView } from '../../contract';
 import type * as schema from '../db/schema';
+import type { DbOrTx } from '../stores/db';
+import { entitlementsOf } from '../stores/subscription-store';
 
 /** How the stored rows are shown: the API's shapes. */
 export function toPlan(item: CatalogueItem): Plan {
@@ -10,7 +13,7 @@ export function toPlan(item: CatalogueItem): Plan {
     name: item.name,
     kind: item.kind,
     price: item.price,
-    duration: item.billing === 'monthly' ? 'month' : item.billing === 'once' ? 'once' : 'week',
+    duration: durationOf(item),
     currency: item.currency,
     vatIncluded: item.vatIncluded,
     vatRatePercent: VAT_RATE_PERCENT,
@@ -21,6 +24,49 @@ export function toPlan(item: CatalogueItem): Plan {
     modules: item.modules,
     requiresCore: item.requiresCore ?? false,
     repeatable: item.repeatable ?? false,
+  };
+}
+
+/** The catalogue's duration names as the API says them. */
+const durationOf = (item: Pick<CatalogueItem, 'billing'>) =>
+  item.billing === 'monthly' ? 'month' : item.billing === 'once' ? 'once' : 'week';
+
+export function toAdminPrice(item: schema.CatalogueRow): AdminPrice {
+  return {
+    id: item.id,
+    name: item.name,
+    kind: item.kind,
+    price: item.price,
+    currency: item.currency,
+    duration: durationOf(item),
+    updatedAt: item.updatedAt.toISOString(),
+  };
+}
+
+/** The organisation's plan: its line of a Core plan, if any. */
+export const planOf = (lines: { itemId: string }[], catalogue: Map<string, CatalogueItem>) =>
+  lines.find((l) => catalogue.get(l.itemId)?.kind === 'plan')?.itemId ?? null;
+
+/** A subscription as the clinic (and an admin) reads it, with what it entitles to now. */
+export async function toSubscriptionView(
+  db: DbOrTx,
+  orgId: string,
+  sub: Subscription,
+  now: Date,
+  catalogue: Map<string, CatalogueItem>,
+): Promise<SubscriptionView> {
+  return {
+    orgId,
+    plan: planOf(sub.lines, catalogue),
+    status: sub.status,
+    lines: sub.lines,
+    periodStart: sub.periodStart.toISOString(),
+    periodEnd: sub.periodEnd.toISOString(),
+    trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
+    trialDaysLeft: trialDaysLeft(sub, now),
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    scheduledLines: sub.scheduledLines,
+    entitlements: await entitlementsOf(db, orgId, sub, now, catalogue),
   };
 }
 

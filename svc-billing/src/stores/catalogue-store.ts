@@ -25,10 +25,19 @@ export function toCatalogueItem(row: schema.CatalogueRow): CatalogueItem {
   };
 }
 
-/** The catalogue as stored (a few rows: read whole, in the order the pricing page shows). */
+/** The catalogue's rows (a few: read whole, in the order the pricing page shows). */
+export function catalogueRows(db: DbOrTx): Promise<schema.CatalogueRow[]> {
+  return db.select().from(schema.catalogueItems).orderBy(asc(schema.catalogueItems.sortOrder));
+}
+
+export async function catalogueRow(db: DbOrTx, id: string): Promise<schema.CatalogueRow | undefined> {
+  const [row] = await db.select().from(schema.catalogueItems).where(eq(schema.catalogueItems.id, id));
+  return row;
+}
+
+/** The catalogue as stored, as the pricing rules read it. */
 export async function loadCatalogue(db: DbOrTx): Promise<CatalogueItem[]> {
-  const rows = await db.select().from(schema.catalogueItems).orderBy(asc(schema.catalogueItems.sortOrder));
-  return rows.map(toCatalogueItem);
+  return (await catalogueRows(db)).map(toCatalogueItem);
 }
 
 export async function catalogueMap(db: DbOrTx): Promise<Map<string, CatalogueItem>> {
