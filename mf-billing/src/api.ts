@@ -1,13 +1,14 @@
 import type { MeResponse } from '@platform/contracts';
 import type {
   CheckoutBody,
+  InvoiceListResponse,
   PaymentListResponse,
   PaymentResponse,
   PlansResponse,
   SubscriptionResponse,
 } from '@platform/svc-billing/contract';
 import { endpoint } from '@platform/data';
-import { apiRequest } from '@platform/shell-state';
+import { apiFile, apiRequest } from '@platform/shell-state';
 
 /**
  * The one way mf-billing talks to svc-billing: every call typed by the service's contract (`import type`:
@@ -19,6 +20,11 @@ export const billingApi = {
   subscription: () => endpoint<SubscriptionResponse>('/api/billing/subscription'),
   payments: (page: number, limit = 10) =>
     endpoint<PaymentListResponse>(`/api/billing/payments?page=${page}&limit=${limit}`),
+  invoices: (page: number, limit = 10) =>
+    endpoint<InvoiceListResponse>(`/api/billing/invoices?page=${page}&limit=${limit}`),
+  /** A paid payment's invoice or receipt as a PDF (a download needing the token: the Blob). */
+  documentPdf: (invoiceId: string, document: 'invoice' | 'receipt') =>
+    apiFile(`/api/billing/invoices/${encodeURIComponent(invoiceId)}/${document}.pdf`),
   payment: (id: string) => apiRequest<PaymentResponse>(`/api/billing/payments/${encodeURIComponent(id)}`),
   /** One attempt: the same key never starts a second payment (nor a second prompt on the phone). */
   checkout: (body: CheckoutBody, idempotencyKey: string) =>

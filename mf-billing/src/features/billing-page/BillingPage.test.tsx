@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient } from '@platform/data';
 import { useLanguage, useSession } from '@platform/shell-state';
@@ -49,9 +49,34 @@ const subscription = (extra: Record<string, unknown> = {}) => ({
     },
   },
 });
-/** svc-billing's answers: the subscription, else `payments(call)`. */
-const billing = (payments: (call: ApiCall) => ApiAnswer, sub = subscription()) =>
-  fakeApi((call) => (call.path === '/api/billing/subscription' ? sub : payments(call)));
+const invoice = (n: number, gross: number) => ({
+  id: `10000000-0000-4000-8000-00000000000${n}`,
+  number: `INV-2026-00000${n}`,
+  receiptNumber: `RCT-2026-00000${n}`,
+  issuedAt: '2026-11-20T21:30:00.000Z',
+  period: { start: '2026-11-20T21:30:00.000Z', end: '2026-12-20T21:30:00.000Z' },
+  lines: [{ itemId: 'hire', name: 'Hire', quantity: 1, unitPrice: gross }],
+  credit: 0,
+  net: Math.round(gross / 1.16),
+  vat: gross - Math.round(gross / 1.16),
+  gross,
+  currency: 'KES',
+  method: 'mpesa',
+  providerReceipt: 'SGR7ABC123',
+});
+/** svc-billing's answers: the subscription, the invoices (none unless given), else `payments(call)`. */
+const billing = (
+  payments: (call: ApiCall) => ApiAnswer,
+  sub = subscription(),
+  invoices: (call: ApiCall) => ApiAnswer = () => page([], 0),
+) =>
+  fakeApi((call) =>
+    call.path === '/api/billing/subscription'
+      ? sub
+      : call.path.startsWith('/api/billing/invoices')
+        ? invoices(call)
+        : payments(call),
+  );
 
 beforeEach(() => {
   useSession.getState().signOut();
@@ -168,5 +193,80 @@ describe('the Billing page', () => {
         'Ksh 10,000 paid. Your plan is active now. Ksh 5,000 of your previous plan was credited.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the invoices and receipts on the Billing page', () => {
+  it('lists each paid payment’s invoice with its number, Nairobi date and amount, and downloads its PDFs', async () => {
+    useSession.getState().signIn('token', clinic);
+    const pdf = new Blob(['%PDF-1.7 invoice'], { type: 'application/pdf' });
+    const calls = billing(
+      () => page([], 0),
+      subscription(),
+      (call) =>
+        call.path.endsWith('.pdf')
+          ? { body: pdf }
+          : call.path.includes('page=2')
+            ? page([invoice(1, 100_000)], 2)
+            : page([invoice(2, 1_500_000)], 2),
+    );
+    const saved: { href: string; download: string }[] = [];
+    URL.createObjectURL = jest.fn(() => 'blob:invoice');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    await renderScreen(<BillingPage />, { path: '/billing' });
+
+    const section = (await screen.findByRole('heading', { name: 'Invoices and receipts' })).closest(
+      'section',
+    )!;
+    // 21:30 UTC on 20 November is already the 21st in Nairobi, the date printed on the invoice.
+    expect(
+      await within(section).findByText('INV-2026-000002 · 21 Nov 2026 · Ksh 15,000'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Show more invoices' }));
+    expect(await within(section).findByText('INV-2026-000001 · 21 Nov 2026 · Ksh 1,000')).toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Download invoice INV-2026-000001' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Download receipt RCT-2026-000002' }));
+    expect(calls.map((c) => c.path).filter((p) => p.endsWith('.pdf'))).toEqual([
+      '/api/billing/invoices/10000000-0000-4000-8000-000000000001/invoice.pdf',
+      '/api/billing/invoices/10000000-0000-4000-8000-000000000002/receipt.pdf',
+    ]);
+    expect(URL.createObjectURL).toHaveBeenCalledWith(pdf);
+    expect(saved).toEqual([
+      { href: 'blob:invoice', download: 'INV-2026-000001.pdf' },
+      { href: 'blob:invoice', download: 'RCT-2026-000002.pdf' },
+    ]);
+  });
+
+  it('says there are none yet, in the page’s language', async () => {
+    useSession.getState().signIn('token', clinic);
+    billing(() => page([], 0));
+    await renderScreen(<BillingPage />, { path: '/billing' });
+    expect(await screen.findByText(/No invoices yet/)).toBeInTheDocument();
+    await act(async () => useLanguage.getState().setLanguage('fr'));
+    expect(await screen.findByRole('heading', { name: 'Factures et reçus' })).toBeInTheDocument();
+    expect(screen.getByText(/Aucune facture pour l'instant/)).toBeInTheDocument();
+  });
+
+  it('shows the amount as Ksh in Kiswahili and says why a download failed', async () => {
+    useSession.getState().signIn('token', clinic);
+    billing(
+      () => page([], 0),
+      subscription(),
+      (call) =>
+        call.path.endsWith('.pdf')
+          ? { status: 404, body: { success: false, message: 'Gone.', code: 'billing.invoice_not_found' } }
+          : page([invoice(3, 250_000)], 1),
+    );
+    await renderScreen(<BillingPage />, { path: '/billing' });
+    expect(await screen.findByRole('heading', { name: 'Invoices and receipts' })).toBeInTheDocument();
+    await act(async () => useLanguage.getState().setLanguage('sw'));
+    const section = (await screen.findByRole('heading', { name: 'Ankara na risiti' })).closest('section')!;
+    expect(await within(section).findByText(/^INV-2026-000003 · .* · Ksh 2,500$/)).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Pakua ankara INV-2026-000003' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Ankara hii haipo.');
   });
 });

@@ -1,10 +1,12 @@
-import { useApiPages } from '@platform/data';
+import { useEffect } from 'react';
+import { refreshApi, useApiPages } from '@platform/data';
 import { Link, useSearchParams } from '@platform/router';
 import { useSession } from '@platform/shell-state';
 import { Alert, Button, failureText, formatMoney, Spinner, useRouteMeta, useTranslation } from '@platform/ui';
 import { billingApi } from '../../api';
 import { PaymentOutcome } from '../checkout/PaymentOutcome';
 import { usePaymentStatus } from '../checkout/usePaymentStatus';
+import { InvoiceList } from '../invoices/InvoiceList';
 import { SubscriptionSummary } from '../subscription/SubscriptionSummary';
 import '../checkout/checkout.css';
 
@@ -23,6 +25,11 @@ export default function BillingPage() {
   const payment = usePaymentStatus(
     isClinic && returned && /^[0-9a-f-]{36}$/.test(returned) ? returned : null,
   );
+  // Once the payment come back from is paid, its invoice and its new status are in the lists.
+  const paid = payment?.status === 'paid';
+  useEffect(() => {
+    if (paid) void Promise.all([refreshApi('/api/billing/invoices'), refreshApi('/api/billing/payments')]);
+  }, [paid]);
   return (
     <div className="container section">
       <h1>{t('page.title')}</h1>
@@ -35,7 +42,7 @@ export default function BillingPage() {
       {role !== null && !isClinic && <p>{t('page.clinicsOnly')}</p>}
       {isClinic && payment && <PaymentOutcome payment={payment} />}
       {isClinic && <SubscriptionSummary />}
-      {/* The invoices and receipts list mounts here (its own component, with its PDFs). */}
+      {isClinic && <InvoiceList />}
       {isClinic && list.loading && <Spinner label={t('page.loading')} />}
       {isClinic && list.error && <Alert kind="error">{failureText(t, list.error, 'page.failed')}</Alert>}
       {isClinic && !list.loading && !list.error && (
