@@ -23,6 +23,12 @@ import type {
   ImportResponse,
   PlaceResponse,
   PlacesResponse,
+  PolicyBody,
+  PolicyListResponse,
+  PolicyResponse,
+  PolicySummaryResponse,
+  PolicyVersionBody,
+  RemindResponse,
   RoleBody,
   StaffChangeBody,
   StaffDetailResponse,
@@ -127,4 +133,27 @@ export const coreApi = {
       method: 'POST',
       body: new Blob([csv], { type: 'text/csv' }),
     }),
+  /** Policies: HR and managers all (completion within their scope), `mine` one's own to acknowledge. */
+  policies: (page: number, mine = false) =>
+    endpoint<PolicyListResponse>(`/api/core/policies?page=${page}&limit=20${mine ? '&mine=true' : ''}`),
+  /** One policy's text and (HR, managers) its people, `status` pending or acknowledged, a page at a time. */
+  policy: (id: string, page = 1, status: '' | 'pending' | 'acknowledged' = '') =>
+    endpoint<PolicyResponse>(
+      `/api/core/policies/${encodeURIComponent(id)}?page=${page}&limit=20${status ? `&status=${status}` : ''}`,
+    ),
+  writePolicy: (body: PolicyBody) =>
+    apiRequest<PolicySummaryResponse>('/api/core/policies', { method: 'POST', body }),
+  publishPolicyVersion: (id: string, body: PolicyVersionBody) =>
+    apiRequest<PolicySummaryResponse>(`/api/core/policies/${encodeURIComponent(id)}/versions`, {
+      method: 'POST',
+      body,
+    }),
+  /** `version`: the one read; a newer one published meanwhile is refused (409) and shown instead. */
+  acknowledgePolicy: (id: string, version: number) =>
+    apiRequest<PolicySummaryResponse>(`/api/core/policies/${encodeURIComponent(id)}/acknowledge`, {
+      method: 'POST',
+      body: { version },
+    }),
+  remindPolicy: (id: string) =>
+    apiRequest<RemindResponse>(`/api/core/policies/${encodeURIComponent(id)}/remind`, { method: 'POST' }),
 };

@@ -21,6 +21,11 @@ const routes: RemoteRoutes = [
     ),
   },
   { path: '/hr/import', Component: lazyPage(() => import('../features/hr/ImportPage')) },
+  { path: '/hr/policies', Component: lazyPage(() => import('../features/hr/PoliciesPage')) },
+  {
+    path: '/hr/policies/:id',
+    Component: lazyPage(() => import('../features/hr/PoliciesPage').then((m) => ({ default: m.PolicyPage }))),
+  },
   { path: '/pricing', Component: lazyPage(() => import('../features/pricing/PricingPage')) },
   { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
   { path: '/login/forgot', Component: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },

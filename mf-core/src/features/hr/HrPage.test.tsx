@@ -189,5 +189,6 @@ describe('/hr set-up', () => {
       'href',
       '/hr/import',
     );
+    expect(screen.getByRole('link', { name: 'Policies' })).toHaveAttribute('href', '/hr/policies');
   });
 });

@@ -56,6 +56,7 @@ function HrHome() {
       <nav className="row hr-actions" aria-label={t('hrPage.actions')}>
         {role !== 'owner' && <Link to="/hr/me">{t('hrPage.myRecord')}</Link>}
         {isHr && <Link to="/hr/import">{t('hrPage.importLink')}</Link>}
+        {(isHr || role === 'manager') && <Link to="/hr/policies">{t('hrPage.policiesLink')}</Link>}
       </nav>
       <Dashboard />
       {isHr && <Setup />}

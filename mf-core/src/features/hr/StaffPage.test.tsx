@@ -161,6 +161,8 @@ describe('/hr/staff/:id and /hr/me', () => {
         return { body: { success: true, data: { ...mine } } };
       if (path.startsWith('/api/core/councils')) return { body: councils };
       if (path === '/api/core/places') return { body: places };
+      if (path.startsWith('/api/core/policies?'))
+        return { body: { success: true, data: [], pageInfo: { page: 1, limit: 20, total: 0 } } };
       if (method === 'PATCH') return { body: { success: true, data: { ...mine, ...(body as object) } } };
       if (method === 'POST' && path === '/api/core/credentials') {
         mine.credentials = [{ ...licence, ...(body as object) }];
@@ -171,6 +173,7 @@ describe('/hr/staff/:id and /hr/me', () => {
     await renderScreen(<MyRecordPage />, { path: '/hr/me' });
     await act(async () => useLanguage.getState().setLanguage('sw'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rekodi yangu' })).toBeInTheDocument();
+    expect(await screen.findByText('Hakuna sera za wewe kusoma.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Hajaruhusiwa kutoa huduma');
     // A person edits only their contact fields.
     const contact = screen.getByRole('region', { name: 'Sahihisha mawasiliano yako' });

@@ -18,6 +18,7 @@ import { coreApi } from '../../api';
 import { Clearance } from './Clearance';
 import { Credentials } from './Credentials';
 import { orNull, useFailure, useOrgRole } from './hr-access';
+import { MyPolicies } from './PoliciesPage';
 import '../shared/core.css';
 
 /** A person's profession (the Clinic account is not one). */
@@ -37,7 +38,7 @@ export function StaffRecordPage() {
   return <RecordPage path={`/hr/staff/${id}`} load={coreApi.staffRecord(id)} mine={false} />;
 }
 
-/** `/hr/me`: one's own record, contact fields to correct, one's licences. */
+/** `/hr/me`: one's own record, contact fields to correct, one's licences, the policies one is to acknowledge. */
 export default function MyRecordPage() {
   return <RecordPage path="/hr/me" load={coreApi.myRecord()} mine />;
 }
@@ -78,6 +79,7 @@ function RecordPage({
           {(mine || isHr) && <EditRecord record={r} full={isHr && r.role !== 'owner'} />}
           {isHr && !mine && r.role !== 'owner' && <RoleChange record={r} />}
           <Credentials record={r} mine={mine} canVerify={isHr} />
+          {mine && <MyPolicies />}
         </>
       )}
     </div>
