@@ -15,12 +15,19 @@ import type {
   UpdateProfileBody,
 } from '@platform/contracts';
 import type {
+  ComplianceBody,
+  ComplianceChangeBody,
+  ComplianceListResponse,
+  ComplianceResponse,
+  ComplianceTypesResponse,
   CouncilListResponse,
   CredentialBody,
   CredentialListResponse,
   CredentialResponse,
   DashboardResponse,
   ImportResponse,
+  OrganisationBody,
+  OrganisationResponse,
   PlaceResponse,
   PlacesResponse,
   PolicyBody,
@@ -127,6 +134,21 @@ export const coreApi = {
     apiRequest<CredentialResponse>(`/api/core/credentials/${encodeURIComponent(id)}/verify`, {
       method: 'POST',
     }),
+  /** The organisation's own documents (HR's): the types its country has, the list, add, renew. */
+  complianceTypes: () => endpoint<ComplianceTypesResponse>('/api/core/compliance/types'),
+  complianceDocuments: (page: number, within?: number) =>
+    endpoint<ComplianceListResponse>(
+      `/api/core/compliance?${within ? `expiringWithin=${within}&` : ''}page=${page}&limit=20`,
+    ),
+  addComplianceDocument: (body: ComplianceBody) =>
+    apiRequest<ComplianceResponse>('/api/core/compliance', { method: 'POST', body }),
+  changeComplianceDocument: (id: string, body: ComplianceChangeBody) =>
+    apiRequest<ComplianceResponse>(`/api/core/compliance/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body,
+    }),
+  setFacilityType: (body: OrganisationBody) =>
+    apiRequest<OrganisationResponse>('/api/core/organisation', { method: 'PATCH', body }),
   /** The staff CSV: `dryRun` previews (nothing written); a file with problems imports nothing (422). */
   importStaff: (csv: string, dryRun: boolean) =>
     apiRequest<ImportResponse>(`/api/core/staff/import${dryRun ? '?dryRun=1' : ''}`, {

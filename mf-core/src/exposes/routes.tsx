@@ -26,6 +26,7 @@ const routes: RemoteRoutes = [
     path: '/hr/policies/:id',
     Component: lazyPage(() => import('../features/hr/PoliciesPage').then((m) => ({ default: m.PolicyPage }))),
   },
+  { path: '/hr/compliance', Component: lazyPage(() => import('../features/hr/CompliancePage')) },
   { path: '/pricing', Component: lazyPage(() => import('../features/pricing/PricingPage')) },
   { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
   { path: '/login/forgot', Component: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },

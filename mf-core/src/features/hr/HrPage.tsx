@@ -26,8 +26,8 @@ const PAGE_SIZE = 20;
 /**
  * `/hr`: Core HR's compliance view. HR and managers see the figures of their scope (each a link to the list
  * behind it), the licences expiring within 30/60/90 days and the staff list with its filters (kept in the
- * address, so a figure's link opens the list filtered); HR also sets up locations and departments and
- * imports staff. Staff see their own record and licences. The service decides what each may see.
+ * address, so a figure's link opens the list filtered); HR also sees its compliance documents' figures
+ * (linking to `/hr/compliance`), sets up locations and departments and imports staff. Staff see their own record and licences. The service decides what each may see.
  */
 export default function HrPage() {
   const { t } = useTranslation('core');
@@ -57,6 +57,7 @@ function HrHome() {
         {role !== 'owner' && <Link to="/hr/me">{t('hrPage.myRecord')}</Link>}
         {isHr && <Link to="/hr/import">{t('hrPage.importLink')}</Link>}
         {(isHr || role === 'manager') && <Link to="/hr/policies">{t('hrPage.policiesLink')}</Link>}
+        {isHr && <Link to="/hr/compliance">{t('hrPage.complianceLink')}</Link>}
       </nav>
       <Dashboard />
       {isHr && <Setup />}
@@ -73,6 +74,19 @@ function Dashboard() {
   if (dashboard.error || !dashboard.data)
     return dashboard.loading ? <Spinner label={t('hrPage.loading')} /> : null;
   const d = dashboard.data.data;
+  // The organisation's own documents: HR's figures only (null for a manager).
+  const documents = d.compliance;
+  const documentFigures: [string, number, string][] = documents
+    ? [
+        ...WINDOWS.map((days): [string, number, string] => [
+          t('hrPage.documentsExpiringIn', { days }),
+          documents.expiring[`within${days}`],
+          `/hr/compliance?within=${days}#compliance-documents`,
+        ]),
+        [t('hrPage.documentsExpired'), documents.expired, '/hr/compliance#compliance-documents'],
+        [t('hrPage.documentsMissing'), documents.missing, '/hr/compliance'],
+      ]
+    : [];
   const figures: [string, number, string][] = [
     [t('hrPage.headcount'), d.headcount, '/hr#hr-staff'],
     [t('hrPage.cleared'), d.cleared, '/hr?cleared=true#hr-staff'],
@@ -82,6 +96,7 @@ function Dashboard() {
       d.expiring[`within${days}`],
       `/hr?within=${days}#hr-expiring`,
     ]),
+    ...documentFigures,
   ];
   return (
     <section className="card" aria-labelledby="hr-figures">
