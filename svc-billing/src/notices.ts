@@ -1,5 +1,7 @@
 import { makeNotice } from '@platform/event-bus';
 import type { Translated } from '@platform/contracts';
+import type { InvoiceRow } from './db/schema';
+import { kshText } from './domain/money';
 
 /** svc-billing's notices in every language the platform speaks; the platform inbox stores and mails them. */
 const TEXTS = {
@@ -7,6 +9,11 @@ const TEXTS = {
     en: `Your subscription renews on ${day}`,
     sw: `Usajili wako utasasishwa tarehe ${day}`,
     fr: `Votre abonnement se renouvelle le ${day}`,
+  }),
+  invoice: (amount: string, number: string): Translated => ({
+    en: `Payment received: ${amount}, invoice ${number}. Download the invoice and its receipt from the billing page.`,
+    sw: `Malipo yamepokelewa: ${amount}, ankara ${number}. Pakua ankara na risiti yake kwenye ukurasa wa malipo.`,
+    fr: `Paiement reçu : ${amount}, facture ${number}. Téléchargez la facture et son reçu depuis la page de facturation.`,
   }),
   request: (day: string): Translated => ({
     en: `Your renewal payment is due: pay from the billing page before ${day}`,
@@ -36,6 +43,20 @@ export function renewalRequestNotice(accountId: string, graceEnd: Date) {
     userId: accountId,
     kind: 'billing.renewal-requested',
     title: TEXTS.request(dayOf(graceEnd)),
+    link: '/billing',
+    email: 'now',
+  });
+}
+
+/**
+ * A payment is paid: its invoice's number and amount, in the inbox and by e-mail now, leading to /billing
+ * where both PDFs are (a notice carries no attachment).
+ */
+export function invoiceIssuedNotice(accountId: string, invoice: InvoiceRow) {
+  return makeNotice('billing', {
+    userId: accountId,
+    kind: 'billing.invoice-issued',
+    title: TEXTS.invoice(kshText(invoice.gross), invoice.number),
     link: '/billing',
     email: 'now',
   });

@@ -1,8 +1,12 @@
 import postgres from 'postgres';
 import { PDFDocument } from 'pdf-lib';
-import { IdentityEvents } from '@platform/contracts';
+import {
+  IdentityEvents,
+  notificationRequestedType,
+  type NotificationRequestedData,
+} from '@platform/contracts';
 import { NatsEventBus } from '@platform/event-bus';
-import { eventually, pdfText, userEvent } from '@platform/testing';
+import { eventually, pdfText, readEvents, userEvent } from '@platform/testing';
 import type { Invoice } from '../contract';
 import { checkoutAs, startBilling, type BillingTestContext, type Persona } from './helpers';
 
@@ -133,6 +137,29 @@ describe('a paid checkout’s invoice and receipt', () => {
       ]),
     );
     expect(lines[lines.indexOf('Amount paid') + 1]).toBe('Ksh 1,000.00');
+  });
+
+  it('tells the billing contact once, in the inbox and by e-mail now, leading to the billing page', async () => {
+    const notices = await eventually(async () => {
+      const all = await readEvents<NotificationRequestedData>(
+        ctx.natsUrl,
+        `${ctx.prefix}${notificationRequestedType('billing')}`,
+      );
+      const mine = all.filter(
+        (e) => e.data.userId === clinic.orgId && e.data.kind === 'billing.invoice-issued',
+      );
+      return mine.length ? mine : undefined;
+    }, 10_000);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.data).toMatchObject({
+      link: '/billing',
+      email: 'now',
+      title: {
+        en: `Payment received: Ksh 1,000.00, invoice ${invoice.number}. Download the invoice and its receipt from the billing page.`,
+        sw: expect.stringContaining(`ankara ${invoice.number}`),
+        fr: expect.stringContaining(`facture ${invoice.number}`),
+      },
+    });
   });
 
   it('shows another clinic nothing of it: an empty list and 404s that say no more', async () => {

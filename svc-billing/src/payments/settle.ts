@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import { enqueue } from '@platform/event-bus';
 import { documentSeries, formatDocumentNumber, type DocumentKind } from '../domain/document-number';
 import { vatBreakdown } from '../domain/money';
 import { activate, addDays, advance, applyUpgrade, renew, type Subscription } from '../domain/subscription';
 import type { PaymentOutcome } from '../providers/provider';
 import * as schema from '../db/schema';
+import { invoiceIssuedNotice } from '../notices';
 import { catalogueMap } from '../stores/catalogue-store';
 import type { Db, Tx } from '../stores/db';
 import {
@@ -108,28 +110,34 @@ export async function settlePayment(
       .from(schema.organisations)
       .where(eq(schema.organisations.orgId, payment.orgId));
     const vat = vatBreakdown(payment.amount, true);
-    await tx.insert(schema.invoices).values({
-      number: await nextDocumentNumber(tx, 'invoice', now),
-      receiptNumber: await nextDocumentNumber(tx, 'receipt', now),
-      orgId: payment.orgId,
-      paymentId,
-      orgName: org?.name ?? '',
-      kraPin: org?.kraPin ?? null,
-      lines: [...payment.recurring, ...payment.once].map((l) => ({
-        ...l,
-        name: catalogue.get(l.itemId)?.name ?? l.itemId,
-      })),
-      credit: payment.credit,
-      net: vat.net,
-      vat: vat.vat,
-      gross: vat.gross,
-      currency: payment.currency,
-      method: payment.method,
-      providerReceipt: outcome.receipt ?? null,
-      periodStart,
-      periodEnd,
-      issuedAt: now,
-    });
+    const [invoice] = await tx
+      .insert(schema.invoices)
+      .values({
+        number: await nextDocumentNumber(tx, 'invoice', now),
+        receiptNumber: await nextDocumentNumber(tx, 'receipt', now),
+        orgId: payment.orgId,
+        paymentId,
+        orgName: org?.name ?? '',
+        kraPin: org?.kraPin ?? null,
+        lines: [...payment.recurring, ...payment.once].map((l) => ({
+          ...l,
+          name: catalogue.get(l.itemId)?.name ?? l.itemId,
+        })),
+        credit: payment.credit,
+        net: vat.net,
+        vat: vat.vat,
+        gross: vat.gross,
+        currency: payment.currency,
+        method: payment.method,
+        providerReceipt: outcome.receipt ?? null,
+        periodStart,
+        periodEnd,
+        issuedAt: now,
+      })
+      .returning();
+    // The billing contact (the clinic's own account carries the organisation's id) hears of it with the
+    // payment itself: the outbox sends the notice only if this transaction commits.
+    await enqueue(tx, schema.outbox, invoiceIssuedNotice(payment.orgId, invoice!));
     return 'settled';
   });
 }
