@@ -23,6 +23,20 @@ import type {
   SeriesResponse,
   SuspendAccountBody,
 } from '@platform/contracts';
+import type {
+  AdminOrganisationListResponse,
+  AdminOrganisationResponse,
+  AdminPaymentListResponse,
+  AdminPriceListResponse,
+  AdminPriceResponse,
+  AdminSummaryResponse,
+  ExtendBody,
+  GrantBody,
+  InvoiceListResponse,
+  PriceBody,
+  RejectedCallbackListResponse,
+  SubscriptionResponse,
+} from '@platform/svc-billing/contract';
 import { endpoint } from '@platform/data';
 import { apiFile, apiRequest } from '@platform/shell-state';
 
@@ -57,6 +71,16 @@ export interface AuditQuery {
   page: number;
 }
 
+export type {
+  AdminOrganisation,
+  AdminPayment,
+  AdminPrice,
+  AdminSummary,
+  Invoice,
+  RejectedCallback,
+  Subscription,
+} from '@platform/svc-billing/contract';
+
 export interface AccountQuery {
   search: string;
   role: '' | 'user' | 'Clinic';
@@ -74,7 +98,7 @@ const query = (params: Record<string, string | number>) =>
  * The one way mf-admin talks to the services: every call typed by the contracts (`import type`: no schema
  * code reaches the browser). Reads are endpoints for `useApiQuery`; writes return the `apiRequest` result.
  * Accounts belong to svc-identity; content, the dashboard's figures, the inbox, moderation and the audit
- * log to svc-content.
+ * log to svc-content; subscriptions, payments and prices to svc-billing.
  */
 export const adminApi = {
   stats: () => endpoint<DashboardStats>('/api/dashboard/total-users'),
@@ -128,6 +152,41 @@ export const adminApi = {
   changeRole: (id: string, body: ChangeRoleBody) =>
     apiRequest<AdminAccountResponse>(`/api/user/admin/accounts/${id}`, { method: 'PATCH', body }),
   remove: (id: string) => apiRequest<MessageResponse>(`/api/user/admin/accounts/${id}`, { method: 'DELETE' }),
+  billingSummary: () => endpoint<AdminSummaryResponse>('/api/billing/admin/summary'),
+  failedPayments: (page: number, limit = 10) =>
+    endpoint<AdminPaymentListResponse>(`/api/billing/admin/payments/failed?page=${page}&limit=${limit}`),
+  rejectedCallbacks: (page: number, limit = 10) =>
+    endpoint<RejectedCallbackListResponse>(
+      `/api/billing/admin/callbacks/rejected?page=${page}&limit=${limit}`,
+    ),
+  clinics: (search: string, page: number, limit = 10) =>
+    endpoint<AdminOrganisationListResponse>(
+      `/api/billing/admin/organisations?${query({ search: search.trim(), page, limit })}`,
+    ),
+  clinic: (orgId: string) => endpoint<AdminOrganisationResponse>(`/api/billing/admin/organisations/${orgId}`),
+  clinicPayments: (orgId: string, page: number, limit = 10) =>
+    endpoint<AdminPaymentListResponse>(
+      `/api/billing/admin/organisations/${orgId}/payments?page=${page}&limit=${limit}`,
+    ),
+  clinicInvoices: (orgId: string, page: number, limit = 10) =>
+    endpoint<InvoiceListResponse>(
+      `/api/billing/admin/organisations/${orgId}/invoices?page=${page}&limit=${limit}`,
+    ),
+  /** Both audited by svc-billing with the reason, and announced to every service. */
+  extendPeriod: (orgId: string, body: ExtendBody) =>
+    apiRequest<SubscriptionResponse>(`/api/billing/admin/organisations/${orgId}/extend`, {
+      method: 'POST',
+      body,
+    }),
+  grantPlan: (orgId: string, body: GrantBody) =>
+    apiRequest<SubscriptionResponse>(`/api/billing/admin/organisations/${orgId}/grant`, {
+      method: 'POST',
+      body,
+    }),
+  prices: () => endpoint<AdminPriceListResponse>('/api/billing/admin/prices'),
+  /** For purchases from now on; running subscriptions keep their price. */
+  setPrice: (id: string, body: PriceBody) =>
+    apiRequest<AdminPriceResponse>(`/api/billing/admin/prices/${id}`, { method: 'PUT', body }),
   /** Every account as users_clinics.csv (streamed by svc-content); needs the token, so fetched as a file. */
   exportCsv: () => apiFile('/api/dashboard/export.csv'),
 };

@@ -17,6 +17,7 @@ const routes: RemoteRoutes = [
   { path: '/admin/inbox', Component: lazyPage(() => import('../features/inbox/InboxPage')) },
   { path: '/admin/moderation', Component: lazyPage(() => import('../features/moderation/ModerationPage')) },
   { path: '/admin/audit', Component: lazyPage(() => import('../features/audit/AuditPage')) },
+  { path: '/admin/billing', Component: lazyPage(() => import('../features/billing/BillingPage')) },
 ];
 
 export default routes;

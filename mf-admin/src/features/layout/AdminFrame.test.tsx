@@ -30,6 +30,7 @@ describe("the admin panel's frame", () => {
       ['Inbox', '/admin/inbox'],
       ['Moderation', '/admin/moderation'],
       ['Audit log', '/admin/audit'],
+      ['Billing', '/admin/billing'],
     ]);
     expect(within(nav).getByRole('link', { current: 'page' })).toHaveTextContent('User management');
     // Settings did nothing in the original: it is not offered.

@@ -13,6 +13,7 @@ export const SECTIONS = [
   { path: '/admin/inbox', key: 'inbox' },
   { path: '/admin/moderation', key: 'moderation' },
   { path: '/admin/audit', key: 'audit' },
+  { path: '/admin/billing', key: 'billing' },
 ] as const;
 export type Section = (typeof SECTIONS)[number]['key'];
 
