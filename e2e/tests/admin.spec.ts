@@ -35,6 +35,7 @@ test('the admin panel is for admins: a visitor logs in on the way, a professiona
     'Inbox',
     'Moderation',
     'Audit log',
+    'Billing',
   ]);
   // svc-content is not deployed in this run or is: either its figures or the translated 503 show, never a crash.
   await sections.getByRole('link', { name: 'Dashboard' }).click();
