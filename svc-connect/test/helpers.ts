@@ -7,8 +7,9 @@ import {
   type ServiceContext,
 } from '@platform/testing';
 import { IdentityEvents, type Profession, type UserEventData } from '@platform/contracts';
-import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
-import { CoreEvents, type CredentialEventData } from '@platform/svc-core/contract';
+import { NatsEventBus } from '@platform/event-bus';
+import type { CredentialEventData } from '@platform/svc-core/contract';
+import { fakeCore, type FakeCore } from '@platform/svc-core/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
 import type { App } from '@platform/service-kit';
@@ -24,16 +25,11 @@ export type ConnectContext = ServiceContext<ConnectConfig, App, LightMyRequestRe
    * has it (an account 30 days old unless `createdAt` says otherwise).
    */
   member(role: Persona['role'], over?: Partial<UserEventData>): Promise<Persona>;
-  /** Stands in for svc-core: publishes core's events on the run's prefix. */
-  core: NatsEventBus;
-  /**
-   * What svc-core publishes when an organisation's HR verifies the person's licence (or, `expired`, on its
-   * expiry day): the council's professions become (or stop being) the person's verified professions.
-   */
+  /** svc-core's credential events for `who` (fakeCore's `licence`): their verified professions. */
   licence(
     who: Persona,
     professions: Profession[],
-    over?: Partial<CredentialEventData> & { expired?: boolean },
+    over?: Parameters<FakeCore['licence']>[2],
   ): Promise<CredentialEventData>;
   /** Runs SQL on the service's database (counts that prove a refused request changed nothing). */
   sql<T extends object = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]>;
@@ -56,29 +52,12 @@ export async function startConnect(env: Record<string, string> = {}): Promise<Co
     name: 'fake-identity',
   });
   await identity.ensureStream('identity');
-  const core = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fake-core' });
-  await core.ensureStream('core');
+  const core = await fakeCore(ctx.natsUrl, ctx.prefix);
   const client = postgres(ctx.db.url, { max: 2, onnotice: () => {} });
   return {
     ...ctx,
     identity,
-    core,
-    async licence(who, professions, { expired = false, ...over } = {}) {
-      const data: CredentialEventData = {
-        credentialId: randomUUID(),
-        personId: who.id,
-        councilCode: 'ke-test',
-        professions,
-        expiresOn: new Date(Date.now() + 365 * DAY_MS).toISOString().slice(0, 10),
-        daysLeft: 365,
-        organisationId: null,
-        ...over,
-      };
-      await core.publish(
-        makeEnvelope(expired ? CoreEvents.credentialExpired : CoreEvents.credentialVerified, data),
-      );
-      return data;
-    },
+    licence: (who, professions, over) => core.licence(who.id, professions, over),
     async member(role, over = {}) {
       const p = ctx.persona(role, { name: over.name, orgId: over.orgId, email: over.email });
       const data: Partial<UserEventData> = {

@@ -123,3 +123,4 @@ export async function startCore(env: Record<string, string> = {}): Promise<CoreC
     },
   };
 }
+export { fakeCore, type FakeCore } from './fake-core';

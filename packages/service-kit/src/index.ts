@@ -50,3 +50,10 @@ export {
 } from './entitlements';
 export { identityUserSync, type IdentityUserSyncOptions } from './identity-user-sync';
 export { sanitizeAdminHtml, textOf } from './sanitize';
+export {
+  applyCredential,
+  currentProfessions,
+  verifiedProfessionsTable,
+  type CredentialFacts,
+  type VerifiedProfessionsTable,
+} from './verified-professions';

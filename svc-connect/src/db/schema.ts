@@ -3,7 +3,6 @@ import {
   boolean,
   check,
   customType,
-  date,
   index,
   integer,
   pgSchema,
@@ -14,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
-import { orgEntitlementsTable } from '@platform/service-kit';
+import { orgEntitlementsTable, verifiedProfessionsTable } from '@platform/service-kit';
 import {
   CONNECTION_STATUSES,
   DISCUSSION_CATEGORIES,
@@ -97,16 +96,7 @@ export const users = connect.table(
  * HR gives its holder the professions its council licenses, until it expires. Role-Based audiences read
  * only these, never the free-text designation.
  */
-export const verifiedProfessions = connect.table(
-  'verified_professions',
-  {
-    credentialId: uuid('credential_id').primaryKey(),
-    personId: uuid('person_id').notNull(),
-    professions: text('professions').array().notNull(),
-    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
-  },
-  (t) => [index('verified_professions_person_idx').on(t.personId, t.expiresOn)],
-);
+export const verifiedProfessions = verifiedProfessionsTable(connect);
 
 /**
  * The directory's vocabulary: every word of a listed person's search document, with how many people use

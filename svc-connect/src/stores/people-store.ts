@@ -10,7 +10,7 @@ import {
   type UserDeletedData,
   type UserEventData,
 } from '@platform/contracts';
-import { pageOf } from '@platform/service-kit';
+import { applyCredential, currentProfessions, pageOf } from '@platform/service-kit';
 import type { CredentialEventData } from '@platform/svc-core/contract';
 import {
   connectionRequests,
@@ -236,38 +236,18 @@ export class PeopleStore {
 
   /** The professions of the person's verified licences that have not expired. */
   async verifiedProfessionsOf(personId: string): Promise<Profession[]> {
-    const rows = await this.db
-      .selectDistinct({ profession: sql<Profession>`unnest(${verifiedProfessions.professions})` })
-      .from(verifiedProfessions)
-      .where(
-        and(
-          eq(verifiedProfessions.personId, personId),
-          sql`${verifiedProfessions.expiresOn} >= current_date`,
-        ),
-      );
-    return rows.map((r) => r.profession).sort();
+    const [row] = await this.db.execute<{ professions: Profession[] }>(
+      sql`select ${currentProfessions(verifiedProfessions, sql`${personId}::uuid`)} as professions`,
+    );
+    return row?.professions ?? [];
   }
 
   /**
    * Applies one of svc-core's credential events (already de-duplicated by the caller's transaction): a
    * verified licence gives its holder its council's professions; an expired one takes them away.
    */
-  async applyCredential(tx: Tx, type: 'verified' | 'expired', data: CredentialEventData): Promise<void> {
-    if (!data.personId) return;
-    if (type === 'expired') {
-      await tx.delete(verifiedProfessions).where(eq(verifiedProfessions.credentialId, data.credentialId));
-      return;
-    }
-    const row = {
-      credentialId: data.credentialId,
-      personId: data.personId,
-      professions: data.professions.filter((p) => p !== 'Clinic' && p !== 'Other'),
-      expiresOn: data.expiresOn,
-    };
-    await tx.insert(verifiedProfessions).values(row).onConflictDoUpdate({
-      target: verifiedProfessions.credentialId,
-      set: row,
-    });
+  applyCredential(tx: Tx, type: 'verified' | 'expired', data: CredentialEventData): Promise<void> {
+    return applyCredential(tx, verifiedProfessions, type, data);
   }
 
   /** A listed person by e-mail (the spec's `clientEmail`). */
