@@ -33,7 +33,8 @@ describe('the landing page’s content blocks', () => {
     const { container } = await renderScreen(<LandingPage />);
     expect(await screen.findByText('300 clinics')).toBeInTheDocument();
     expect(container.querySelector('[onerror]')).toBeNull();
-    expect(calls.map((c) => c.path)).toEqual(['/api/dashboard/main-components']);
+    // The blocks, and the plan cards' prices from billing's catalogue.
+    expect(calls.map((c) => c.path).sort()).toEqual(['/api/billing/plans', '/api/dashboard/main-components']);
     // Hire's description is the admin's; Core's keeps the page's own.
     await userEvent.click(screen.getByRole('button', { name: /^Hire/ }));
     expect(screen.getByText('Hire nurses in a week.')).toBeVisible();

@@ -53,9 +53,9 @@ const FIRST_PRICES: Record<string, number> = {
  */
 export function usePrices(): (itemId: string) => number {
   const { data } = useApiQuery(coreApi.plans());
-  const stored = new Map(
-    data ? [...data.data, ...data.addOns].map((item) => [item.id, item.price / 100] as const) : [],
-  );
+  // Whatever else answers (an older catalogue, a page's test double) leaves the first prices.
+  const items = Array.isArray(data?.data) && Array.isArray(data.addOns) ? [...data.data, ...data.addOns] : [];
+  const stored = new Map(items.map((item) => [item.id, item.price / 100] as const));
   return (itemId) => stored.get(itemId) ?? FIRST_PRICES[itemId] ?? 0;
 }
 
