@@ -59,19 +59,20 @@ it("spends a real check's turn and time on an account that does not exist, but n
     const used = process.cpuUsage(before);
     return { cpuMs: (used.user + used.system) / 1000, ms: performance.now() - t };
   };
-  // Medians of several, after a warm-up: one run of each compares a machine's hiccup, not the hasher.
+  // Several of each (the first real one warms up): one run of each compares a machine's hiccup, not the hasher.
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  await hasher.verify(stored, 'warm-up', 'stranger');
-  const reals = [];
+  const reals = [await cpu(() => hasher.verify(stored, 'warm-up', 'stranger'))];
   const nothings = [];
   for (let i = 0; i < 5; i++) {
     reals.push(await cpu(() => hasher.verify(stored, 'a wrong guess', 'stranger')));
     nothings.push(await cpu(() => hasher.verifyNothing('a wrong guess', 'stranger')));
   }
   expect(await hasher.verifyNothing('a wrong guess', 'stranger')).toBe(false);
-  // About as long as the real ones take (it sleeps a duration it measured), for a fraction of their CPU.
-  expect(median(nothings.map((n) => n.ms))).toBeGreaterThanOrEqual(median(reals.map((r) => r.ms)) * 0.6);
-  expect(median(nothings.map((n) => n.cpuMs))).toBeLessThan(median(reals.map((r) => r.cpuMs)) / 4);
+  // As long as a real one took (it sleeps a duration it measured of them: at least the fastest, whatever
+  // else the machine is doing meanwhile), for a fraction of their CPU.
+  const fastest = Math.min(...reals.map((r) => r.ms));
+  for (const n of nothings) expect(n.ms).toBeGreaterThanOrEqual(fastest * 0.8);
+  expect(median(nothings.map((n) => n.cpuMs))).toBeLessThan(median(reals.slice(1).map((r) => r.cpuMs)) / 4);
 
   // It holds its worker that long: an owner behind it waits for it, as behind a real check.
   const done: string[] = [];
