@@ -7,6 +7,7 @@ import { hireStores } from './stores';
 import { userSync } from './events/user-sync';
 import { jobAlerts } from './events/job-alerts';
 import { entitlements } from './events/entitlements';
+import { verifiedProfessionSync } from './events/verified-professions';
 import alertRoutes from './routes/alerts';
 import jobRoutes from './routes/job';
 import applicationRoutes from './routes/application';
@@ -35,6 +36,7 @@ export async function buildApp(config: HireConfig, opts: BuildOptions = {}): Pro
   await app.register(userSync, { bus, db, processed: schema.processed });
   await app.register(jobAlerts, { bus, db, alerts: app.alerts });
   await app.register(entitlements, { bus, db });
+  await app.register(verifiedProfessionSync, { bus, db });
   await app.register(jobRoutes, { boardCacheMs: config.BOARD_CACHE_MS });
   await app.register(applicationRoutes);
   await app.register(cvRoutes);

@@ -67,6 +67,7 @@ export const APPLICATION: Application = {
   cv: null,
   applicantDesignation: '',
   applicantSkills: [],
+  applicantVerifiedProfessions: [],
   appliedAt: '2026-11-21T08:00:00.000Z',
   status: 'pending',
   statusChangedAt: null,

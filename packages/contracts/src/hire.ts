@@ -3,6 +3,7 @@ import { CappedPageInfo, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum
 
 import {
   APPLICATION_STATUSES,
+  PROFESSIONS,
   CURRENCIES,
   EXPERIENCE_LEVELS,
   CV_MAX_BYTES,
@@ -287,12 +288,14 @@ export const Application = Type.Object({
   resumeUrl: Type.String(),
   /** The stored CV the application was sent with (download: `GET /api/application/:id/cv`). */
   cv: Type.Union([CvInfo, Type.Null()]),
-  /**
-   * The applicant's profile from svc-hire's projection of identity's users, for the clinic beside the
-   * application. Licence status joins once Core verifies licences: nothing is shown for it until then.
-   */
+  /** The applicant's profile from svc-hire's projection of identity's users, for the clinic beside the application. */
   applicantDesignation: Type.String(),
   applicantSkills: Type.Array(Type.String()),
+  /**
+   * The professions of the applicant's licences an employer's HR verified against the council's register
+   * and that have not expired (svc-core's credential events), sorted; [] when none.
+   */
+  applicantVerifiedProfessions: Type.Array(StringEnum(PROFESSIONS)),
   appliedAt: Type.String({ format: 'date-time' }),
   status: StringEnum(APPLICATION_STATUSES),
   statusChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

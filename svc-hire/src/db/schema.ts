@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
-import { orgEntitlementsTable } from '@platform/service-kit';
+import { orgEntitlementsTable, verifiedProfessionsTable } from '@platform/service-kit';
 import {
   APPLICATION_STATUSES,
   CURRENCIES,
@@ -263,6 +263,12 @@ export const listingUses = hire.table('listing_uses', {
   jobId: uuid('job_id').notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Verified professions (svc-core's core.credential.* events): shown to a clinic beside each application, so
+ * it sees which licence an employer checked against the council's register, not only the typed designation.
+ */
+export const verifiedProfessions = verifiedProfessionsTable(hire);
 
 export const outbox = outboxTable(hire);
 export const processed = processedEventsTable(hire);

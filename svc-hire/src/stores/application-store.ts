@@ -10,11 +10,13 @@ import {
   type ApplicationStatusChangedData,
   type ApplicationSubmittedData,
   type ApplyBody,
+  type Profession,
   type StatusBody,
 } from '@platform/contracts';
 import {
   badRequest,
   conflict,
+  currentProfessions,
   forbidden,
   isUniqueViolation,
   newestFirst,
@@ -28,6 +30,7 @@ import {
   outbox,
   ownerCounts,
   users,
+  verifiedProfessions,
   type ApplicationRow,
   type JobRow,
 } from '../db/schema';
@@ -66,6 +69,7 @@ type Row = {
   applicantName: string | null;
   applicantDesignation: string | null;
   applicantSkills: string[] | null;
+  applicantVerifiedProfessions: string[];
   cv: { id: string; fileName: string; size: number; uploadedAt: Date } | null;
 };
 
@@ -75,6 +79,7 @@ function toApplication({
   applicantName,
   applicantDesignation,
   applicantSkills,
+  applicantVerifiedProfessions,
   cv,
 }: Row): Application {
   return {
@@ -98,6 +103,7 @@ function toApplication({
     cv: cv && toCvInfo(cv),
     applicantDesignation: applicantDesignation ?? '',
     applicantSkills: applicantSkills ?? [],
+    applicantVerifiedProfessions: applicantVerifiedProfessions as Profession[],
     appliedAt: a.appliedAt.toISOString(),
     status: a.status,
     statusChangedAt: a.statusChangedAt?.toISOString() ?? null,
@@ -138,6 +144,7 @@ export class ApplicationStore {
         applicantName: applicant.name,
         applicantDesignation: applicant.designation,
         applicantSkills: applicant.skills,
+        applicantVerifiedProfessions: currentProfessions(verifiedProfessions, applications.userId),
         // Never the bytes: those have their own download route.
         cv: { id: cvs.id, fileName: cvs.fileName, size: cvs.size, uploadedAt: cvs.uploadedAt },
       })

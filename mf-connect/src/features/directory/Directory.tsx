@@ -72,7 +72,7 @@ export function Directory({ filters, onChange }: { filters: Filters; onChange(ne
               onChange={set('profession')}
               options={[
                 { value: '', label: t('directory.allRoles') },
-                ...PROFESSIONS.map((p) => ({ value: p, label: t(`professions.${p}`) })),
+                ...PROFESSIONS.map((p) => ({ value: p, label: t(`professions.${p}`, { ns: 'ui' }) })),
               ]}
             />
             <SelectField

@@ -130,7 +130,7 @@ export function NewDiscussion({ onDone }: { onDone(discussion: DiscussionView): 
                 checked={roles.includes(p)}
                 onChange={(e) => setRoles((r) => (e.target.checked ? [...r, p] : r.filter((x) => x !== p)))}
               />{' '}
-              {t(`professions.${p}`)}
+              {t(`professions.${p}`, { ns: 'ui' })}
             </label>
           ))}
         </fieldset>

@@ -29,7 +29,9 @@ function Person({ p, children }: { p: PersonRef; children?: React.ReactNode }) {
       <Avatar name={p.name} photo={p.photo} size={44} />
       <div className="person-title">
         <h3>{p.name}</h3>
-        <p className="person-designation">{p.designation || t(`professions.${p.profession}`)}</p>
+        <p className="person-designation">
+          {p.designation || t(`professions.${p.profession}`, { ns: 'ui' })}
+        </p>
         {children}
       </div>
     </div>

@@ -13,9 +13,11 @@ const base: Application = {
   cv: { id: 'cv-1', fileName: 'Amina_CV.pdf', size: 1000, uploadedAt: '2026-11-20T08:00:00.000Z' },
   applicantDesignation: 'Registered Nurse',
   applicantSkills: ['Midwifery', 'Neonatal care'],
+  applicantVerifiedProfessions: ['Nurse'],
 };
 const linked: Application = {
   ...base,
+  applicantVerifiedProfessions: [],
   id: 'a-2',
   _id: 'a-2',
   fullName: 'Baraka Otieno',
@@ -30,7 +32,7 @@ beforeEach(() => {
   signIn(CLINIC);
 });
 
-it("shows each applicant's designation and skills, and downloads a stored CV with the session's token", async () => {
+it("shows each applicant's designation, verified licence and skills, and downloads a stored CV with the session's token", async () => {
   const pdf = new Blob(['%PDF-1.4 %%EOF'], { type: 'application/pdf' });
   const calls = fakeApi(({ path }) =>
     path.startsWith('/api/application/get')
@@ -56,11 +58,12 @@ it("shows each applicant's designation and skills, and downloads a stored CV wit
   await renderScreen(<Applicants job={{ ...JOB, applicantCount: 2, posterEmail: CLINIC.email }} />);
   const first = (await screen.findByRole('heading', { name: 'Amina Wanjiru' })).closest('li')!;
   expect(first).toHaveTextContent('DesignationRegistered Nurse');
+  expect(first).toHaveTextContent('Verified licence✓ Nurse');
   expect(
     within(first)
       .getAllByRole('listitem')
       .map((li) => li.textContent),
-  ).toEqual(['Midwifery', 'Neonatal care']);
+  ).toEqual(['✓ Nurse', 'Midwifery', 'Neonatal care']);
   await userEvent.click(within(first).getByRole('button', { name: 'CV (PDF) of Amina Wanjiru' }));
   expect(calls.map((c) => c.path)).toContain('/api/application/a-1/cv');
   expect(URL.createObjectURL).toHaveBeenCalledWith(pdf);
@@ -68,6 +71,7 @@ it("shows each applicant's designation and skills, and downloads a stored CV wit
 
   const second = screen.getByRole('heading', { name: 'Baraka Otieno' }).closest('li')!;
   expect(second).toHaveTextContent('DesignationNot given');
+  expect(second).toHaveTextContent('Verified licenceNone verified yet');
   expect(within(second).getByRole('link', { name: 'Open CV (new tab)' })).toHaveAttribute(
     'href',
     'https://cv.example.org/baraka',

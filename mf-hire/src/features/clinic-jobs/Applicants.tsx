@@ -46,9 +46,21 @@ export function Applicants({ job }: { job: PostedJob }) {
             <li key={a.id} className="applicant">
               <h4>{a.fullName}</h4>
               <dl>
-                {/* The applicant's profile; licence status joins once Core verifies licences. */}
+                {/* What the applicant typed, then what an employer checked against a council's register. */}
                 <dt>{t('applicant.designation')}</dt>
                 <dd>{a.applicantDesignation || t('applicant.notGiven')}</dd>
+                <dt>{t('applicant.verified')}</dt>
+                <dd title={t('applicant.verifiedHint')}>
+                  {a.applicantVerifiedProfessions.length > 0 ? (
+                    <ul className="skills verified-professions">
+                      {a.applicantVerifiedProfessions.map((p) => (
+                        <li key={p}>✓ {t(`professions.${p}`, { ns: 'ui' })}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    t('applicant.verifiedNone')
+                  )}
+                </dd>
                 <dt>{t('applicant.skills')}</dt>
                 <dd>
                   {a.applicantSkills.length > 0 ? (
