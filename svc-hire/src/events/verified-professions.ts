@@ -23,15 +23,16 @@ export const verifiedProfessionSync = fp<{ bus: EventBus; db: Db }>(
         [CoreEvents.credentialExpired]: CredentialEventData,
       },
       // Expiring notices (and any other type) are skipped as unknown.
-      handler: (event) =>
-        handleOnce(db, processed, VERIFIED_PROFESSIONS_DURABLE, event, (tx) =>
+      handler: async (event) => {
+        await handleOnce(db, processed, VERIFIED_PROFESSIONS_DURABLE, event, (tx) =>
           applyCredential(
             tx,
             verifiedProfessions,
             event.type === CoreEvents.credentialVerified ? 'verified' : 'expired',
             event.data,
           ),
-        ),
+        );
+      },
     });
     app.addHook('onClose', () => subscription.stop());
   },
