@@ -17,7 +17,8 @@ const ROLES: Array<Role | undefined> = [undefined, 'user', 'Clinic', 'admin'];
 /** Answered before any token is looked at (parsing and validation): other roles would see the same. */
 const REFUSED_BEFORE_AUTH = [400, 413, 414, 415];
 
-jest.setTimeout(120_000);
+// A deadline, not a speed check: a service takes ~10 s alone, six times that on a two-core machine under load.
+jest.setTimeout(300_000);
 
 const preview = (value: unknown) => {
   const text = Buffer.isBuffer(value) ? `<bytes ${value.toString('hex').slice(0, 80)}>` : String(value);
