@@ -290,6 +290,16 @@ export const ComplianceDocument = Type.Object({
   status: StringEnum(DOCUMENT_STATUSES),
   /** The branch it covers; null: the whole organisation. */
   locationId: Type.Union([Uuid, Type.Null()]),
+  /** Its scan or photo, if one was uploaded (`GET /api/core/compliance/:id/file`). */
+  file: Type.Union([
+    Type.Object({
+      name: Type.String(),
+      contentType: Type.String(),
+      size: Type.Integer(),
+      uploadedAt: Type.String(),
+    }),
+    Type.Null(),
+  ]),
 });
 export type ComplianceDocument = Static<typeof ComplianceDocument>;
 export const ComplianceQuery = Type.Composite([
@@ -328,6 +338,15 @@ export const ComplianceChangeBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 export type ComplianceChangeBody = Static<typeof ComplianceChangeBody>;
+
+/** A document's scan or photo: a PDF or an image (JPEG, PNG, WebP), by its content, of at most this. */
+export const COMPLIANCE_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** PUT /api/core/compliance/:id/file?name=: the file's raw bytes; `name` the chosen file's, made safe. */
+export const ComplianceFileQuery = Type.Object(
+  { name: Type.Optional(Type.String({ maxLength: 255 })) },
+  { additionalProperties: false },
+);
+export type ComplianceFileQuery = Static<typeof ComplianceFileQuery>;
 
 /** PATCH /api/core/organisation: HR states its facility type, which decides the documents it must hold. */
 export const OrganisationBody = Type.Object(
@@ -549,4 +568,7 @@ export const CoreErrors = {
   complianceTypeUnknown: 'core.compliance_type_unknown',
   duplicateCompliance: 'core.compliance_exists',
   documentExpiresBeforeIssue: 'core.document_expires_before_issue',
+  complianceFileType: 'core.compliance_file_type',
+  complianceFileTooLarge: 'core.compliance_file_too_large',
+  complianceFileNotFound: 'core.compliance_file_not_found',
 } as const;

@@ -303,3 +303,65 @@ it('refuses staff, managers, bad input and another organisation’s documents, c
   expect(row).toEqual({ expires_on: '2027-01-31', issued_on: null });
   expect((await ctx.call('GET', '/api/core/compliance')).statusCode).toBe(401);
 });
+
+it('keeps a document’s scan or photo: a PDF or an image by its content, at most 5 MB, HR’s alone', async () => {
+  const clinic = await ctx.clinic();
+  const nurse = await ctx.member(clinic);
+  const made = await addDocument(clinic, {
+    typeCode: 'ke-nema-waste',
+    number: 'NEMA/9',
+    expiresOn: '2027-03-31',
+  });
+  const id = made.json().data.id as string;
+  expect(made.json().data.file).toBeNull();
+  const upload = (who: Persona, bytes: Buffer, type: string, name = 'NEMA licence 2026.pdf') =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/core/compliance/${id}/file?name=${encodeURIComponent(name)}`,
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': type },
+      payload: bytes,
+    });
+  const download = (who: Persona) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/core/compliance/${id}/file`,
+      headers: { authorization: `Bearer ${who.token}` },
+    });
+
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const saved = await upload(clinic, pdf, 'application/pdf');
+  expect(saved.statusCode).toBe(200);
+  expect(saved.json().data.file).toMatchObject({
+    name: 'NEMA licence 2026.pdf',
+    contentType: 'application/pdf',
+    size: pdf.length,
+  });
+  const file = await download(clinic);
+  expect(file.statusCode).toBe(200);
+  expect(file.headers['content-type']).toBe('application/pdf');
+  expect(file.headers['content-disposition']).toBe('attachment; filename="NEMA licence 2026.pdf"');
+  expect(file.rawPayload.equals(pdf)).toBe(true);
+
+  // Refused: not a PDF or an image (whatever it says it is), too large, staff, another clinic; nothing changes.
+  const refused = await upload(clinic, Buffer.from('<html>not a licence</html>'), 'application/pdf');
+  expect([refused.statusCode, refused.json().code]).toEqual([415, 'core.compliance_file_type']);
+  const large = await upload(clinic, Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]), 'application/pdf');
+  expect([large.statusCode, large.json().code]).toEqual([413, 'core.compliance_file_too_large']);
+  expect((await upload(nurse, pdf, 'application/pdf')).statusCode).toBe(403);
+  expect((await download(nurse)).statusCode).toBe(403);
+  const stranger = await ctx.clinic();
+  expect((await upload(stranger, pdf, 'application/pdf')).json().code).toBe('core.compliance_not_found');
+  expect((await download(stranger)).statusCode).toBe(404);
+  expect((await download(clinic)).rawPayload.equals(pdf)).toBe(true);
+
+  // A photo of the renewed certificate replaces it: named for what it is.
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64),
+  ]);
+  const photo = await upload(clinic, png, 'application/octet-stream', 'C:\\scans\\nema.pdf');
+  expect(photo.json().data.file).toMatchObject({ name: 'nema.png', contentType: 'image/png', size: 72 });
+  const list = await ctx.call('GET', '/api/core/compliance', clinic);
+  expect(list.json().data[0].file).toMatchObject({ name: 'nema.png' });
+  expect((await download(clinic)).headers['content-type']).toBe('image/png');
+});

@@ -57,3 +57,4 @@ export {
   type CredentialFacts,
   type VerifiedProfessionsTable,
 } from './verified-professions';
+export { DOCUMENT_FORMATS, documentFormatOf, isPdf, safeFileName, type DocumentFormat } from './uploads';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { FACILITY_TYPES, PROFESSIONS } from '@platform/contracts';
+import { DOCUMENT_FORMATS, type DocumentFormat } from '@platform/service-kit';
 import { ORG_ROLES } from '../domain/roles';
 import { CLEARANCE_REASONS } from '../domain/clearance';
 import { ALERT_KINDS, MILESTONES } from '../domain/alert-schedule';
@@ -19,6 +21,8 @@ import { EMPLOYMENT_TYPES } from '../domain/staff-import';
 
 /** svc-core's own Postgres schema: no other service reads or writes it. */
 export const core = pgSchema('core');
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** The accounts, as identity's user events tell them (version-guarded): names, e-mails, organisations. */
 export const people = core.table(
@@ -284,3 +288,19 @@ export const policyAcknowledgements = core.table(
     index('policy_acknowledgements_person_idx').on(t.personId),
   ],
 );
+
+/**
+ * A compliance document's scan or photo (a PDF or an image, checked by its content): one per document, a
+ * new upload (the renewed certificate) replacing it. Kept apart so the list never reads the bytes.
+ */
+export const complianceFiles = core.table('compliance_files', {
+  documentId: uuid('document_id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type', {
+    enum: Object.keys(DOCUMENT_FORMATS) as [DocumentFormat, ...DocumentFormat[]],
+  }).notNull(),
+  size: integer('size').notNull(),
+  content: bytea('content').notNull(),
+  uploadedBy: uuid('uploaded_by').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,18 @@
 import { and, asc, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { enqueue, recordAdminAction } from '@platform/event-bus';
 import type { AccessClaims, FacilityType } from '@platform/contracts';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
+import {
+  badRequest,
+  conflict,
+  DOCUMENT_FORMATS,
+  documentFormatOf,
+  forbidden,
+  HttpError,
+  isUniqueViolation,
+  notFound,
+  pageOf,
+  safeFileName,
+} from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { documentTypeOf, documentTypesIn, isRequired } from '../compliance/document-types';
 import { ALERT_HORIZON_DAYS, type Milestone } from '../domain/alert-schedule';
@@ -10,6 +21,7 @@ import { addDays, daysBetween, localDateOf, parseIsoDate, type LocalDate } from 
 import { can, type OrgActor } from '../domain/roles';
 import { documentAlertNotice } from '../notices';
 import {
+  COMPLIANCE_FILE_MAX_BYTES,
   CoreErrors,
   type ComplianceBody,
   type ComplianceChangeBody,
@@ -22,10 +34,24 @@ import { claimDueAlert, SWEEP_GRACE_DAYS, windowUnsent, type AlertSource } from 
 import type { Db, OrgStore, Tx } from './org-store';
 
 type DocumentRow = typeof schema.complianceDocuments.$inferSelect;
+type FileInfo = Pick<
+  typeof schema.complianceFiles.$inferSelect,
+  'fileName' | 'contentType' | 'size' | 'uploadedAt'
+>;
 type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
 type RequestInfo = { ip?: string; id?: string };
 
 const notFoundDocument = () => notFound('No such document.', CoreErrors.complianceNotFound);
+export const fileTooLarge = () =>
+  new HttpError(413, 'The file must be at most 5 MB.', CoreErrors.complianceFileTooLarge);
+
+/** What the list reads of a document's file: never its bytes. */
+const fileInfo = {
+  fileName: schema.complianceFiles.fileName,
+  contentType: schema.complianceFiles.contentType,
+  size: schema.complianceFiles.size,
+  uploadedAt: schema.complianceFiles.uploadedAt,
+};
 
 /**
  * The organisation's own papers (facility licence, SHA accreditation, insurance, fire and waste
@@ -110,8 +136,9 @@ export class ComplianceStore {
         : undefined,
     );
     const rows = await this.db
-      .select()
+      .select({ document: docs, file: fileInfo })
       .from(docs)
+      .leftJoin(schema.complianceFiles, eq(schema.complianceFiles.documentId, docs.id))
       .where(where)
       .orderBy(asc(docs.expiresOn), asc(docs.id))
       .limit(limit)
@@ -119,7 +146,7 @@ export class ComplianceStore {
     const [{ total }] = (await this.db.select({ total: count() }).from(docs).where(where)) as [
       { total: number },
     ];
-    return { data: rows.map((r) => this.shape(r, today)), total };
+    return { data: rows.map((r) => this.shape(r.document, today, r.file)), total };
   }
 
   /** Records a document; alerted at once when saved inside a window. */
@@ -145,7 +172,7 @@ export class ComplianceStore {
         })
         .returning();
       await this.sendDue(tx, row!, this.today());
-      return this.shape(row!, this.today());
+      return this.shape(row!, this.today(), null);
     });
   }
 
@@ -198,8 +225,84 @@ export class ComplianceStore {
         request,
       });
       await this.sendDue(tx, updated!, this.today());
-      return this.shape(updated!, this.today());
+      const [file] = await tx
+        .select(fileInfo)
+        .from(schema.complianceFiles)
+        .where(eq(schema.complianceFiles.documentId, id));
+      return this.shape(updated!, this.today(), file ?? null);
     });
+  }
+
+  /**
+   * Stores a document's scan or photo (replacing the one before): a PDF or an image by its content, at most
+   * COMPLIANCE_FILE_MAX_BYTES, under a safe name with the extension of what it is.
+   */
+  async attach(
+    claims: Claims,
+    actor: OrgActor,
+    id: string,
+    name: string | undefined,
+    bytes: unknown,
+  ): Promise<ComplianceDocument> {
+    ComplianceStore.require(actor);
+    const format = Buffer.isBuffer(bytes) ? documentFormatOf(bytes) : null;
+    if (!format)
+      throw new HttpError(
+        415,
+        'The file must be a PDF or an image (JPEG, PNG, WebP).',
+        CoreErrors.complianceFileType,
+      );
+    const content = bytes as Buffer;
+    if (content.length > COMPLIANCE_FILE_MAX_BYTES) throw fileTooLarge();
+    return this.db.transaction(async (tx) => {
+      const row = await this.documentOf(tx, actor, id);
+      const extension = DOCUMENT_FORMATS[format];
+      const values = {
+        fileName: safeFileName(name, 'document', extension, ['pdf', 'jpg', 'jpeg', 'png', 'webp']),
+        contentType: format,
+        size: content.length,
+        content,
+        uploadedBy: claims.sub,
+        uploadedAt: new Date(),
+      };
+      const [file] = await tx
+        .insert(schema.complianceFiles)
+        .values({ documentId: id, ...values })
+        .onConflictDoUpdate({ target: schema.complianceFiles.documentId, set: values })
+        .returning(fileInfo);
+      return this.shape(row, this.today(), file!);
+    });
+  }
+
+  /** A document's file, for its download. */
+  async file(actor: OrgActor, id: string) {
+    ComplianceStore.require(actor);
+    await this.documentOf(this.db, actor, id);
+    const [file] = await this.db
+      .select({
+        fileName: schema.complianceFiles.fileName,
+        contentType: schema.complianceFiles.contentType,
+        content: schema.complianceFiles.content,
+      })
+      .from(schema.complianceFiles)
+      .where(eq(schema.complianceFiles.documentId, id));
+    if (!file) throw notFound('No file is stored for this document.', CoreErrors.complianceFileNotFound);
+    return file;
+  }
+
+  /** The organisation's document `id`; another organisation's is a 404, as one that does not exist. */
+  private async documentOf(tx: Tx | Db, actor: OrgActor, id: string): Promise<DocumentRow> {
+    const [row] = await tx
+      .select()
+      .from(schema.complianceDocuments)
+      .where(
+        and(
+          eq(schema.complianceDocuments.id, id),
+          eq(schema.complianceDocuments.orgId, actor.organisationId),
+        ),
+      );
+    if (!row) throw notFoundDocument();
+    return row;
   }
 
   /** The dashboard's figures: documents expiring within 30/60/90 days, expired, and required types missing. */
@@ -301,7 +404,7 @@ export class ComplianceStore {
     }
   }
 
-  private shape(row: DocumentRow, today: LocalDate): ComplianceDocument {
+  private shape(row: DocumentRow, today: LocalDate, file: FileInfo | null): ComplianceDocument {
     const type = documentTypeOf(row.typeCode);
     return {
       id: row.id,
@@ -313,6 +416,12 @@ export class ComplianceStore {
       daysLeft: daysBetween(today, row.expiresOn),
       status: documentStatusOn(row.expiresOn, today),
       locationId: row.locationId,
+      file: file && {
+        name: file.fileName,
+        contentType: file.contentType,
+        size: file.size,
+        uploadedAt: file.uploadedAt.toISOString(),
+      },
     };
   }
 }

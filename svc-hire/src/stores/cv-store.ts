@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CV_MAX_BYTES, type CvInfo } from '@platform/contracts';
-import { HttpError, conflict, isUniqueViolation, notFound } from '@platform/service-kit';
+import { HttpError, conflict, isPdf, isUniqueViolation, notFound, safeFileName } from '@platform/service-kit';
 import { recordAdminAction, type AdminAction } from '@platform/event-bus';
 import { applications, cvs, outbox, type CvRow } from '../db/schema';
 import type { Db } from './job-store';
@@ -14,32 +14,8 @@ export interface CvFile {
 
 export const cvNotFound = () => notFound('No CV is stored.', 'hire.cv_not_found');
 
-const PDF_HEADER = Buffer.from('%PDF-');
-const PDF_TRAILER = Buffer.from('%%EOF');
-
-/**
- * A PDF by its content, whatever type or name the client declared: it starts with `%PDF-` and ends
- * with an `%%EOF` marker (writers may add a line break or a little padding after it).
- */
-export function isPdf(bytes: Buffer): boolean {
-  if (bytes.length < PDF_HEADER.length + PDF_TRAILER.length) return false;
-  if (!bytes.subarray(0, PDF_HEADER.length).equals(PDF_HEADER)) return false;
-  return bytes.subarray(Math.max(0, bytes.length - 1024)).includes(PDF_TRAILER);
-}
-
-/**
- * The stored name: the last path segment, letters, digits and `. _ - ( )` only (plain ASCII, so it
- * fits a Content-Disposition header as is), at most 100 characters, always ending in `.pdf`.
- */
-export function safeFileName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const stem = base
-    .replace(/\.pdf$/i, '')
-    .replace(/[^A-Za-z0-9._() -]+/g, '_')
-    .replace(/^[.\s_]+|[.\s_]+$/g, '')
-    .slice(0, 96);
-  return `${stem || 'cv'}.pdf`;
-}
+/** The stored name of a CV: safe as a header value, always ending in `.pdf`. */
+const cvFileName = (raw: string | undefined): string => safeFileName(raw, 'cv', 'pdf');
 
 /** Refuses anything that is not a PDF of at most CV_MAX_BYTES, before it is stored. */
 export function checkCv(bytes: unknown): Buffer {
@@ -80,7 +56,7 @@ export class CvStore {
         await this.retireCurrent(tx, userId);
         const [cv] = await tx
           .insert(cvs)
-          .values({ userId, fileName: safeFileName(name), size: content.length, content })
+          .values({ userId, fileName: cvFileName(name), size: content.length, content })
           .returning(infoColumns);
         return toCvInfo(cv!);
       });
