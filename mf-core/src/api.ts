@@ -44,7 +44,7 @@ import type {
 } from '@platform/svc-core/contract';
 import type { PlansResponse } from '@platform/svc-billing/contract';
 import { endpoint } from '@platform/data';
-import { apiRequest } from '@platform/shell-state';
+import { apiFile, apiRequest } from '@platform/shell-state';
 
 /** The staff list's filters, as `GET /api/core/staff` takes them (empty: not filtered). */
 export interface StaffFilter {
@@ -147,6 +147,14 @@ export const coreApi = {
       method: 'PATCH',
       body,
     }),
+  /** A document's scan or photo as raw bytes; the server checks its content and size and keeps a safe name. */
+  uploadComplianceFile: (id: string, file: File) =>
+    apiRequest<ComplianceResponse>(
+      `/api/core/compliance/${encodeURIComponent(id)}/file?${new URLSearchParams({ name: file.name })}`,
+      { method: 'PUT', body: file },
+    ),
+  /** Downloads carry the bearer token, which a plain link cannot: fetched as a file. */
+  complianceFile: (id: string) => apiFile(`/api/core/compliance/${encodeURIComponent(id)}/file`),
   setFacilityType: (body: OrganisationBody) =>
     apiRequest<OrganisationResponse>('/api/core/organisation', { method: 'PATCH', body }),
   /** The staff CSV: `dryRun` previews (nothing written); a file with problems imports nothing (422). */

@@ -24,6 +24,7 @@ const fire = {
   daysLeft: 20,
   status: 'expiring',
   locationId: null,
+  file: null,
 };
 const page = (data: unknown[]) => ({
   success: true,
@@ -88,6 +89,17 @@ function fakeCore() {
       Object.assign(documents[0]!, { expiresOn: b.expiresOn, daysLeft: 385, status: 'valid' });
       return { body: { success: true, data: documents[0] } };
     }
+    if (method === 'PUT' && path.startsWith(`/api/core/compliance/${fire.id}/file?name=`)) {
+      Object.assign(documents[0]!, {
+        file: {
+          name: 'fire.png',
+          contentType: 'image/png',
+          size: 70,
+          uploadedAt: '2026-06-10T06:00:00.000Z',
+        },
+      });
+      return { body: { success: true, data: documents[0] } };
+    }
     if (path === '/api/core/places')
       return {
         body: {
@@ -119,7 +131,7 @@ describe('/hr/compliance, the organisation’s documents', () => {
       'SHA accreditation · Social Health Authority',
     );
     const list = screen.getByRole('region', { name: 'Documents' });
-    const item = await within(list).findByText(/FS\/118/);
+    const item = await within(list).findByText('Fire safety certificate');
     expect(item.closest('li')).toHaveTextContent(
       'Fire safety certificate · FS/118 · expires 30 Jun 2026 · expiring: 20 days left',
     );
@@ -144,7 +156,7 @@ describe('/hr/compliance, the organisation’s documents', () => {
     await userEvent.click(within(add).getByRole('button', { name: 'Add document' }));
     expect(await within(add).findByText('Document added.')).toBeInTheDocument();
     expect(await within(required).findByText('Every required document is recorded.')).toBeInTheDocument();
-    expect(await within(list).findByText(/SHA-2/)).toBeInTheDocument();
+    expect(await within(list).findByText('SHA accreditation')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
       typeCode: 'ke-sha-accreditation',
       number: 'SHA-2',
@@ -176,7 +188,7 @@ describe('/hr/compliance, the organisation’s documents', () => {
     const calls = fakeCore();
     await renderScreen(<CompliancePage />, { path: '/hr/compliance?within=30' });
     const list = await screen.findByRole('region', { name: 'Documents' });
-    expect(await within(list).findByText(/FS\/118/)).toBeInTheDocument();
+    expect(await within(list).findByText('Fire safety certificate')).toBeInTheDocument();
     expect(within(list).getByLabelText('Show')).toHaveValue('30');
     expect(calls.some((c) => c.path.startsWith('/api/core/compliance?expiringWithin=30'))).toBe(true);
   });
@@ -191,6 +203,38 @@ describe('/hr/compliance, the organisation’s documents', () => {
     await renderScreen(<CompliancePage />, { path: '/hr/compliance' });
     expect(await screen.findByText("The organisation's documents are kept by HR.")).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith('/api/core/compliance'))).toBe(false);
+  });
+});
+
+describe('/hr/compliance, a document’s file', () => {
+  it('uploads a scan or photo of a document, refusing one over 5 MB before sending it', async () => {
+    useSession.getState().signIn('token', CLINIC);
+    const calls = fakeCore();
+    await renderScreen(<CompliancePage />, { path: '/hr/compliance' });
+    const list = await screen.findByRole('region', { name: 'Documents' });
+    const input = await within(list).findByLabelText(
+      'Upload a scan or photo of Fire safety certificate FS/118',
+    );
+    expect(input).toHaveAccessibleDescription('A PDF or a photo (JPEG, PNG, WebP), at most 5 MB.');
+
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }),
+    );
+    expect(await within(list).findByRole('alert')).toHaveTextContent('The file must be at most 5 MB.');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await userEvent.upload(input, new File(['png'], 'fire.png', { type: 'image/png' }));
+    expect(await within(list).findByText(/File: fire\.png/)).toBeInTheDocument();
+    expect(
+      within(list).getByRole('button', { name: 'Download the file of Fire safety certificate FS/118' }),
+    ).toBeInTheDocument();
+    expect(
+      within(list).getByLabelText('Replace the scan or photo of Fire safety certificate FS/118'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.path).toBe(
+      `/api/core/compliance/${fire.id}/file?name=fire.png`,
+    );
   });
 });
 
