@@ -57,6 +57,10 @@ it('refuses a clinic without Core with 402, then allows it within 2 seconds of i
   // Every route asks, writes too: nothing is added.
   expect((await ctx.call('POST', '/api/core/departments', clinic, { name: 'Theatre' })).statusCode).toBe(402);
   expect(await count('departments', clinic.orgId!)).toBe(0);
+  const document = { typeCode: 'ke-fire-safety', number: 'FS/1', expiresOn: '2027-01-31' };
+  expect((await ctx.call('POST', '/api/core/compliance', clinic, document)).statusCode).toBe(402);
+  expect((await ctx.call('GET', '/api/core/compliance', clinic)).statusCode).toBe(402);
+  expect(await count('compliance_documents', clinic.orgId!)).toBe(0);
 
   await announce(clinic, 2, core(15, 1));
   const allowed = await within2s(clinic, 200);
