@@ -83,6 +83,38 @@ it('lets a paid single listing post one job, exactly once even with posts at onc
   expect((await post(clinic, 'Once more')).statusCode).toBe(402);
 });
 
+it("closes a listing's job on the listing's last day at the latest, and keeps it there", async () => {
+  const clinic = ctx.persona('Clinic');
+  const endsAt = new Date(Date.now() + 7 * 86_400_000);
+  const lastDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(
+    new Date(endsAt.getTime() - 1),
+  );
+  const listing = { id: randomUUID(), expiresAt: endsAt.toISOString(), used: false };
+  await announce(clinic, 1, entitlementsWith([], {}, [listing]));
+  // Asked to stay open with no closing day: it closes when the listing ends.
+  const posted = await ctx.call(
+    'POST',
+    '/api/job/add',
+    clinic,
+    aJob({ title: 'Week listing', closesAt: null }),
+  );
+  expect(posted.statusCode).toBe(201);
+  const job = posted.json().data;
+  expect(job.closesAt).toBe(lastDay);
+
+  for (const closesAt of [null, '2099-12-31']) {
+    const moved = await ctx.call('PATCH', `/api/job/${job._id}`, clinic, { closesAt });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({ code: 'hire.listing_ends' });
+  }
+  expect((await ctx.call('GET', `/api/job/${job._id}`)).json().data.closesAt).toBe(lastDay);
+  // Earlier is the clinic's choice.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+  const earlier = await ctx.call('PATCH', `/api/job/${job._id}`, clinic, { closesAt: today });
+  expect(earlier.statusCode).toBe(200);
+  expect(earlier.json().data.closesAt).toBe(today);
+});
+
 it('does not honour an expired listing or one billing marks used, and plan room comes first', async () => {
   const clinic = ctx.persona('Clinic');
   const expired = { id: randomUUID(), expiresAt: inDays(-1), used: false };

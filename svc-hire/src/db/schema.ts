@@ -262,6 +262,8 @@ export const listingUses = hire.table('listing_uses', {
   ownerId: text('owner_id').notNull(),
   jobId: uuid('job_id').notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The listing's last day (Nairobi): its job closes then at the latest, and cannot be moved later. */
+  endsOn: date('ends_on', { mode: 'string' }),
 });
 
 /**

@@ -36,10 +36,17 @@ export interface PostingGate {
   openCount(): Promise<number>;
   /** The first of these single listings not used here yet, or undefined. */
   firstUnused(credits: ListingCredit[]): Promise<string | undefined>;
+  /** The last day of a listing `firstUnused` offered (Nairobi's date of its end). */
+  lastDayOf(creditId: string): string | undefined;
 }
 
 function postingGate(tx: Tx, ownerId: string): PostingGate {
+  const offered = new Map<string, ListingCredit>();
   return {
+    lastDayOf(creditId) {
+      const credit = offered.get(creditId);
+      return credit && today(new Date(Date.parse(credit.expiresAt) - 1));
+    },
     async openCount() {
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -58,6 +65,7 @@ function postingGate(tx: Tx, ownerId: string): PostingGate {
           ),
         );
       const taken = new Set(used.map((u) => u.id));
+      for (const c of credits) offered.set(c.id, c);
       // The one expiring first is used first.
       return [...credits]
         .sort((a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt))
@@ -218,18 +226,23 @@ export class JobStore {
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtextextended(${`hire.posting:${actor.ownerId}`}, 0))`,
       );
-      const creditId = admit ? await admit(postingGate(tx, actor.ownerId)) : undefined;
+      const gate = postingGate(tx, actor.ownerId);
+      const creditId = admit ? await admit(gate) : undefined;
+      // A single listing runs for its paid days: its job closes on the last one at the latest.
+      const endsOn = creditId ? gate.lastDayOf(creditId) : undefined;
+      const closesAt = endsOn && (!fields.closesAt || fields.closesAt > endsOn) ? endsOn : fields.closesAt;
       const [row] = await tx
         .insert(jobs)
         .values({
-          ...storedFields(fields),
+          ...storedFields({ ...fields, closesAt }),
           posterId: actor.id,
           ownerId: actor.ownerId,
           posterEmail: actor.email,
         })
         .returning();
       // The primary key refuses a listing used already (a second instance racing past the lock cannot).
-      if (creditId) await tx.insert(listingUses).values({ creditId, ownerId: actor.ownerId, jobId: row!.id });
+      if (creditId)
+        await tx.insert(listingUses).values({ creditId, ownerId: actor.ownerId, jobId: row!.id, endsOn });
       // Saved searches are matched off the request's path, by the job-alerts consumer.
       const posted: JobPostedData = {
         jobId: row!.id,
@@ -310,6 +323,17 @@ export class JobStore {
   }
 
   async update(id: string, patch: JobPatch): Promise<Job | undefined> {
+    if (patch.closesAt !== undefined) {
+      const [listing] = await this.db
+        .select({ endsOn: listingUses.endsOn })
+        .from(listingUses)
+        .where(eq(listingUses.jobId, id));
+      if (listing?.endsOn && (patch.closesAt === null || patch.closesAt > listing.endsOn))
+        throw badRequest(
+          `This job was posted with a single listing, which ends on ${listing.endsOn}: close it then or earlier.`,
+          'hire.listing_ends',
+        );
+    }
     const [row] = await this.db
       .update(jobs)
       .set({ ...storedFields(patch), updatedAt: new Date() })

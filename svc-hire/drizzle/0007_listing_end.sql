@@ -1,0 +1,1 @@
+ALTER TABLE "hire"."listing_uses" ADD COLUMN "ends_on" date;
