@@ -91,3 +91,58 @@ test('the panel at 360 px: the sections fold behind Menu, and no sideways scroll
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page, 'admin content page at 360 px');
 });
+
+test('billing at 360 px by keyboard: a clinic found, its trial extended with a reason, no sideways scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const name = `Kisumu Eye Clinic ${Date.now().toString(36)}`;
+  const reg = await page.request.post('/api/user/register', {
+    data: {
+      name,
+      email: uniqueEmail('admin-billing'),
+      password: 'a good long clinic password',
+      role: 'Clinic',
+    },
+  });
+  expect(reg.status()).toBe(201);
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin panel sections' })
+    .getByRole('link', { name: 'Billing' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+  await expect(page.getByText('Monthly recurring revenue')).toBeVisible();
+
+  // The clinic reaches billing through identity's event: searched again until it is there.
+  const search = page.getByRole('searchbox', { name: 'Search clinics' });
+  const open = page.getByRole('button', { name: `Open the billing of ${name}` });
+  await expect(async () => {
+    await search.fill(name);
+    await search.press('Enter');
+    await expect(open).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const history = page.getByRole('region', { name: `Billing of ${name}` });
+  await expect(history.getByText('On trial')).toBeVisible();
+
+  await history.getByRole('button', { name: 'Extend period' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Extend the period of ${name}` });
+  await dialog.getByLabel(/Days to add/).fill('7');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Onboarding took longer');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Extend period' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`The period of ${name} now ends on`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page, 'admin billing page at 360 px');
+});

@@ -237,7 +237,7 @@ describe('Billing', () => {
   it('changes a price in whole shillings with a reason, for purchases to come', async () => {
     const calls = billingApi(() => ({ body: { success: true, data: PRICES[0] } }));
     await renderScreen(<BillingPage />, { path: '/admin/billing' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Change the price of Essential' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change price: Essential' }));
     const dialog = screen.getByRole('dialog', { name: 'Change the price of Essential' });
     const amount = within(dialog).getByRole('textbox', { name: /New price/ });
     expect(amount).toHaveValue('8000');

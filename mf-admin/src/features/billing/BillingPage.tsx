@@ -6,7 +6,7 @@ import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
 import { PriceDialog } from './BillingDialogs';
 import { ClinicBilling, PaymentsTable, planName } from './ClinicBilling';
-import { PagedList, useMoney } from './PagedList';
+import { PagedList, scrollable, useMoney } from './PagedList';
 
 const STATUSES = ['trialing', 'active', 'past_due', 'cancelled', 'expired'] as const;
 
@@ -101,7 +101,7 @@ function ByPlan({ data, plans }: { data: AdminSummary; plans: AdminPrice[] }) {
   const rows = [...new Set(data.subscriptions.map((c) => c.plan))];
   if (rows.length === 0) return <p>{t('billing.noSubscriptions')}</p>;
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" {...scrollable(t('billing.byPlan'))}>
       <table className="admin-table">
         <caption>{t('billing.byPlan')}</caption>
         <thead>
@@ -162,7 +162,7 @@ function Failures() {
           empty={<p>{t('billing.lists.rejected.empty')}</p>}
         >
           {(rows) => (
-            <div className="admin-table-wrap">
+            <div className="admin-table-wrap" {...scrollable(t('billing.rejected'))}>
               <table className="admin-table">
                 <caption className="visually-hidden">{t('billing.rejected')}</caption>
                 <thead>
@@ -199,7 +199,7 @@ function PricesTable({ items }: { items: AdminPrice[] }) {
   const [editing, setEditing] = useState<AdminPrice | null>(null);
   return (
     <>
-      <div className="admin-table-wrap">
+      <div className="admin-table-wrap" {...scrollable(t('billing.prices'))}>
         <table className="admin-table">
           <caption className="visually-hidden">{t('billing.prices')}</caption>
           <thead>

@@ -5,7 +5,7 @@ import { Button, TextField, useDateFormat, useTranslation } from '@platform/ui';
 import { adminApi, type AdminPayment, type AdminPrice } from '../../api';
 import { LoadState } from '../shared/LoadState';
 import { ExtendDialog, GrantDialog } from './BillingDialogs';
-import { PagedList, useMoney } from './PagedList';
+import { PagedList, scrollable, useMoney } from './PagedList';
 
 /**
  * Clinics searched by name or e-mail; the one opened (kept in the address as `?clinic=`) shows its
@@ -62,7 +62,7 @@ export function ClinicBilling({ plans }: { plans: AdminPrice[] }) {
         empty={<p>{t('billing.lists.clinics.empty')}</p>}
       >
         {(rows) => (
-          <div className="admin-table-wrap">
+          <div className="admin-table-wrap" {...scrollable(t('billing.clinics'))}>
             <table className="admin-table">
               <caption className="visually-hidden">{t('billing.clinics')}</caption>
               <thead>
@@ -216,7 +216,7 @@ function ClinicHistory({ orgId, plans, onClose }: { orgId: string; plans: AdminP
         empty={<p>{t('billing.lists.invoices.empty')}</p>}
       >
         {(rows) => (
-          <div className="admin-table-wrap">
+          <div className="admin-table-wrap" {...scrollable(t('billing.invoices'))}>
             <table className="admin-table">
               <caption className="visually-hidden">{t('billing.invoices')}</caption>
               <thead>
@@ -259,7 +259,7 @@ export function PaymentsTable({
   const date = useDateFormat();
   const money = useMoney();
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" {...scrollable(caption)}>
       <table className="admin-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
