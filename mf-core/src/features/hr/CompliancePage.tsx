@@ -24,6 +24,12 @@ const NUMBER = /^[A-Za-z0-9][A-Za-z0-9/ .-]{1,39}$/;
 /** The service's COMPLIANCE_FILE_MAX_BYTES: a larger file is refused before it is sent. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 type Types = ComplianceTypesResponse['data'];
+/** Said in words; the colour (the clearance's) only repeats it. */
+const STATUS_CLASS: Record<ComplianceDocument['status'], string | undefined> = {
+  valid: 'hr-cleared',
+  expiring: undefined,
+  expired: 'hr-not-cleared',
+};
 type Named = { name: Record<string, string> };
 
 /** A type's name in the page's language (the service sends all three). */
@@ -194,7 +200,7 @@ function DocumentItem({ document: d }: { document: ComplianceDocument }) {
   return (
     <li>
       <strong>{name}</strong> · {d.number} · {t('hrPage.expiresOn', { date: date(d.expiresOn) })} ·{' '}
-      <span className={`compliance-${d.status}`}>
+      <span className={STATUS_CLASS[d.status]}>
         {t(`compliance.status.${d.status}`, { days: d.daysLeft })}
       </span>{' '}
       {!renewing && (
@@ -242,7 +248,7 @@ function DocumentFile({ document: d, name }: { document: ComplianceDocument; nam
   }
 
   return (
-    <div className="compliance-file">
+    <div>
       {stored && (
         <p>
           {t('compliance.fileStored', { file: stored.name })}{' '}
