@@ -124,7 +124,7 @@ export async function changePrice(
 ): Promise<boolean> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const item = await catalogueRow(tx, id);
+    const item = await catalogueRow(tx, id, true);
     if (!item || !(await setPrice(tx, id, body.price, now))) return false;
     await recordAdminAction(tx, schema.outbox, 'billing', {
       ...by,

@@ -30,8 +30,14 @@ export function catalogueRows(db: DbOrTx): Promise<schema.CatalogueRow[]> {
   return db.select().from(schema.catalogueItems).orderBy(asc(schema.catalogueItems.sortOrder));
 }
 
-export async function catalogueRow(db: DbOrTx, id: string): Promise<schema.CatalogueRow | undefined> {
-  const [row] = await db.select().from(schema.catalogueItems).where(eq(schema.catalogueItems.id, id));
+/** One item's row; `lock` holds it for the transaction (an admin's price change reads what it replaces). */
+export async function catalogueRow(
+  db: DbOrTx,
+  id: string,
+  lock = false,
+): Promise<schema.CatalogueRow | undefined> {
+  const query = db.select().from(schema.catalogueItems).where(eq(schema.catalogueItems.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
