@@ -114,7 +114,7 @@ describe('the glossary (src/locales/GLOSSARY.md)', () => {
     (
       'AfyaHR Core Hire Events Connect Essential Professional Enterprise CV CPD DPC RH HR NHIF SaaS Ksh ' +
       'WhatsApp Google Drive Kenya Afrika Mashariki Afrique Est Nakuru Kampala Kisumu Arusha Kigali Triage ' +
-      'English Kiswahili Français Kiingereza Kifaransa FAQ MB Mo ' +
+      'English Kiswahili Français Kiingereza Kifaransa FAQ MB Mo Ko WebP ' +
       // Payment services (billing).
       'MPesa Airtel Money ' +
       // Days and months, capitalised in Kiswahili as in English.
