@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import billingEn from '../../mf-billing/src/locales/en.json';
 import billingSw from '../../mf-billing/src/locales/sw.json';
@@ -13,7 +14,7 @@ import { moveBillingClock } from './billing-clock';
 /**
  * A clinic buys what it needs: its trial ends (svc-billing's test clock), "Post job" leads to the plans with
  * Hire chosen, it buys standalone Hire by M-Pesa through the payments sandbox, posts two jobs, is refused a
- * third with the way to upgrade, upgrades to Professional and posts the third. In English on a desktop, and
+ * third with the way to upgrade, upgrades to Professional, posts the third and downloads its invoice. In English on a desktop, and
  * in Kiswahili at 360 px, the texts read from the modules' own locale files.
  */
 test.describe.configure({ timeout: 240_000 });
@@ -30,6 +31,10 @@ const tail = (template: string) =>
     .split(/\{\{\w+\}\}/)
     .at(-1)!
     .trim();
+
+/** A template as a pattern: whatever the page formatted into its `{{placeholder}}`s. */
+const matching = (template: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\{\w+\}\}/g, '.+')}$`);
 
 test.afterEach(() => moveBillingClock(0));
 
@@ -124,6 +129,22 @@ for (const [lng, width] of [
       await expect(
         page.getByRole('heading', { name: fill(billing.plan.title, { name: billing.items.professional }) }),
       ).toBeVisible();
+
+      // Each paid period's invoice, newest first (the upgrade's, then Hire's): the PDF downloads.
+      const invoices = page.getByRole('region', { name: billing.invoices.title });
+      const downloads = invoices.getByRole('button', {
+        name: matching(billing.invoices.download.invoiceFor),
+      });
+      await expect(downloads).toHaveCount(2);
+      const download = page.waitForEvent('download');
+      await downloads.first().click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+      expect(
+        readFileSync((await file.path())!)
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     });
   });
 }
