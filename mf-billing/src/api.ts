@@ -1,6 +1,7 @@
 import type { MeResponse } from '@platform/contracts';
 import type {
   CheckoutBody,
+  DowngradeBody,
   InvoiceListResponse,
   PaymentListResponse,
   PaymentResponse,
@@ -34,7 +35,11 @@ export const billingApi = {
       headers: { 'idempotency-key': idempotencyKey },
     }),
   cancel: () => apiRequest<SubscriptionResponse>('/api/billing/subscription/cancel', { method: 'POST' }),
+  /** Keeps the plan held: undoes a cancellation or a downgrade waiting for the period's end. */
   resume: () => apiRequest<SubscriptionResponse>('/api/billing/subscription/resume', { method: 'POST' }),
+  /** A cheaper choice (plan and the add-ons to keep) from the period's end; paid by that renewal. */
+  downgrade: (body: DowngradeBody) =>
+    apiRequest<SubscriptionResponse>('/api/billing/subscription/downgrade', { method: 'POST', body }),
   /** The account's own phone, to prefill the M-Pesa number. */
   me: () => endpoint<MeResponse>('/api/user/me'),
 };

@@ -49,6 +49,30 @@ const subscription = (extra: Record<string, unknown> = {}) => ({
     },
   },
 });
+const plan = (id: string, price: number) => ({
+  id,
+  name: id,
+  kind: 'plan',
+  price,
+  duration: 'month',
+  currency: 'KES',
+  vatIncluded: true,
+  vatRatePercent: 16,
+  vat: 0,
+  idealFor: '',
+  features: [],
+  isPopular: false,
+  modules: [],
+  requiresCore: false,
+  repeatable: false,
+});
+const plans = {
+  body: {
+    success: true,
+    data: [plan('essential', 800_000), plan('professional', 1_500_000), plan('enterprise', 2_500_000)],
+    addOns: [],
+  },
+};
 const invoice = (n: number, gross: number) => ({
   id: `10000000-0000-4000-8000-00000000000${n}`,
   number: `INV-2026-00000${n}`,
@@ -172,6 +196,78 @@ describe('the Billing page', () => {
       '/api/billing/subscription/cancel',
       '/api/billing/subscription/resume',
     ]);
+  });
+
+  it('offers a cheaper plan for the period end and a dearer one now, shows the change and undoes it', async () => {
+    useSession.getState().signIn('token', clinic);
+    const addOn = { itemId: 'extra-location', quantity: 2, unitPrice: 250_000 };
+    let scheduled: unknown = null;
+    const calls = fakeApi((call) => {
+      if (call.path === '/api/billing/subscription/downgrade')
+        scheduled = [{ itemId: 'essential', quantity: 1, unitPrice: 800_000 }, addOn];
+      if (call.path === '/api/billing/subscription/resume') scheduled = null;
+      if (call.path.startsWith('/api/billing/subscription'))
+        return subscription({
+          status: 'active',
+          trialEndsAt: null,
+          trialDaysLeft: 0,
+          lines: [{ itemId: 'professional', quantity: 1, unitPrice: 1_500_000 }, addOn],
+          scheduledLines: scheduled,
+        });
+      if (call.path === '/api/billing/plans') return plans;
+      return page([], 0);
+    });
+    await renderScreen(<BillingPage />, { path: '/billing' });
+    const later = await screen.findByRole('button', { name: 'Switch to Essential on 4 Dec 2026' });
+    expect(later.closest('li')).toHaveTextContent('Ksh 8,000 a month');
+    expect(screen.getByRole('link', { name: 'Upgrade to Enterprise now' })).toHaveAttribute(
+      'href',
+      '/billing/checkout?items=enterprise',
+    );
+    expect(screen.queryByRole('link', { name: /Professional/ })).not.toBeInTheDocument();
+
+    await userEvent.click(later);
+    expect(
+      await screen.findByText(
+        'From 4 Dec 2026 your plan is Essential (Ksh 13,000 a month): you keep Professional until then.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Switch to Essential/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep Professional' }));
+    expect(
+      await screen.findByRole('button', { name: 'Switch to Essential on 4 Dec 2026' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/your plan is Essential/)).not.toBeInTheDocument();
+
+    const writes = calls.filter((c) => c.method === 'POST');
+    expect(writes.map((c) => c.path)).toEqual([
+      '/api/billing/subscription/downgrade',
+      '/api/billing/subscription/resume',
+    ]);
+    // The add-ons held carry on with the cheaper plan.
+    expect(writes[0]!.body).toEqual({ items: ['essential', 'extra-location', 'extra-location'] });
+  });
+
+  it('says in Kiswahili why a change of plan was refused, and changes nothing', async () => {
+    useSession.getState().signIn('token', clinic);
+    fakeApi((call) => {
+      if (call.path === '/api/billing/subscription/downgrade')
+        return {
+          status: 409,
+          body: { success: false, message: 'Not active.', code: 'billing.not_active' },
+        };
+      if (call.path === '/api/billing/subscription')
+        return subscription({ status: 'active', trialEndsAt: null, trialDaysLeft: 0 });
+      return page([], 0);
+    });
+    await renderScreen(<BillingPage />, { path: '/billing' });
+    await screen.findByRole('button', { name: 'Switch to Essential on 4 Dec 2026' });
+    await act(async () => useLanguage.getState().setLanguage('sw'));
+    await userEvent.click(await screen.findByRole('button', { name: /^Hamia Essential tarehe/ }));
+    expect(await screen.findByText('Usajili wako haufanyi kazi.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Hamia Essential tarehe/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Endelea na Professional/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Panda hadi Enterprise sasa' })).toBeInTheDocument();
   });
 
   it('shows the payment a clinic comes back from (the card page), with the credit of an upgrade', async () => {

@@ -1,44 +1,29 @@
-import { useState } from 'react';
-import { refreshApi, useApiQuery } from '@platform/data';
-import { Link } from '@platform/router';
+import { useApiQuery } from '@platform/data';
 import type { Subscription } from '@platform/svc-billing/contract';
 import { Alert, Button, failureText, Spinner, useDateFormat, useTranslation } from '@platform/ui';
 import { billingApi } from '../../api';
+import { ChangePlan, mainItem } from './ChangePlan';
+import { useSubscriptionChange } from './useSubscriptionChange';
 
 /** The limits a plan sets that a clinic meets day to day, in the order people ask about them. */
 const LIMITS = ['openPostings', 'staff', 'locations', 'licenceAlertRoles', 'workflows'] as const;
-/** The Core plans, cheapest first: changing to a dearer one is an upgrade paid now with the rest credited. */
-const CORE_PLANS = ['essential', 'professional', 'enterprise'] as const;
 
 /**
  * A clinic's plan on `/billing`: status (and the trial's days left), what it includes and its limits, the
- * renewal date, change plan (an upgrade is paid now, the unused part of the period credited; a cheaper
- * plan waits for the period's end), cancel at the period's end or resume.
+ * renewal date, change plan (ChangePlan), cancel at the period's end or resume.
  */
 export function SubscriptionSummary() {
   const { t } = useTranslation('billing');
   const date = useDateFormat();
   const sub = useApiQuery(billingApi.subscription());
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const { busy, failure, run } = useSubscriptionChange();
 
   if (sub.loading) return <Spinner label={t('plan.loading')} />;
   if (sub.error) return <Alert kind="error">{failureText(t, sub.error, 'plan.failed')}</Alert>;
   const s: Subscription = sub.data!.data;
-  const held =
-    s.plan ?? s.lines.map((l) => l.itemId).find((id) => ['hire', 'events', 'connect'].includes(id));
+  const held = mainItem(s.lines);
   const name = held ? t(`items.${held}`) : t('plan.none');
   const ends = date(s.periodEnd);
-
-  const change = async (action: 'cancel' | 'resume') => {
-    setBusy(true);
-    setFailure(null);
-    const res = await billingApi[action]().catch((err: unknown) => err);
-    setBusy(false);
-    if (res && typeof res === 'object' && 'ok' in res && res.ok)
-      await refreshApi('/api/billing/subscription');
-    else setFailure(res);
-  };
 
   return (
     <section aria-labelledby="plan-title" className="billing-plan">
@@ -52,7 +37,6 @@ export function SubscriptionSummary() {
       {s.status === 'active' && s.cancelAtPeriodEnd && <p>{t('plan.endsAt', { date: ends })}</p>}
       {s.status === 'past_due' && <Alert kind="error">{t('plan.pastDue', { date: ends })}</Alert>}
       {s.status === 'expired' && <Alert kind="error">{t('plan.expired')}</Alert>}
-      {s.scheduledLines && <p>{t('plan.scheduled', { date: ends })}</p>}
 
       <h3>{t('plan.includes')}</h3>
       {s.entitlements.modules.length === 0 ? (
@@ -78,27 +62,16 @@ export function SubscriptionSummary() {
         ))}
       </dl>
 
-      <h3>{t('plan.change')}</h3>
-      <p className="muted">{t('plan.changeHow')}</p>
-      <ul className="billing-change">
-        {CORE_PLANS.filter((p) => p !== s.plan || s.status !== 'active').map((p) => (
-          <li key={p}>
-            <Link to={`/billing/checkout?items=${p}`}>{t('plan.choose', { name: t(`items.${p}`) })}</Link>
-          </li>
-        ))}
-        <li>
-          <Link to="/pricing">{t('plan.allPlans')}</Link>
-        </li>
-      </ul>
+      <ChangePlan sub={s} />
 
       {failure !== null && <Alert kind="error">{failureText(t, failure, 'plan.changeFailed')}</Alert>}
       {s.status === 'active' && !s.cancelAtPeriodEnd && (
-        <Button variant="secondary" disabled={busy} onClick={() => void change('cancel')}>
+        <Button variant="secondary" disabled={busy} onClick={() => void run(billingApi.cancel)}>
           {t('plan.cancel', { date: ends })}
         </Button>
       )}
       {s.status === 'active' && s.cancelAtPeriodEnd && (
-        <Button disabled={busy} onClick={() => void change('resume')}>
+        <Button disabled={busy} onClick={() => void run(billingApi.resume)}>
           {t('plan.resume')}
         </Button>
       )}
