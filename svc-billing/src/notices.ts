@@ -26,38 +26,18 @@ const TEXTS = {
 const dayOf = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', dateStyle: 'short' }).format(at);
 
-/** Three days before the period ends: in the inbox and by e-mail now. */
-export function renewalReminderNotice(accountId: string, periodEnd: Date) {
-  return makeNotice('billing', {
-    userId: accountId,
-    kind: 'billing.renewal-reminder',
-    title: TEXTS.reminder(dayOf(periodEnd)),
-    link: '/billing',
-    email: 'now',
-  });
-}
+/** Every billing notice goes to the billing contact's inbox and e-mail at once, and leads to /billing. */
+const billingNotice = (accountId: string, kind: string, title: Translated) =>
+  makeNotice('billing', { userId: accountId, kind, title, link: '/billing', email: 'now' });
+
+/** Three days before the period ends. */
+export const renewalReminderNotice = (accountId: string, periodEnd: Date) =>
+  billingNotice(accountId, 'billing.renewal-reminder', TEXTS.reminder(dayOf(periodEnd)));
 
 /** On the due date and each retry: the STK prompt went to the billing contact, or pay from /billing. */
-export function renewalRequestNotice(accountId: string, graceEnd: Date) {
-  return makeNotice('billing', {
-    userId: accountId,
-    kind: 'billing.renewal-requested',
-    title: TEXTS.request(dayOf(graceEnd)),
-    link: '/billing',
-    email: 'now',
-  });
-}
+export const renewalRequestNotice = (accountId: string, graceEnd: Date) =>
+  billingNotice(accountId, 'billing.renewal-requested', TEXTS.request(dayOf(graceEnd)));
 
-/**
- * A payment is paid: its invoice's number and amount, in the inbox and by e-mail now, leading to /billing
- * where both PDFs are (a notice carries no attachment).
- */
-export function invoiceIssuedNotice(accountId: string, invoice: InvoiceRow) {
-  return makeNotice('billing', {
-    userId: accountId,
-    kind: 'billing.invoice-issued',
-    title: TEXTS.invoice(kshText(invoice.gross), invoice.number),
-    link: '/billing',
-    email: 'now',
-  });
-}
+/** A payment is paid: its invoice's number and amount; both PDFs are on /billing (a notice has no attachment). */
+export const invoiceIssuedNotice = (accountId: string, invoice: InvoiceRow) =>
+  billingNotice(accountId, 'billing.invoice-issued', TEXTS.invoice(kshText(invoice.gross), invoice.number));
