@@ -1,6 +1,6 @@
 /**
  * svc-core's HTTP payloads and events: councils, staff records, credentials, the organisation's compliance
- * documents, the dashboard. mf-core imports
+ * documents, trainings, the dashboard. mf-core imports
  * their types only.
  */
 import { Type, type Static } from '@sinclair/typebox';
@@ -390,6 +390,18 @@ export const DashboardResponse = Ok({
       }),
       Type.Null(),
     ]),
+    /**
+     * Required trainings of the members in the caller's scope (one per person and training required of
+     * them): how many are valid (not expired; `expiring` included), expiring within 30/60/90 days, expired,
+     * missing.
+     */
+    trainings: Type.Object({
+      required: Type.Integer(),
+      valid: Type.Integer(),
+      expiring: Type.Object({ within30: Type.Integer(), within60: Type.Integer(), within90: Type.Integer() }),
+      expired: Type.Integer(),
+      missing: Type.Integer(),
+    }),
   }),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
@@ -502,6 +514,128 @@ export type PolicySummaryResponse = Static<typeof PolicySummaryResponse>;
 export const RemindResponse = Ok({ data: Type.Object({ reminded: Type.Integer() }) });
 export type RemindResponse = Static<typeof RemindResponse>;
 
+/**
+ * A training an organisation tracks (BLS, infection prevention…): `validityMonths` how long a completion
+ * counts (null: it never expires); required of `everyone`, or of anyone with one of the professions or org
+ * roles. Each organisation starts with BLS, infection prevention and control, and fire safety.
+ */
+export const TrainingType = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  validityMonths: Type.Union([Type.Integer(), Type.Null()]),
+  everyone: Type.Boolean(),
+  professions: Type.Array(StringEnum(PROFESSIONS)),
+  roles: Type.Array(StringEnum(ORG_ROLES)),
+});
+export type TrainingType = Static<typeof TrainingType>;
+export const TrainingTypeListResponse = Ok({ data: Type.Array(TrainingType), pageInfo: PageInfo });
+export type TrainingTypeListResponse = Static<typeof TrainingTypeListResponse>;
+export const TrainingTypeResponse = Ok({ data: TrainingType });
+export type TrainingTypeResponse = Static<typeof TrainingTypeResponse>;
+const TrainingName = Type.String({ minLength: 2, maxLength: 120, pattern: '\\S' });
+const ValidityMonths = Type.Union([Type.Integer({ minimum: 1, maximum: 120 }), Type.Null()]);
+const RequiredProfessions = Type.Array(StringEnum(PROFESSIONS), {
+  maxItems: PROFESSIONS.length,
+  uniqueItems: true,
+});
+const RequiredRoles = Type.Array(StringEnum(ORG_ROLES), { maxItems: ORG_ROLES.length, uniqueItems: true });
+/** POST /api/core/trainings/types: HR adds a training; lists left out are empty. */
+export const TrainingTypeBody = Type.Object(
+  {
+    name: TrainingName,
+    validityMonths: ValidityMonths,
+    everyone: Type.Boolean(),
+    professions: Type.Optional(RequiredProfessions),
+    roles: Type.Optional(RequiredRoles),
+  },
+  { additionalProperties: false },
+);
+export type TrainingTypeBody = Static<typeof TrainingTypeBody>;
+/**
+ * PATCH /api/core/trainings/types/:id: a field left out is kept. A new validity applies to completions
+ * recorded from then on; those already recorded keep the expiry they were given.
+ */
+export const TrainingTypeChangeBody = Type.Object(
+  {
+    name: Type.Optional(TrainingName),
+    validityMonths: Type.Optional(ValidityMonths),
+    everyone: Type.Optional(Type.Boolean()),
+    professions: Type.Optional(RequiredProfessions),
+    roles: Type.Optional(RequiredRoles),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type TrainingTypeChangeBody = Static<typeof TrainingTypeChangeBody>;
+
+export const TRAINING_SOURCES = ['manual', 'events'] as const;
+/**
+ * A completed training: `expiresOn` its completion plus the type's validity (null: never expires);
+ * `verified` unless the person recorded it themselves; `renewed` once a newer completion of the same type
+ * replaced it (its alerts stop).
+ */
+export const TrainingRecord = Type.Object({
+  id: Uuid,
+  staffId: Uuid,
+  personName: Type.String(),
+  typeId: Uuid,
+  typeName: Type.String(),
+  completedOn: Type.String(),
+  expiresOn: NullableString,
+  status: StringEnum(DOCUMENT_STATUSES),
+  source: StringEnum(TRAINING_SOURCES),
+  certificateRef: NullableString,
+  eventId: Type.Union([Uuid, Type.Null()]),
+  verified: Type.Boolean(),
+  renewed: Type.Boolean(),
+});
+export type TrainingRecord = Static<typeof TrainingRecord>;
+/** Records by person, type, or current ones expiring within some days (not yet expired). */
+export const TrainingRecordQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    staffId: Type.Optional(Uuid),
+    typeId: Type.Optional(Uuid),
+    expiringWithin: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+  }),
+]);
+export type TrainingRecordQuery = Static<typeof TrainingRecordQuery>;
+export const TrainingRecordListResponse = Ok({ data: Type.Array(TrainingRecord), pageInfo: PageInfo });
+export type TrainingRecordListResponse = Static<typeof TrainingRecordListResponse>;
+export const TrainingRecordResponse = Ok({ data: TrainingRecord });
+export type TrainingRecordResponse = Static<typeof TrainingRecordResponse>;
+/**
+ * POST /api/core/trainings: a completion with its certificate's reference. HR records it for any member
+ * (`staffId`); anyone records their own (no `staffId`, or their own), unverified until HR checks it.
+ */
+export const TrainingRecordBody = Type.Object(
+  {
+    staffId: Type.Optional(Uuid),
+    typeId: Uuid,
+    completedOn: Day,
+    certificateRef: Type.Optional(
+      Type.String({ minLength: 2, maxLength: 80, pattern: '^[A-Za-z0-9][A-Za-z0-9/ .:_-]*$' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TrainingRecordBody = Static<typeof TrainingRecordBody>;
+
+export const TRAINING_STATUSES = ['valid', 'expiring', 'expired', 'missing'] as const;
+export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
+/** One training required of the caller, with their latest completion's dates (null: none recorded). */
+export const MyTraining = Type.Object({
+  typeId: Uuid,
+  name: Type.String(),
+  validityMonths: Type.Union([Type.Integer(), Type.Null()]),
+  status: StringEnum(TRAINING_STATUSES),
+  completedOn: NullableString,
+  expiresOn: NullableString,
+});
+export type MyTraining = Static<typeof MyTraining>;
+/** GET /api/core/trainings/me: the trainings required of the caller (a short list, not paged). */
+export const MyTrainingsResponse = Ok({ data: Type.Array(MyTraining) });
+export type MyTrainingsResponse = Static<typeof MyTrainingsResponse>;
+
 export const CoreEvents = {
   credentialVerified: 'core.credential.verified.v1',
   credentialExpiring: 'core.credential.expiring.v1',
@@ -571,4 +705,8 @@ export const CoreErrors = {
   complianceFileType: 'core.compliance_file_type',
   complianceFileTooLarge: 'core.compliance_file_too_large',
   complianceFileNotFound: 'core.compliance_file_not_found',
+  trainingTypeNotFound: 'core.training_type_not_found',
+  trainingTypeExists: 'core.training_type_exists',
+  trainingInFuture: 'core.training_in_future',
+  trainingExists: 'core.training_exists',
 } as const;

@@ -8,6 +8,7 @@ import { CredentialStore } from './stores/credential-store';
 import { StaffStore } from './stores/staff-store';
 import { PolicyStore } from './stores/policy-store';
 import { ComplianceStore } from './stores/compliance-store';
+import { TrainingStore } from './stores/training-store';
 import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
 import { alertSweep } from './events/alert-sweep';
@@ -17,6 +18,7 @@ import credentialRoutes from './routes/credentials';
 import staffRoutes from './routes/staff';
 import policyRoutes from './routes/policies';
 import complianceRoutes from './routes/compliance';
+import trainingRoutes from './routes/trainings';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -29,7 +31,7 @@ export interface BuildOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Runs the expiry sweep (credentials and compliance documents) now: what the timer does. */
+    /** Runs the expiry sweep (credentials, compliance documents, trainings) now: what the timer does. */
     sweep(): Promise<{ sent: number; skipped: boolean }>;
   }
 }
@@ -49,7 +51,12 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const staff = new StaffStore(db, orgs, credentials);
   const policies = new PolicyStore(db, now);
   const compliance = new ComplianceStore(db, orgs, now);
-  const expiry = new ExpirySweep(db, credentials.today, [credentials.alerts, compliance.alerts]);
+  const trainings = new TrainingStore(db, orgs, now);
+  const expiry = new ExpirySweep(db, credentials.today, [
+    credentials.alerts,
+    compliance.alerts,
+    trainings.alerts,
+  ]);
   await credentials.seedCouncils();
   app.decorate('sweep', () => expiry.sweep());
   await app.register(peopleSync, { bus, db, processed: schema.processed, orgs });
@@ -57,8 +64,9 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(alertSweep, { expiry, everyMs: opts.sweepEveryMs ?? 3_600_000 });
   await app.register(councilRoutes, { credentials, orgs });
   await app.register(credentialRoutes, { credentials, orgs });
-  await app.register(staffRoutes, { staff, orgs, compliance });
+  await app.register(staffRoutes, { staff, orgs, compliance, trainings });
   await app.register(policyRoutes, { policies, orgs });
   await app.register(complianceRoutes, { compliance, orgs });
+  await app.register(trainingRoutes, { trainings, orgs });
   return app;
 }

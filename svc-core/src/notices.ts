@@ -109,3 +109,55 @@ export const documentAlertNotice = (userId: string, milestone: Milestone, name: 
     link: '/hr/compliance',
     email: 'now',
   });
+
+/** A training's alert title, to its holder (`own`) or to HR. */
+function trainingAlertTitle(
+  milestone: Milestone,
+  training: string,
+  holder: string,
+  own: boolean,
+): Translated {
+  const whose = {
+    en: own ? `Your ${training} training` : `${holder}'s ${training} training`,
+    sw: own ? `Mafunzo yako ya ${training}` : `Mafunzo ya ${training} ya ${holder}`,
+    fr: own ? `Votre formation ${training}` : `La formation ${training} de ${holder}`,
+  };
+  switch (milestone) {
+    case 'expires-today':
+      return {
+        en: `${whose.en} expires today`,
+        sw: `${whose.sw} yanaisha leo`,
+        fr: `${whose.fr} expire aujourd'hui`,
+      };
+    case 'expired':
+      return {
+        en: `${whose.en} has expired`,
+        sw: `${whose.sw} yamekwisha muda`,
+        fr: `${whose.fr} a expiré`,
+      };
+    default: {
+      const days = milestone.replace('days-', '');
+      return {
+        en: `${whose.en} expires in ${days} days`,
+        sw: `${whose.sw} yanaisha baada ya siku ${days}`,
+        fr: `${whose.fr} expire dans ${days} jours`,
+      };
+    }
+  }
+}
+
+/** A training's expiry alert, to its holder (`own`) or to HR; in the inbox and by e-mail at once. */
+export const trainingAlertNotice = (
+  userId: string,
+  milestone: Milestone,
+  training: string,
+  holder: string,
+  own: boolean,
+) =>
+  makeNotice('core', {
+    userId,
+    kind: `core.training-${milestone}`,
+    title: trainingAlertTitle(milestone, training, holder, own),
+    link: own ? '/hr/me' : '/hr/trainings',
+    email: 'now',
+  });

@@ -7,8 +7,8 @@ import { startCore } from './helpers';
 
 /**
  * The API fuzz test's svc-core (security/api-fuzz.int.test.ts walks every module service): live tokens
- * per role (the user a member of the clinic) and real ids of a staff record, a credential, a policy and a
- * compliance document.
+ * per role (the user a member of the clinic) and real ids of a staff record, a credential, a policy, a
+ * compliance document, a training and a completion.
  */
 export const fuzzTarget: FuzzTarget<App> = {
   name: 'svc-core',
@@ -41,11 +41,20 @@ export const fuzzTarget: FuzzTarget<App> = {
         expiresOn: '2030-12-31',
       });
       if (document.statusCode !== 201) throw new Error(`document: ${document.statusCode} ${document.body}`);
+      const trainings = await ctx.call('GET', '/api/core/trainings/types', clinic);
+      const trainingType = (trainings.json() as { data: { id: string }[] }).data[0]!.id;
+      const training = await ctx.call('POST', '/api/core/trainings', user, {
+        typeId: trainingType,
+        completedOn: '2026-01-05',
+      });
+      if (training.statusCode !== 201) throw new Error(`training: ${training.statusCode} ${training.body}`);
       return [
         (credential.json() as { data: { id: string } }).data.id,
         (staff.json() as { data: { id: string }[] }).data[0]!.id,
         (policy.json() as { data: { id: string } }).data.id,
         (document.json() as { data: { id: string } }).data.id,
+        trainingType,
+        (training.json() as { data: { id: string } }).data.id,
       ];
     };
     return {

@@ -18,6 +18,7 @@ import { ORG_ROLES } from '../domain/roles';
 import { CLEARANCE_REASONS } from '../domain/clearance';
 import { ALERT_KINDS, MILESTONES } from '../domain/alert-schedule';
 import { EMPLOYMENT_TYPES } from '../domain/staff-import';
+import { TRAINING_SOURCES } from '../domain/trainings';
 
 /** svc-core's own Postgres schema: no other service reads or writes it. */
 export const core = pgSchema('core');
@@ -48,6 +49,8 @@ export const organisations = core.table('organisations', {
   country: text('country').notNull().default('KE'),
   /** With the country, decides which compliance documents it must hold (`compliance/document-types.ts`). */
   facilityType: text('facility_type', { enum: FACILITY_TYPES }).notNull().default('Clinic'),
+  /** Set once its default trainings were added (`domain/trainings.ts`): HR's later edits are never redone. */
+  trainingsSeeded: boolean('trainings_seeded').notNull().default(false),
 });
 
 export const locations = core.table(
@@ -304,3 +307,63 @@ export const complianceFiles = core.table('compliance_files', {
   uploadedBy: uuid('uploaded_by').notNull(),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A training the organisation tracks: how long a completion counts (`validity_months`, null: for good) and
+ * who must have it (everyone, or anyone with one of the professions or org roles).
+ */
+export const trainingTypes = core.table(
+  'training_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    name: text('name').notNull(),
+    validityMonths: integer('validity_months'),
+    everyone: boolean('everyone').notNull().default(false),
+    professions: text('professions', { enum: PROFESSIONS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    roles: text('roles', { enum: ORG_ROLES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('training_types_org_name_idx').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A member's completed training: recorded by HR or the member (`manual`, with a certificate's reference)
+ * or from an Events check-in (`events`). `expires_on` is fixed when recorded from the type's validity; a
+ * newer completion of the same type sets `renewed_by`, which stops this one's alerts.
+ */
+export const trainingRecords = core.table(
+  'training_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    staffRecordId: uuid('staff_record_id').notNull(),
+    typeId: uuid('type_id').notNull(),
+    completedOn: date('completed_on').notNull(),
+    expiresOn: date('expires_on'),
+    source: text('source', { enum: TRAINING_SOURCES }).notNull(),
+    certificateRef: text('certificate_ref'),
+    eventId: uuid('event_id'),
+    /** False when the member recorded it themselves: HR has not seen the certificate. */
+    verified: boolean('verified').notNull(),
+    renewedBy: uuid('renewed_by'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('training_records_staff_type_day_idx').on(t.staffRecordId, t.typeId, t.completedOn),
+    // The list's order and its filters; the sweep's read of current completions by expiry date.
+    index('training_records_org_completed_idx').on(t.orgId, t.completedOn, t.id),
+    index('training_records_type_idx').on(t.typeId, t.completedOn),
+    index('training_records_live_expiry_idx')
+      .on(t.expiresOn, t.id)
+      .where(sql`renewed_by is null and expires_on is not null`),
+  ],
+);

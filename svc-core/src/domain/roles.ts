@@ -37,6 +37,7 @@ export const ORG_ACTIONS = [
   'policy.manage', // write, publish a new version, remind
   'policy.track', // who has acknowledged
   'compliance.manage', // the organisation's own documents: read and write (staff and managers see none)
+  'training.manage', // training types, and completions recorded for others (verified)
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
@@ -55,6 +56,7 @@ const ALLOWED: Record<OrgAction, readonly OrgRole[]> = {
   // A manager follows only their departments and locations (`staffScope`).
   'policy.track': ['owner', 'hr-admin', 'manager'],
   'compliance.manage': HR,
+  'training.manage': HR,
 };
 
 export const can = (actor: OrgActor, action: OrgAction): boolean => ALLOWED[action].includes(actor.role);

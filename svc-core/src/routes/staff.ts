@@ -20,15 +20,16 @@ import {
 import type { OrgStore } from '../stores/org-store';
 import type { StaffStore } from '../stores/staff-store';
 import type { ComplianceStore } from '../stores/compliance-store';
+import type { TrainingStore } from '../stores/training-store';
 import { memberOf, requestInfo, secured } from './guard';
 
 /** A hospital's 2,000 rows fit well within this. */
 const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-type Stores = { staff: StaffStore; orgs: OrgStore; compliance: ComplianceStore };
+type Stores = { staff: StaffStore; orgs: OrgStore; compliance: ComplianceStore; trainings: TrainingStore };
 
 /** Staff records, places, roles and the dashboard: each read within the caller's scope, each write HR's. */
-export default async function staffRoutes(app: App, { staff, orgs, compliance }: Stores) {
+export default async function staffRoutes(app: App, { staff, orgs, compliance, trainings }: Stores) {
   const member = { preHandler: app.requireRole('user', 'Clinic') };
 
   app.get(
@@ -178,7 +179,11 @@ export default async function staffRoutes(app: App, { staff, orgs, compliance }:
     },
     async (request) => {
       const actor = await memberOf(orgs, request);
-      const data = { ...(await staff.dashboard(actor)), compliance: await compliance.summary(actor) };
+      const data = {
+        ...(await staff.dashboard(actor)),
+        compliance: await compliance.summary(actor),
+        trainings: await trainings.summary(actor),
+      };
       return { success: true as const, data };
     },
   );

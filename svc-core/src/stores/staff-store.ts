@@ -405,7 +405,7 @@ export class StaffStore {
   }
 
   /** Headcount by location and department, clearance, credentials expiring: within the caller's scope. */
-  async dashboard(actor: OrgActor): Promise<Omit<DashboardData, 'compliance'>> {
+  async dashboard(actor: OrgActor): Promise<Omit<DashboardData, 'compliance' | 'trainings'>> {
     if (!can(actor, 'dashboard.read')) throw forbidden('The dashboard is for HR and managers.');
     const where = scopeWhere(actor);
     const [totals] = await this.db
