@@ -1,14 +1,14 @@
 import { makeNotice } from '@platform/event-bus';
 import type { Translated } from '@platform/contracts';
 import type { InvoiceRow } from './db/schema';
-import { kshText } from './domain/money';
+import { kshText, type Cents } from './domain/money';
 
 /** svc-billing's notices in every language the platform speaks; the platform inbox stores and mails them. */
 const TEXTS = {
-  reminder: (day: string): Translated => ({
-    en: `Your subscription renews on ${day}`,
-    sw: `Usajili wako utasasishwa tarehe ${day}`,
-    fr: `Votre abonnement se renouvelle le ${day}`,
+  reminder: (day: string, amount: string): Translated => ({
+    en: `Your subscription renews on ${day}: ${amount}`,
+    sw: `Usajili wako utasasishwa tarehe ${day}: ${amount}`,
+    fr: `Votre abonnement se renouvelle le ${day} : ${amount}`,
   }),
   invoice: (amount: string, number: string): Translated => ({
     en: `Payment received: ${amount}, invoice ${number}. Download the invoice and its receipt from the billing page.`,
@@ -30,9 +30,9 @@ const dayOf = (at: Date) =>
 const billingNotice = (accountId: string, kind: string, title: Translated) =>
   makeNotice('billing', { userId: accountId, kind, title, link: '/billing', email: 'now' });
 
-/** Three days before the period ends. */
-export const renewalReminderNotice = (accountId: string, periodEnd: Date) =>
-  billingNotice(accountId, 'billing.renewal-reminder', TEXTS.reminder(dayOf(periodEnd)));
+/** Three days before the period ends, with what the renewal will ask. */
+export const renewalReminderNotice = (accountId: string, periodEnd: Date, amount: Cents) =>
+  billingNotice(accountId, 'billing.renewal-reminder', TEXTS.reminder(dayOf(periodEnd), kshText(amount)));
 
 /** On the due date and each retry: the STK prompt went to the billing contact, or pay from /billing. */
 export const renewalRequestNotice = (accountId: string, graceEnd: Date) =>

@@ -1,6 +1,7 @@
 import postgres from 'postgres';
+import { notificationRequestedType, type NotificationRequestedData } from '@platform/contracts';
 import { NatsEventBus } from '@platform/event-bus';
-import { eventually } from '@platform/testing';
+import { eventually, readEvents } from '@platform/testing';
 import {
   checkoutAs,
   knownClinic,
@@ -68,7 +69,17 @@ it('keeps Professional until the period ends, renews at the Essential price, the
   });
   expect(res.json().data.entitlements.limits.staff).toBe(40);
 
+  // The reminder 3 days before says what the renewal will ask: Essential's price.
   await sweepAt(ctx, periodEnd, -3);
+  const reminder = await eventually(async () =>
+    (
+      await readEvents<NotificationRequestedData>(
+        ctx.natsUrl,
+        `${ctx.prefix}${notificationRequestedType('billing')}`,
+      )
+    ).find((e) => e.data.userId === clinic.orgId && e.data.kind === 'billing.renewal-reminder'),
+  );
+  expect(reminder.data.title.en).toContain('Ksh 8,000.00');
   await sweepAt(ctx, periodEnd, -1);
   const lastDay = await subscriptionOf(clinic);
   expect(lastDay).toMatchObject({ plan: 'professional', status: 'active' });

@@ -79,6 +79,7 @@ it('reminds 3 days before, asks on the due date by STK to the clinic, and the pa
   const [reminder] = await notices(clinic, 'billing.renewal-reminder');
   expect(reminder!.data).toMatchObject({ link: '/billing', email: 'now' });
   expect(reminder!.data.title.sw).toContain('Usajili');
+  expect(reminder!.data.title.en).toContain('Ksh 1,000.00'); // what the renewal will ask
   expect(await renewalPayments(clinic)).toHaveLength(0);
 
   const prompts = stkPushes();

@@ -7,6 +7,7 @@ import {
   advance,
   GRACE_DAYS,
   nextPeriodLines,
+  periodTotal,
   REMINDER_DAYS_BEFORE,
   renewalSchedule,
   RETRY_DAYS,
@@ -90,17 +91,18 @@ export async function runRenewals(ctx: BillingContext, now: Date, limit = 100): 
     const step = dueStep(sub, now);
     if (!step) continue;
     const account = row.orgId; // the clinic's own account carries the organisation's id
+    // The next period's lines: a downgrade scheduled for it is what the reminder says and the prompt asks.
+    const next = nextPeriodLines(sub);
     if (step === 'reminder') {
       await ctx.db.transaction(async (tx) => {
         if (await claim(tx, row.orgId, row.periodEnd, step, now))
-          await enqueue(tx, schema.outbox, renewalReminderNotice(account, row.periodEnd));
+          await enqueue(tx, schema.outbox, renewalReminderNotice(account, row.periodEnd, periodTotal(next)));
       });
       continue;
     }
     if (!(await claim(ctx.db, row.orgId, row.periodEnd, step, now))) continue;
     const contact = await billingContact(ctx.db, row.orgId);
-    // The next period's lines: a downgrade scheduled for it is what this prompt charges.
-    const items = nextPeriodLines(sub).flatMap((l) => Array<string>(l.quantity).fill(l.itemId));
+    const items = next.flatMap((l) => Array<string>(l.quantity).fill(l.itemId));
     try {
       const payment = await checkout(ctx, {
         orgId: row.orgId,
