@@ -169,7 +169,14 @@ export const StaffChangeBody = Type.Object(
 export type StaffChangeBody = Static<typeof StaffChangeBody>;
 
 export const StaffDetailResponse = Ok({
-  data: Type.Composite([StaffMember, Type.Object({ credentials: Type.Array(Credential) })]),
+  data: Type.Composite([
+    StaffMember,
+    Type.Object({
+      credentials: Type.Array(Credential),
+      /** The person's CPD points from Events check-ins, wherever they attended (0 without an account). */
+      cpdPoints: Type.Integer({ minimum: 0 }),
+    }),
+  ]),
 });
 
 export const CredentialBody = Type.Object(

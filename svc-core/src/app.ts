@@ -13,6 +13,7 @@ import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
 import { alertSweep } from './events/alert-sweep';
 import { entitlements } from './events/entitlements';
+import { eventCheckins } from './events/event-checkins';
 import councilRoutes from './routes/councils';
 import credentialRoutes from './routes/credentials';
 import staffRoutes from './routes/staff';
@@ -61,6 +62,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   app.decorate('sweep', () => expiry.sweep());
   await app.register(peopleSync, { bus, db, processed: schema.processed, orgs });
   await app.register(entitlements, { bus, db });
+  await app.register(eventCheckins, { bus, db, trainings });
   await app.register(alertSweep, { expiry, everyMs: opts.sweepEveryMs ?? 3_600_000 });
   await app.register(councilRoutes, { credentials, orgs });
   await app.register(credentialRoutes, { credentials, orgs });

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { EventsEvents, type CheckinRecordedData } from '@platform/contracts';
+import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
+import { eventually } from '@platform/testing';
 import { startCore, type CoreContext, type Persona } from './helpers';
 
 /**
@@ -427,4 +431,73 @@ it('refuses others’ writes, bad input and another organisation’s ids, changi
   expect([again.statusCode, again.json().code]).toEqual([409, 'core.training_exists']);
   expect((await ctx.call('GET', `/api/core/trainings?staffId=${nurseId}`, stranger)).json().data).toEqual([]);
   expect((await ctx.call('GET', '/api/core/trainings')).statusCode).toBe(401);
+});
+
+it('records the trainings an Events check-in’s tags name, and the CPD points on the person’s record, once', async () => {
+  ctx.clock.set('2026-03-01');
+  const { clinic, nurse, nurseId } = await clinicWithHr();
+  await typesOf(clinic);
+  const events = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fake-events' });
+  await events.ensureStream('events');
+  const checkin = (over: Partial<CheckinRecordedData>): CheckinRecordedData => ({
+    registrationId: randomUUID(),
+    eventId: randomUUID(),
+    userId: nurse.id,
+    checkedInAt: '2026-02-14T07:30:00.000Z',
+    cpdPoints: 3,
+    eventTitle: 'Resuscitation update',
+    eventDate: '2026-02-14',
+    tags: ['CPD', ' bls '],
+    ...over,
+  });
+  const recordsOf = async () =>
+    (await ctx.call('GET', `/api/core/trainings?staffId=${nurseId}`, clinic)).json().data as {
+      typeName: string;
+      source: string;
+      completedOn: string;
+    }[];
+  try {
+    const first = makeEnvelope(EventsEvents.checkinRecorded, checkin({}));
+    await events.publish(first);
+    const [bls] = await eventually(async () => {
+      const found = await recordsOf();
+      return found.length ? found : undefined;
+    });
+    expect(bls).toMatchObject({
+      typeName: 'Basic Life Support (BLS)',
+      source: 'events',
+      completedOn: '2026-02-14',
+      expiresOn: '2028-02-14',
+      verified: true,
+      eventId: first.data.eventId,
+      certificateRef: null,
+    });
+    // Delivered again, or published again for the same registration: nothing more.
+    await events.publish(first);
+    await events.publish(makeEnvelope(EventsEvents.checkinRecorded, first.data));
+    // Another event: a tag naming infection prevention in other words' case and spacing counts; "Fire" names
+    // no training by itself.
+    await events.publish(
+      makeEnvelope(
+        EventsEvents.checkinRecorded,
+        checkin({
+          cpdPoints: 2,
+          eventDate: '2026-02-20',
+          tags: ['infection  prevention and CONTROL', 'Fire'],
+        }),
+      ),
+    );
+    await eventually(async () => ((await recordsOf()).length >= 2 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 500)); // time for any redelivery to (wrongly) add a third
+    expect((await recordsOf()).map((r) => [r.typeName, r.completedOn])).toEqual([
+      ['Infection prevention and control', '2026-02-20'],
+      ['Basic Life Support (BLS)', '2026-02-14'],
+    ]);
+    expect((await statusesOf(nurse))['Fire safety']).toBe('missing');
+    const me = await ctx.call('GET', '/api/core/staff/me', nurse);
+    expect(me.json().data.cpdPoints).toBe(5);
+    expect((await ctx.call('GET', `/api/core/staff/${nurseId}`, clinic)).json().data.cpdPoints).toBe(5);
+  } finally {
+    await events.close();
+  }
 });

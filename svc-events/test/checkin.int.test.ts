@@ -21,7 +21,7 @@ function soon(minutes: number) {
 async function post(over: Record<string, unknown> = {}) {
   const res = await ctx.call('POST', '/api/event/add', clinic, anEvent({ ...soon(60), ...over }));
   expect(res.statusCode).toBe(201);
-  return res.json().data as { id: string; date: string };
+  return res.json().data as { id: string; date: string; tags: string[] };
 }
 async function ticketFor(eventId: string, who: Persona): Promise<string> {
   const res = await ctx.call('POST', `/api/event/${eventId}/registrations`, who);
@@ -69,16 +69,20 @@ describe('POST /api/event/:id/checkins', () => {
     const list = (await ctx.call('GET', `/api/event/${e.id}/registrations`, clinic)).json().data;
     expect(list[0]).toMatchObject({ userId: nurse.id, checkedInAt: at });
     const recorded = await eventually(async () => {
-      const all = await readEvents<{ eventId: string; cpdPoints: number }>(
-        ctx.natsUrl,
-        `${ctx.prefix}${EventsEvents.checkinRecorded}`,
-      );
+      const all = await readEvents<{
+        eventId: string;
+        cpdPoints: number;
+        eventDate?: string;
+        tags?: string[];
+      }>(ctx.natsUrl, `${ctx.prefix}${EventsEvents.checkinRecorded}`);
       const mine = all.filter((x) => x.data.eventId === e.id);
       return mine.length ? mine : undefined;
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.data.cpdPoints).toBe(3);
+    // The event as checked in to, for svc-core's training records: its day and tags.
+    expect(recorded[0]!.data).toMatchObject({ eventDate: e.date, tags: e.tags });
   });
 
   it('refuses a forged ticket (400), one for another event or without a seat (422), and changes nothing', async () => {

@@ -217,6 +217,13 @@ export const CheckinRecordedData = Type.Object({
   checkedInAt: Instant,
   /** The CPD points the check-in earned (0 for an event without them). */
   cpdPoints: Type.Integer({ minimum: 0 }),
+  /**
+   * The event as it was at check-in: its title, its day (YYYY-MM-DD, the organiser's) and its tags. svc-core
+   * records a member's training from a tag that names one (optional: check-ins published before carry none).
+   */
+  eventTitle: Type.Optional(Type.String()),
+  eventDate: Type.Optional(Type.String()),
+  tags: Type.Optional(Type.Array(Type.String())),
 });
 export type CheckinRecordedData = Static<typeof CheckinRecordedData>;
 

@@ -367,3 +367,20 @@ export const trainingRecords = core.table(
       .where(sql`renewed_by is null and expires_on is not null`),
   ],
 );
+
+/**
+ * CPD points a person earned at an Events check-in (one row per registration): theirs wherever they work,
+ * shown on their staff record in every organisation they belong to.
+ */
+export const cpdPoints = core.table(
+  'cpd_points',
+  {
+    registrationId: uuid('registration_id').primaryKey(),
+    personId: uuid('person_id').notNull(),
+    eventId: uuid('event_id').notNull(),
+    eventTitle: text('event_title').notNull().default(''),
+    points: integer('points').notNull(),
+    earnedOn: date('earned_on').notNull(),
+  },
+  (t) => [index('cpd_points_person_idx').on(t.personId)],
+);

@@ -60,3 +60,17 @@ export function trainingStatusOn(
 /** Where a completion came from: recorded by hand (HR or the member), or an Events check-in. */
 export const TRAINING_SOURCES = ['manual', 'events'] as const;
 export type TrainingSource = (typeof TRAINING_SOURCES)[number];
+
+const normalised = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Whether an Events tag names a training: the training's whole name, or the abbreviation in brackets at its
+ * end ("BLS" for "Basic Life Support (BLS)"), ignoring case and extra spaces. No partial matches: a tag
+ * "Fire" records nothing, so an event is only counted for the training its organiser named.
+ */
+export function tagNamesTraining(tag: string, trainingName: string): boolean {
+  const name = normalised(trainingName);
+  const abbreviation = /\(([^()]+)\)$/.exec(name)?.[1]?.trim();
+  const wanted = normalised(tag);
+  return wanted.length > 0 && (wanted === name || wanted === abbreviation);
+}

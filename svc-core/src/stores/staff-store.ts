@@ -117,10 +117,24 @@ export class StaffStore {
     const [row] = await this.db.select().from(schema.staffRecords).where(eq(schema.staffRecords.id, id));
     if (!row || row.leftAt || !canSeeStaff(actor, { ...row, organisationId: row.orgId }))
       throw notFound('No such member of your organisation.', CoreErrors.staffNotFound);
-    return { ...visible(actor, row), credentials: await this.credentials.ofRecord(row) };
+    return {
+      ...visible(actor, row),
+      credentials: await this.credentials.ofRecord(row),
+      cpdPoints: await this.cpdPointsOf(row.personId),
+    };
   }
 
   /** The caller's own record in their organisation (`/hr/me`), with its credentials. */
+  /** The person's CPD points from Events check-ins (svc-core's projection of them). */
+  private async cpdPointsOf(personId: string | null): Promise<number> {
+    if (!personId) return 0;
+    const [row] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${schema.cpdPoints.points}), 0)::int` })
+      .from(schema.cpdPoints)
+      .where(eq(schema.cpdPoints.personId, personId));
+    return Number(row?.total ?? 0);
+  }
+
   async mine(actor: OrgActor) {
     const [row] = await this.db
       .select({ id: schema.staffRecords.id })

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { enqueue, recordAdminAction } from '@platform/event-bus';
-import type { AccessClaims } from '@platform/contracts';
+import type { AccessClaims, CheckinRecordedData } from '@platform/contracts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { ALERT_HORIZON_DAYS, type Milestone } from '../domain/alert-schedule';
@@ -8,6 +8,7 @@ import { addDays, localDateOf, parseIsoDate, type LocalDate } from '../domain/da
 import { can, type OrgActor } from '../domain/roles';
 import {
   DEFAULT_TRAININGS,
+  tagNamesTraining,
   trainingExpiry,
   trainingStatusOn,
   type TrainingSource,
@@ -72,8 +73,8 @@ export class TrainingStore {
   private today = (): LocalDate => localDateOf(this.now());
 
   /** The default trainings, added the first time the organisation uses trainings (once, whoever asks first). */
-  private async seed(orgId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  private async seed(orgId: string, db: Db | Tx = this.db): Promise<void> {
+    await db.transaction(async (tx) => {
       const first = await tx
         .update(schema.organisations)
         .set({ trainingsSeeded: true })
@@ -237,6 +238,61 @@ export class TrainingStore {
         createdBy: claims.sub,
       }),
     );
+  }
+
+  /**
+   * An Events check-in: its CPD points are the person's (once per registration), and in each organisation
+   * the person is a member of, every training one of the event's tags names (`tagNamesTraining`) is
+   * recorded as completed on the event's day, verified (the organiser checked them in), unless already
+   * recorded that day. Runs in the consumer's transaction, which the processed row makes once per event.
+   */
+  async fromCheckin(tx: Tx, checkin: CheckinRecordedData): Promise<void> {
+    const completedOn = checkin.eventDate ?? localDateOf(new Date(checkin.checkedInAt));
+    if (checkin.cpdPoints > 0)
+      await tx
+        .insert(schema.cpdPoints)
+        .values({
+          registrationId: checkin.registrationId,
+          personId: checkin.userId,
+          eventId: checkin.eventId,
+          eventTitle: checkin.eventTitle ?? '',
+          points: checkin.cpdPoints,
+          earnedOn: completedOn,
+        })
+        .onConflictDoNothing();
+    const tags = checkin.tags ?? [];
+    if (tags.length === 0) return;
+    const memberships = await tx
+      .select({ id: staff.id, orgId: staff.orgId })
+      .from(staff)
+      .where(and(eq(staff.personId, checkin.userId), isNull(staff.leftAt)));
+    for (const member of memberships) {
+      await this.seed(member.orgId, tx);
+      const named = (await tx.select().from(types).where(eq(types.orgId, member.orgId))).filter((t) =>
+        tags.some((tag) => tagNamesTraining(tag, t.name)),
+      );
+      for (const type of named) {
+        const [done] = await tx
+          .select({ id: records.id })
+          .from(records)
+          .where(
+            and(
+              eq(records.staffRecordId, member.id),
+              eq(records.typeId, type.id),
+              eq(records.completedOn, completedOn),
+            ),
+          );
+        if (done) continue;
+        await this.record(tx, member, type, {
+          completedOn,
+          source: 'events',
+          certificateRef: null,
+          eventId: checkin.eventId,
+          verified: true,
+          createdBy: checkin.userId,
+        });
+      }
+    }
   }
 
   /** The trainings required of the caller, each with its status and their current completion's dates. */

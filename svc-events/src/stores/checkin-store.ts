@@ -81,6 +81,9 @@ export class CheckinStore {
         userId: r.userId,
         checkedInAt: now.toISOString(),
         cpdPoints: e.cpdPoints ?? 0,
+        eventTitle: e.title,
+        eventDate: e.date,
+        tags: e.tags,
       };
       await enqueue(tx, outbox, makeEnvelope(EventsEvents.checkinRecorded, recorded));
       let certificateId: string | null = null;
