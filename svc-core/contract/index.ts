@@ -104,15 +104,15 @@ export const StaffMember = Type.Object({
 });
 export type StaffMember = Static<typeof StaffMember>;
 
-export const StaffQuery = Type.Composite([
-  PageQuery,
-  Type.Object({
-    search: Type.Optional(SearchTerm),
-    departmentId: Type.Optional(Uuid),
-    locationId: Type.Optional(Uuid),
-    cleared: Type.Optional(Type.Boolean()),
-  }),
-]);
+/** The staff list's filters, as the page and its CSV export take them. */
+export const StaffFilters = Type.Object({
+  search: Type.Optional(SearchTerm),
+  departmentId: Type.Optional(Uuid),
+  locationId: Type.Optional(Uuid),
+  cleared: Type.Optional(Type.Boolean()),
+});
+export type StaffFilters = Static<typeof StaffFilters>;
+export const StaffQuery = Type.Composite([PageQuery, StaffFilters]);
 export type StaffQuery = Static<typeof StaffQuery>;
 export const StaffListResponse = Ok({ data: Type.Array(StaffMember), pageInfo: PageInfo });
 export type StaffListResponse = Static<typeof StaffListResponse>;
@@ -193,10 +193,12 @@ export const CredentialBody = Type.Object(
 export type CredentialBody = Static<typeof CredentialBody>;
 export const CredentialResponse = Ok({ data: Credential });
 
-export const CredentialQuery = Type.Composite([
-  PageQuery,
-  Type.Object({ expiringWithin: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })) }),
-]);
+/** The credentials list's filters, as the page and its CSV export take them. */
+export const CredentialFilters = Type.Object({
+  expiringWithin: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+});
+export type CredentialFilters = Static<typeof CredentialFilters>;
+export const CredentialQuery = Type.Composite([PageQuery, CredentialFilters]);
 export type CredentialQuery = Static<typeof CredentialQuery>;
 export const CredentialListResponse = Ok({ data: Type.Array(Credential), pageInfo: PageInfo });
 export type CredentialListResponse = Static<typeof CredentialListResponse>;
@@ -716,4 +718,5 @@ export const CoreErrors = {
   trainingTypeExists: 'core.training_type_exists',
   trainingInFuture: 'core.training_in_future',
   trainingExists: 'core.training_exists',
+  exportTooLarge: 'core.export_too_large',
 } as const;

@@ -34,6 +34,7 @@ export const ORG_ACTIONS = [
   'roles.assign-manager',
   'roles.assign-hr-admin',
   'dashboard.read',
+  'lists.export', // the staff and credentials lists as CSV
   'policy.manage', // write, publish a new version, remind
   'policy.track', // who has acknowledged
   'compliance.manage', // the organisation's own documents: read and write (staff and managers see none)
@@ -52,6 +53,8 @@ const ALLOWED: Record<OrgAction, readonly OrgRole[]> = {
   'roles.assign-hr-admin': ['owner'],
   // A manager's dashboard counts only their departments and locations (`staffScope`).
   'dashboard.read': ['owner', 'hr-admin', 'manager'],
+  // A manager's file holds only their scope, as their list does; a staff member exports nothing.
+  'lists.export': ['owner', 'hr-admin', 'manager'],
   'policy.manage': HR,
   // A manager follows only their departments and locations (`staffScope`).
   'policy.track': ['owner', 'hr-admin', 'manager'],

@@ -2,6 +2,7 @@ import { ErrorAnswers, PaymentRequiredResponse } from '@platform/contracts';
 import { pageOf, type App } from '@platform/service-kit';
 import {
   CredentialBody,
+  CredentialFilters,
   CredentialListResponse,
   CredentialQuery,
   CredentialResponse,
@@ -10,6 +11,8 @@ import {
 import type { CredentialStore } from '../stores/credential-store';
 import type { OrgStore } from '../stores/org-store';
 import { memberOf, requestInfo, secured } from './guard';
+import { csvAnswers, mayExport, sendCsv, withinExportLimit } from './csv-file';
+import { credentialsSheet, EXPORT_MAX_ROWS } from '../domain/exports';
 
 /** Credentials: a professional adds their own; HR adds members', lists those expiring and verifies them. */
 export default async function credentialRoutes(
@@ -58,6 +61,21 @@ export default async function credentialRoutes(
       const { page, limit } = pageOf(request.query);
       const { data, total } = await credentials.list(actor, request.query);
       return { success: true as const, data, pageInfo: { page, limit, total } };
+    },
+  );
+
+  // The list as filtered (e.g. expiring within 60 days), every page of it, within the caller's scope.
+  app.get(
+    '/api/core/credentials.csv',
+    {
+      preHandler: app.requireRole('user', 'Clinic'),
+      schema: { ...secured, querystring: CredentialFilters, response: csvAnswers },
+    },
+    async (request, reply) => {
+      const actor = await memberOf(orgs, request);
+      mayExport(actor);
+      const rows = withinExportLimit(await credentials.exportRows(actor, request.query, EXPORT_MAX_ROWS));
+      return sendCsv(reply, 'credentials', credentialsSheet(rows));
     },
   );
 

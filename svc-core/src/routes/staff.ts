@@ -15,13 +15,17 @@ import {
   StaffListResponse,
   StaffMember,
   StaffChangeBody,
+  StaffFilters,
   StaffQuery,
 } from '../../contract';
+import { EXPORT_MAX_ROWS, staffSheet } from '../domain/exports';
+import { isHr } from '../domain/roles';
 import type { OrgStore } from '../stores/org-store';
 import type { StaffStore } from '../stores/staff-store';
 import type { ComplianceStore } from '../stores/compliance-store';
 import type { TrainingStore } from '../stores/training-store';
 import { memberOf, requestInfo, secured } from './guard';
+import { csvAnswers, mayExport, sendCsv, withinExportLimit } from './csv-file';
 
 /** A hospital's 2,000 rows fit well within this. */
 const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -47,6 +51,21 @@ export default async function staffRoutes(app: App, { staff, orgs, compliance, t
       const { page, limit } = pageOf(request.query);
       const { data, total } = await staff.list(actor, request.query);
       return { success: true as const, data, pageInfo: { page, limit, total } };
+    },
+  );
+
+  // The list as filtered, every page of it; the sensitive columns in HR's file only.
+  app.get(
+    '/api/core/staff.csv',
+    { ...member, schema: { ...secured, querystring: StaffFilters, response: csvAnswers } },
+    async (request, reply) => {
+      const actor = await memberOf(orgs, request);
+      mayExport(actor);
+      const rows = withinExportLimit(await staff.exportRows(actor, request.query, EXPORT_MAX_ROWS));
+      const { locations, departments } = await staff.places(actor);
+      const names = new Map([...locations, ...departments].map((p) => [p.id, p.name]));
+      const placeName = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+      return sendCsv(reply, 'staff', staffSheet(rows, placeName, isHr(actor)));
     },
   );
 

@@ -17,6 +17,7 @@ import {
   type Credential,
   type CredentialBody,
   type CredentialEventData,
+  type CredentialFilters,
   type CredentialQuery,
   type MemberChangedData,
 } from '../../contract';
@@ -448,6 +449,16 @@ export class CredentialStore {
   /** The credentials of the staff `actor` may see, soonest expiry first; `expiringWithin` days from today. */
   async list(actor: OrgActor, query: CredentialQuery) {
     const { limit, offset } = pageOf(query);
+    return this.listed(actor, query, limit, offset);
+  }
+
+  /** The list's credentials for its CSV, all of them up to `max` (`null`: more matched). */
+  async exportRows(actor: OrgActor, filters: CredentialFilters, max: number) {
+    const { data } = await this.listed(actor, filters, max + 1, 0);
+    return data.length > max ? null : data;
+  }
+
+  private async listed(actor: OrgActor, query: CredentialFilters, limit: number, offset: number) {
     const today = this.today();
     const scope = staffScope(actor);
     const staffWhere: SQL[] = [

@@ -28,6 +28,7 @@ import {
   type DashboardData,
   type ImportResult,
   type StaffChangeBody,
+  type StaffFilters,
   type StaffMember,
   type StaffQuery,
 } from '../../contract';
@@ -82,6 +83,15 @@ export function scopeWhere(actor: OrgActor): SQL {
   )!;
 }
 
+const filteredWhere = (actor: OrgActor, filters: StaffFilters) =>
+  and(
+    scopeWhere(actor),
+    textSearch(schema.staffRecords.name, filters.search),
+    filters.departmentId ? eq(schema.staffRecords.departmentId, filters.departmentId) : undefined,
+    filters.locationId ? eq(schema.staffRecords.locationId, filters.locationId) : undefined,
+    filters.cleared === undefined ? undefined : eq(schema.staffRecords.cleared, filters.cleared),
+  );
+
 /** Staff records: the scoped list, one record, the CSV import, locations and departments, the dashboard. */
 export class StaffStore {
   constructor(
@@ -92,13 +102,7 @@ export class StaffStore {
 
   async list(actor: OrgActor, query: StaffQuery) {
     const { limit, offset } = pageOf(query);
-    const where = and(
-      scopeWhere(actor),
-      textSearch(schema.staffRecords.name, query.search),
-      query.departmentId ? eq(schema.staffRecords.departmentId, query.departmentId) : undefined,
-      query.locationId ? eq(schema.staffRecords.locationId, query.locationId) : undefined,
-      query.cleared === undefined ? undefined : eq(schema.staffRecords.cleared, query.cleared),
-    );
+    const where = filteredWhere(actor, query);
     const rows = await this.db
       .select()
       .from(schema.staffRecords)
@@ -110,6 +114,20 @@ export class StaffStore {
       { total: number },
     ];
     return { data: rows.map((r) => visible(actor, r)), total };
+  }
+
+  /**
+   * The list's records for its CSV, all of them up to `max` (`null`: more matched, narrow the filters),
+   * each as `actor` may read it.
+   */
+  async exportRows(actor: OrgActor, filters: StaffFilters, max: number) {
+    const rows = await this.db
+      .select()
+      .from(schema.staffRecords)
+      .where(filteredWhere(actor, filters))
+      .orderBy(asc(schema.staffRecords.name), asc(schema.staffRecords.id))
+      .limit(max + 1);
+    return rows.length > max ? null : rows.map((r) => visible(actor, r));
   }
 
   /** One record with its credentials; another organisation's, or one outside the caller's scope, is a 404. */
