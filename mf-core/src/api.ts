@@ -54,6 +54,12 @@ export interface StaffFilter {
   cleared?: '' | 'true' | 'false';
 }
 
+const staffQuery = (filter: StaffFilter, page: Record<string, string> = {}) => {
+  const query = new URLSearchParams(page);
+  for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
+  return query;
+};
+
 /**
  * The one way mf-core talks to its services: every call, typed by the contract's request and response
  * types (`import type`: no schema code reaches the browser).
@@ -110,11 +116,11 @@ export const coreApi = {
   expiringLicences: (days: number, page: number) =>
     endpoint<CredentialListResponse>(`/api/core/credentials?expiringWithin=${days}&page=${page}&limit=20`),
   /** The staff list within one's scope: `filter` is the query's search, department, location and cleared. */
-  staff: (page: number, filter: StaffFilter = {}) => {
-    const query = new URLSearchParams({ page: String(page), limit: '20' });
-    for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
-    return endpoint<StaffListResponse>(`/api/core/staff?${query}`);
-  },
+  staff: (page: number, filter: StaffFilter = {}) =>
+    endpoint<StaffListResponse>(`/api/core/staff?${staffQuery(filter, { page: String(page), limit: '20' })}`),
+  /** The same lists as CSV files, every page of them (HR and managers). */
+  staffCsv: (filter: StaffFilter) => apiFile(`/api/core/staff.csv?${staffQuery(filter)}`),
+  expiringLicencesCsv: (days: number) => apiFile(`/api/core/credentials.csv?expiringWithin=${days}`),
   staffRecord: (id: string) => endpoint<StaffDetailResponse>(`/api/core/staff/${encodeURIComponent(id)}`),
   myRecord: () => endpoint<StaffDetailResponse>('/api/core/staff/me'),
   changeStaff: (id: string, body: StaffChangeBody) =>

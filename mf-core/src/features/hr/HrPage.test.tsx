@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLanguage, useSession } from '@platform/shell-state';
 import { currentUrl, fakeApi, renderScreen } from '@platform/ui/testing';
@@ -142,6 +142,80 @@ describe('/hr, Core HR', () => {
     expect(await screen.findByText('No licence expires within 30 days.')).toBeInTheDocument();
     expect(await screen.findByText('Achieng Otieno')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Compliance at a glance' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/hr CSV exports', () => {
+  const csv = { body: new Blob(['\uFEFF"Name"\r\n']) };
+  function saving() {
+    URL.createObjectURL = jest.fn(() => 'blob:csv');
+    URL.revokeObjectURL = jest.fn();
+    const saved: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    return saved;
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  it('downloads the staff list as filtered and the licences of the window chosen', async () => {
+    useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
+    const saved = saving();
+    const calls = fakeApi(({ path }) => {
+      if (path.startsWith('/api/core/staff.csv') || path.startsWith('/api/core/credentials.csv')) return csv;
+      if (path.startsWith('/api/core/dashboard'))
+        return { status: 403, body: { success: false, message: 'x', code: 'request.forbidden' } };
+      if (path.startsWith('/api/core/places'))
+        return { body: { success: true, data: { locations: [], departments: [] } } };
+      if (path.startsWith('/api/core/credentials')) return { body: page([]) };
+      return { body: page([nurse]) };
+    });
+    await renderScreen(<HrPage />, { path: '/hr?cleared=false&within=60' });
+    const staff = await screen.findByRole('region', { name: /Staff \(/ });
+    await userEvent.click(within(staff).getByRole('button', { name: 'Download the staff list (CSV)' }));
+    await waitFor(() => expect(saved).toEqual(['staff.csv']));
+    expect(calls.map((c) => c.path)).toContain('/api/core/staff.csv?cleared=false');
+
+    const expiring = screen.getByRole('region', { name: 'Licences expiring' });
+    await userEvent.click(within(expiring).getByRole('button', { name: 'Download these licences (CSV)' }));
+    await waitFor(() => expect(saved).toEqual(['staff.csv', 'licences-expiring-60-days.csv']));
+    expect(calls.map((c) => c.path)).toContain('/api/core/credentials.csv?expiringWithin=60');
+  });
+
+  it("shows the service's refusal in the page's language", async () => {
+    useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
+    saving();
+    fakeApi(({ path }) => {
+      if (path.startsWith('/api/core/staff.csv'))
+        return { status: 422, body: { success: false, message: 'x', code: 'core.export_too_large' } };
+      if (path.startsWith('/api/core/dashboard'))
+        return { status: 403, body: { success: false, message: 'x', code: 'request.forbidden' } };
+      if (path.startsWith('/api/core/places'))
+        return { body: { success: true, data: { locations: [], departments: [] } } };
+      if (path.startsWith('/api/core/credentials')) return { body: page([]) };
+      return { body: page([nurse]) };
+    });
+    await renderScreen(<HrPage />, { path: '/hr' });
+    await act(async () => useLanguage.getState().setLanguage('sw'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pakua orodha ya wafanyakazi (CSV)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Safu nyingi mno zinalingana kwa faili moja: punguza vichujio kisha pakua tena.',
+    );
+  });
+
+  it('offers staff, whose list is themselves, no download', async () => {
+    useSession.getState().signIn('token', AMINA);
+    fakeApi(({ path }) => {
+      if (path.startsWith('/api/core/dashboard'))
+        return { status: 403, body: { success: false, message: 'x', code: 'request.forbidden' } };
+      if (path.startsWith('/api/core/staff/me'))
+        return { body: { success: true, data: { ...nurse, credentials: [] } } };
+      if (path.startsWith('/api/core/credentials')) return { body: page([]) };
+      return { body: page([nurse]) };
+    });
+    await renderScreen(<HrPage />, { path: '/hr' });
+    expect(await screen.findByText('Achieng Otieno')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /CSV/ })).not.toBeInTheDocument();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   Spinner,
   TextField,
   useDateFormat,
+  useFileDownload,
   useRouteMeta,
   useTranslation,
 } from '@platform/ui';
@@ -236,6 +237,11 @@ function Expiring() {
   return (
     <section className="card" id="hr-expiring" aria-labelledby="hr-expiring-title">
       <h2 id="hr-expiring-title">{t('hrPage.expiringTitle')}</h2>
+      <CsvButton
+        label={t('hrPage.expiringCsv')}
+        fetchFile={() => coreApi.expiringLicencesCsv(days)}
+        fileName={`licences-expiring-${days}-days.csv`}
+      />
       <label htmlFor={selectId}>{t('hrPage.within')}</label>{' '}
       <select
         id={selectId}
@@ -271,6 +277,29 @@ function Expiring() {
       )}
       {list.hasMore && <Button onClick={list.loadMore}>{t('hrPage.more')}</Button>}
     </section>
+  );
+}
+
+/** A list's CSV, as filtered on screen: HR's and managers' (staff, whose list is themselves, have none). */
+function CsvButton({
+  label,
+  fetchFile,
+  fileName,
+}: {
+  label: string;
+  fetchFile: () => ReturnType<typeof coreApi.staffCsv>;
+  fileName: string;
+}) {
+  const { role, isHr } = useOrgRole();
+  const file = useFileDownload('core', 'hrPage.csvFailed');
+  if (!isHr && role !== 'manager') return null;
+  return (
+    <div className="hr-export">
+      <Button variant="secondary" loading={file.busy} onClick={() => void file.download(fetchFile, fileName)}>
+        {label}
+      </Button>
+      {file.error && <Alert kind="error">{file.error}</Alert>}
+    </div>
   );
 }
 
@@ -313,6 +342,11 @@ function Staff() {
   return (
     <section className="card" id="hr-staff" aria-labelledby="hr-staff-title">
       <h2 id="hr-staff-title">{t('hrPage.staffTitle', { count: total })}</h2>
+      <CsvButton
+        label={t('hrPage.staffCsv')}
+        fetchFile={() => coreApi.staffCsv(filter)}
+        fileName="staff.csv"
+      />
       <form
         className="hr-filters"
         role="search"
