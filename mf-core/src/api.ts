@@ -140,6 +140,11 @@ export const coreApi = {
     apiRequest<CredentialResponse>(`/api/core/credentials/${encodeURIComponent(id)}/verify`, {
       method: 'POST',
     }),
+  revokeCredential: (id: string, reason: string) =>
+    apiRequest<CredentialResponse>(`/api/core/credentials/${encodeURIComponent(id)}/revoke`, {
+      method: 'POST',
+      body: { reason },
+    }),
   /** The organisation's own documents (HR's): the types its country has, the list, add, renew. */
   complianceTypes: () => endpoint<ComplianceTypesResponse>('/api/core/compliance/types'),
   complianceDocuments: (page: number, within?: number) =>

@@ -100,6 +100,16 @@ describe('Role-Based visibility follows a verified profession', () => {
     await eventually(async () => ((await reads(doctor)) ? undefined : true), 2000);
   });
 
+  it('a licence HR revokes stops opening the discussion within 2 s, long before its expiry date', async () => {
+    const doctor = await ctx.member('user', { designation: 'Medical Officer' });
+    const licence = await ctx.licence(doctor, ['Doctor']);
+    await eventually(async () => (await reads(doctor)) || undefined, 2000);
+    await ctx.licence(doctor, ['Doctor'], { credentialId: licence.credentialId, revoked: true });
+    const at = Date.now();
+    await eventually(async () => ((await reads(doctor)) ? undefined : true), 2000);
+    expect(Date.now() - at).toBeLessThan(2000);
+  });
+
   it('a verified licence whose expiry date has passed counts for nothing, even before its event', async () => {
     const lapsed = await ctx.member('user', { designation: 'Medical Officer' });
     await ctx.licence(lapsed, ['Doctor'], { expiresOn: '2020-01-31', daysLeft: -100 });

@@ -191,6 +191,13 @@ export const CredentialBody = Type.Object(
   { additionalProperties: false },
 );
 export type CredentialBody = Static<typeof CredentialBody>;
+
+/** POST /api/core/credentials/:id/revoke: why (what the register showed), kept in the audit log. */
+export const RevokeBody = Type.Object(
+  { reason: Type.String({ minLength: 3, maxLength: 500 }) },
+  { additionalProperties: false },
+);
+export type RevokeBody = Static<typeof RevokeBody>;
 export const CredentialResponse = Ok({ data: Credential });
 
 /** The credentials list's filters, as the page and its CSV export take them. */
@@ -649,6 +656,8 @@ export const CoreEvents = {
   credentialVerified: 'core.credential.verified.v1',
   credentialExpiring: 'core.credential.expiring.v1',
   credentialExpired: 'core.credential.expired.v1',
+  /** HR found the licence void on the council's register: its professions go at once. */
+  credentialRevoked: 'core.credential.revoked.v1',
   memberChanged: 'core.member.changed.v1',
   policyPublished: 'core.policy.published.v1',
 } as const;
@@ -696,6 +705,7 @@ export const CoreErrors = {
   noOrganisation: 'core.no_organisation',
   staffNotFound: 'core.staff_not_found',
   credentialNotFound: 'core.credential_not_found',
+  credentialRevoked: 'core.credential_revoked',
   councilNotFound: 'core.council_not_found',
   duplicateCredential: 'core.credential_exists',
   expiresBeforeIssue: 'core.expires_before_issue',

@@ -173,6 +173,53 @@ it('HR verifies a licence: "verified by <clinic>", its event, and an admin actio
   expect(detail.json().data[0].clearance).toEqual({ cleared: true, reason: 'valid' });
 });
 
+it('HR revokes a licence the register no longer shows: not cleared, its event, audited with the reason', async () => {
+  ctx.clock.set('2026-03-01');
+  const clinic = await ctx.clinic({ name: 'Nakuru Level 5' });
+  const nurse = await nurseOf(clinic);
+  const saved = await addLicence(clinic, {
+    personId: nurse.id,
+    councilId: nck,
+    number: 'NCK/310',
+    expiresOn: '2028-01-31',
+  });
+  const id = saved.json().data.id as string;
+  expect((await ctx.call('POST', `/api/core/credentials/${id}/verify`, clinic)).statusCode).toBe(200);
+  const revoke = (who: Persona, body: unknown) =>
+    ctx.call('POST', `/api/core/credentials/${id}/revoke`, who, body);
+  const reason = { reason: 'Not on the NCK register on 1 March' };
+
+  // The nurse, another clinic and a body without a reason are refused; nothing changes.
+  expect((await revoke(nurse, reason)).statusCode).toBe(403);
+  expect((await revoke(await ctx.clinic(), reason)).statusCode).toBe(404);
+  expect((await revoke(clinic, {})).statusCode).toBe(400);
+  expect((await revoke(clinic, { reason: 'x' })).statusCode).toBe(400);
+  expect((await ctx.sql(`select revoked_at from core.credentials where id = $1`, id))[0]).toEqual({
+    revoked_at: null,
+  });
+
+  const revoked = await revoke(clinic, reason);
+  expect(revoked.statusCode).toBe(200);
+  expect(revoked.json().data).toMatchObject({ status: 'revoked' });
+  const again = await revoke(clinic, reason);
+  expect(again.statusCode).toBe(409);
+  expect(again.json()).toMatchObject({ code: 'core.credential_revoked' });
+  expect((await ctx.call('POST', `/api/core/credentials/${id}/verify`, clinic)).statusCode).toBe(409);
+
+  const events = await ctx.sql<{ type: string; reason: string | null }>(
+    `select type, payload->'data'->'after'->>'reason' as reason from core.outbox
+     where payload->'data'->>'credentialId' = $1 or payload->'data'->'target'->>'id' = $1 order by seq`,
+    id,
+  );
+  expect(events.slice(-2)).toEqual([
+    { type: 'core.credential.revoked.v1', reason: null },
+    { type: 'core.admin-action.recorded.v1', reason: reason.reason },
+  ]);
+  const listed = await ctx.call('GET', `/api/core/staff?search=Achieng`, clinic);
+  const row = listed.json().data.find((s: { personId: string }) => s.personId === nurse.id);
+  expect(row.clearance.cleared).toBe(false);
+});
+
 it('refuses bad input and other people’s licences with a clear 4xx, storing nothing', async () => {
   const clinic = await ctx.clinic();
   const nurse = await nurseOf(clinic);

@@ -15,12 +15,17 @@ export async function fakeCore(natsUrl: string, prefix: string) {
   return {
     /**
      * What svc-core publishes when an organisation's HR verifies the person's licence (or, `expired`, on its
-     * expiry day): the council's professions become (or stop being) the person's verified professions.
+     * expiry day; `revoked`, when HR revokes it): the council's professions become (or stop being) the
+     * person's verified professions.
      */
     async licence(
       personId: string,
       professions: Profession[],
-      { expired = false, ...over }: Partial<CredentialEventData> & { expired?: boolean } = {},
+      {
+        expired = false,
+        revoked = false,
+        ...over
+      }: Partial<CredentialEventData> & { expired?: boolean; revoked?: boolean } = {},
     ): Promise<CredentialEventData> {
       const data: CredentialEventData = {
         credentialId: randomUUID(),
@@ -32,9 +37,12 @@ export async function fakeCore(natsUrl: string, prefix: string) {
         organisationId: null,
         ...over,
       };
-      await bus.publish(
-        makeEnvelope(expired ? CoreEvents.credentialExpired : CoreEvents.credentialVerified, data),
-      );
+      const type = revoked
+        ? CoreEvents.credentialRevoked
+        : expired
+          ? CoreEvents.credentialExpired
+          : CoreEvents.credentialVerified;
+      await bus.publish(makeEnvelope(type, data));
       return data;
     },
     close: () => bus.close(),

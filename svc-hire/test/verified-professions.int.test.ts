@@ -27,14 +27,14 @@ const applicationAs = async (clinic: Persona, applicant: Persona) => {
 const seenBy = async (clinic: Persona, id: string) =>
   (await ctx.call('GET', `/api/application/${id}`, clinic)).json().data.applicantVerifiedProfessions;
 
-it("shows the applicant's verified professions to the clinic, until the licence expires", async () => {
+it("shows the applicant's verified professions to the clinic, until the licence expires or is revoked", async () => {
   const clinic = ctx.persona('Clinic');
   const amina = ctx.persona('user');
   const id = await applicationAs(clinic, amina);
   expect(await seenBy(clinic, id)).toEqual([]);
 
   const nck = await core.licence(amina.id, ['Nurse']);
-  await core.licence(amina.id, ['Clinical Officer']);
+  const co = await core.licence(amina.id, ['Clinical Officer']);
   await eventually(async () => ((await seenBy(clinic, id)).length === 2 ? true : undefined));
   expect(await seenBy(clinic, id)).toEqual(['Clinical Officer', 'Nurse']);
   // In the list too.
@@ -47,6 +47,9 @@ it("shows the applicant's verified professions to the clinic, until the licence 
   await core.licence(amina.id, ['Nurse'], { credentialId: nck.credentialId, expired: true, daysLeft: 0 });
   await eventually(async () => ((await seenBy(clinic, id)).length === 1 ? true : undefined));
   expect(await seenBy(clinic, id)).toEqual(['Clinical Officer']);
+  // A revoked licence goes at once, long before its date.
+  await core.licence(amina.id, ['Clinical Officer'], { credentialId: co.credentialId, revoked: true });
+  await eventually(async () => ((await seenBy(clinic, id)).length === 0 ? true : undefined));
 });
 
 it('never counts a licence whose date has passed, nor a "Clinic" profession', async () => {

@@ -17,6 +17,7 @@ export async function applyCredentialEvent(
   people: PeopleStore,
   event: Envelope<CredentialEventData>,
 ): Promise<void> {
+  // Expired or revoked: the licence no longer proves a profession.
   const type = event.type === CoreEvents.credentialVerified ? 'verified' : 'expired';
   await handleOnce(db, processed, VERIFIED_PROFESSIONS_DURABLE, event, (tx) =>
     people.applyCredential(tx, type, event.data),
@@ -38,6 +39,7 @@ export const verifiedProfessionSync = fp<{ bus: EventBus; db: Db }>(
       schemas: {
         [CoreEvents.credentialVerified]: CredentialEventData,
         [CoreEvents.credentialExpired]: CredentialEventData,
+        [CoreEvents.credentialRevoked]: CredentialEventData,
       },
       // Expiring notices (and any other type) are skipped as unknown.
       handler: (event) => applyCredentialEvent(db, app.people, event),

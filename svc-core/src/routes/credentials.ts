@@ -7,6 +7,7 @@ import {
   CredentialQuery,
   CredentialResponse,
   IdParams,
+  RevokeBody,
 } from '../../contract';
 import type { CredentialStore } from '../stores/credential-store';
 import type { OrgStore } from '../stores/org-store';
@@ -96,6 +97,34 @@ export default async function credentialRoutes(
     async (request) => {
       const actor = await memberOf(orgs, request);
       const data = await credentials.verify(request.user, actor, request.params.id, requestInfo(request));
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    '/api/core/credentials/:id/revoke',
+    {
+      preHandler: app.requireRole('user', 'Clinic'),
+      schema: {
+        ...secured,
+        params: IdParams,
+        body: RevokeBody,
+        response: {
+          200: CredentialResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const data = await credentials.revoke(
+        request.user,
+        actor,
+        request.params.id,
+        request.body.reason.trim(),
+        requestInfo(request),
+      );
       return { success: true as const, data };
     },
   );

@@ -395,39 +395,62 @@ export class CredentialStore {
   };
 
   /** HR verifies a member's credential after checking the council's register. */
+  /**
+   * A credential held by a member of `actor`'s organisation, locked for a decision on it, with its council
+   * and the organisation's name; another organisation's (or nobody's here) is not found.
+   */
+  private async heldHere(tx: Tx, actor: OrgActor, id: string) {
+    const [row] = await tx
+      .select()
+      .from(schema.credentials)
+      .where(eq(schema.credentials.id, id))
+      .for('update');
+    if (!row) throw notFound('No such credential.', CoreErrors.credentialNotFound);
+    const records = (await this.recordsOfHolder(tx, row)).filter((r) => r.orgId === actor.organisationId);
+    if (records.length === 0) throw notFound('No such credential.', CoreErrors.credentialNotFound);
+    const org = await this.orgs.organisation(actor.organisationId);
+    const [council] = await tx.select().from(schema.councils).where(eq(schema.councils.id, row.councilId));
+    return { row, council: council!, orgName: org?.name ?? null };
+  }
+
+  /** What svc-core's credential events say of a credential (verified, revoked). */
+  private eventData(
+    row: CredentialRow,
+    council: { code: string; professions: Profession[] },
+    organisationId: string,
+  ): CredentialEventData {
+    return {
+      credentialId: row.id,
+      personId: row.personId,
+      councilCode: council.code,
+      professions: council.professions,
+      expiresOn: row.expiresOn,
+      daysLeft: daysBetween(this.today(), row.expiresOn),
+      organisationId,
+    };
+  }
+
   async verify(claims: Claims, actor: OrgActor, id: string, request: { ip?: string; id?: string }) {
     if (!can(actor, 'credential.verify')) throw forbidden('Only HR verifies credentials.');
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(schema.credentials)
-        .where(eq(schema.credentials.id, id))
-        .for('update');
-      if (!row) throw notFound('No such credential.', CoreErrors.credentialNotFound);
-      const records = (await this.recordsOfHolder(tx, row)).filter((r) => r.orgId === actor.organisationId);
-      if (records.length === 0) throw notFound('No such credential.', CoreErrors.credentialNotFound);
-      const org = await this.orgs.organisation(actor.organisationId);
+      const { row, council, orgName } = await this.heldHere(tx, actor, id);
+      if (row.revokedAt)
+        throw conflict('This licence was revoked: record a new one instead.', CoreErrors.credentialRevoked);
       const [updated] = await tx
         .update(schema.credentials)
         .set({
           verifiedAt: this.now(),
           verifiedBy: claims.sub,
           verifiedByOrgId: actor.organisationId,
-          verifiedByOrgName: org?.name ?? claims.name,
+          verifiedByOrgName: orgName ?? claims.name,
         })
         .where(eq(schema.credentials.id, id))
         .returning();
-      const [council] = await tx.select().from(schema.councils).where(eq(schema.councils.id, row.councilId));
-      const data: CredentialEventData = {
-        credentialId: row.id,
-        personId: row.personId,
-        councilCode: council!.code,
-        professions: council!.professions,
-        expiresOn: row.expiresOn,
-        daysLeft: daysBetween(this.today(), row.expiresOn),
-        organisationId: actor.organisationId,
-      };
-      await enqueue(tx, schema.outbox, makeEnvelope(CoreEvents.credentialVerified, data));
+      await enqueue(
+        tx,
+        schema.outbox,
+        makeEnvelope(CoreEvents.credentialVerified, this.eventData(row, council, actor.organisationId)),
+      );
       await recordAdminAction(tx, schema.outbox, 'core', {
         actor: claims,
         action: 'credential.verify',
@@ -435,10 +458,54 @@ export class CredentialStore {
           module: 'core',
           kind: 'credential',
           id: row.id,
-          label: `${council!.abbreviation} ${row.number}`,
+          label: `${council.abbreviation} ${row.number}`,
         },
         before: { verified: row.verifiedAt !== null },
-        after: { verified: true, organisation: org?.name ?? null },
+        after: { verified: true, organisation: orgName },
+        request,
+      });
+      await this.refreshClearance(tx, row);
+      return this.toCredential(tx, updated!);
+    });
+  }
+
+  /**
+   * HR revokes a licence the council's register no longer shows (struck off, suspended, never issued): it no
+   * longer clears its holder to practise, its alerts stop, and `core.credential.revoked.v1` takes its
+   * professions away from Connect's and Hire's verified professions at once, not at its expiry date.
+   */
+  async revoke(
+    claims: Claims,
+    actor: OrgActor,
+    id: string,
+    reason: string,
+    request: { ip?: string; id?: string },
+  ) {
+    if (!can(actor, 'credential.verify')) throw forbidden('Only HR revokes credentials.');
+    return this.db.transaction(async (tx) => {
+      const { row, council, orgName } = await this.heldHere(tx, actor, id);
+      if (row.revokedAt) throw conflict('This licence is already revoked.', CoreErrors.credentialRevoked);
+      const [updated] = await tx
+        .update(schema.credentials)
+        .set({ revokedAt: this.now() })
+        .where(eq(schema.credentials.id, id))
+        .returning();
+      await enqueue(
+        tx,
+        schema.outbox,
+        makeEnvelope(CoreEvents.credentialRevoked, this.eventData(row, council, actor.organisationId)),
+      );
+      await recordAdminAction(tx, schema.outbox, 'core', {
+        actor: claims,
+        action: 'credential.revoke',
+        target: {
+          module: 'core',
+          kind: 'credential',
+          id: row.id,
+          label: `${council.abbreviation} ${row.number}`,
+        },
+        before: { revoked: false },
+        after: { revoked: true, organisation: orgName, reason },
         request,
       });
       await this.refreshClearance(tx, row);

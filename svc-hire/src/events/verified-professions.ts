@@ -21,6 +21,7 @@ export const verifiedProfessionSync = fp<{ bus: EventBus; db: Db }>(
       schemas: {
         [CoreEvents.credentialVerified]: CredentialEventData,
         [CoreEvents.credentialExpired]: CredentialEventData,
+        [CoreEvents.credentialRevoked]: CredentialEventData,
       },
       // Expiring notices (and any other type) are skipped as unknown.
       handler: async (event) => {
@@ -28,6 +29,7 @@ export const verifiedProfessionSync = fp<{ bus: EventBus; db: Db }>(
           applyCredential(
             tx,
             verifiedProfessions,
+            // Expired or revoked: the licence no longer proves a profession.
             event.type === CoreEvents.credentialVerified ? 'verified' : 'expired',
             event.data,
           ),

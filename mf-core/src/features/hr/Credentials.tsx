@@ -7,7 +7,8 @@ import { useFailure } from './hr-access';
 
 /**
  * A record's licences: each with its council, number, dates and status ("verified by <clinic>"); HR verifies
- * an unverified one after checking the council's public register (its address is shown beside it); HR adds
+ * an unverified one after checking the council's public register (its address is shown beside it), and
+ * revokes one the register no longer shows, saying why; HR adds
  * a member's licence, a professional their own.
  */
 export function Credentials({
@@ -119,7 +120,69 @@ function CredentialItem({
           {error && <Alert kind="error">{error}</Alert>}
         </div>
       )}
+      {canVerify && (c.status === 'verified' || c.status === 'unverified') && !c.renewed && (
+        <RevokeCredential credential={c} />
+      )}
     </li>
+  );
+}
+
+/** Revoke, behind a second step that asks what the register showed (kept in the audit log). */
+function RevokeCredential({ credential: c }: { credential: Credential }) {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const number = `${c.councilAbbreviation} ${c.number}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim().length < 3) return setInvalid(true);
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await coreApi.revokeCredential(c.id, reason.trim());
+      if (res.ok) await Promise.all([refreshApi('/api/core/staff'), refreshApi('/api/core/credentials')]);
+      else setError(failure(res));
+    } catch (caught) {
+      setError(failure(caught));
+    }
+    setBusy(false);
+  }
+
+  if (!open)
+    return (
+      <Button
+        variant="ghost"
+        onClick={() => setOpen(true)}
+        aria-label={t('credentials.revokeFor', { number })}
+      >
+        {t('credentials.revoke')}
+      </Button>
+    );
+  return (
+    <form className="hr-verify" onSubmit={(e) => void submit(e)} noValidate>
+      <TextField
+        label={t('credentials.revokeReason')}
+        hint={t('credentials.revokeHint')}
+        value={reason}
+        maxLength={500}
+        required
+        autoFocus
+        error={invalid && reason.trim().length < 3 ? t('credentials.revokeReasonRequired') : undefined}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <Button type="submit" loading={busy}>
+        {t('credentials.revokeConfirm', { number })}
+      </Button>{' '}
+      <Button variant="ghost" onClick={() => setOpen(false)}>
+        {t('credentials.revokeCancel')}
+      </Button>
+      {error && <Alert kind="error">{error}</Alert>}
+    </form>
   );
 }
 

@@ -117,6 +117,42 @@ describe('/hr/staff/:id and /hr/me', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it('lets HR revoke a licence, asking first what the register shows', async () => {
+    useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
+    let current = record;
+    const calls = fakeApi(({ method, path }) => {
+      if (path === `/api/core/staff/${ID}`) return { body: { success: true, data: current } };
+      if (path.startsWith('/api/core/councils')) return { body: councils };
+      if (path === '/api/core/places') return { body: places };
+      if (method === 'POST' && path === `/api/core/credentials/${licence.id}/revoke`) {
+        const revoked = { ...licence, status: 'revoked' };
+        current = { ...record, credentials: [revoked] };
+        return { body: { success: true, data: revoked } };
+      }
+      return { status: 404, body: { success: false, message: 'x', code: 'core.staff_not_found' } };
+    });
+    await renderScreen(
+      <Routes>
+        <Route path="/hr/staff/:id" element={<StaffRecordPage />} />
+      </Routes>,
+      { path: `/hr/staff/${ID}` },
+    );
+    const licences = await screen.findByRole('region', { name: 'Licences and registrations' });
+    await userEvent.click(within(licences).getByRole('button', { name: 'Revoke NCK NCK/5001' }));
+    const reason = within(licences).getByLabelText(/What the register shows/);
+    expect(reason).toHaveFocus();
+    await userEvent.click(within(licences).getByRole('button', { name: 'Revoke NCK NCK/5001' }));
+    expect(reason).toHaveAccessibleDescription(/Say what the register shows/);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.type(reason, 'Struck off on 1 June');
+    await userEvent.click(within(licences).getByRole('button', { name: 'Revoke NCK NCK/5001' }));
+    expect(await within(licences).findByText('revoked')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { reason: 'Struck off on 1 June' },
+    ]);
+    expect(within(licences).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+  });
+
   it('lets HR change the record and the role, sending only what changed', async () => {
     useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
     const calls = fakeApi(({ method, path }) => {
