@@ -15,6 +15,11 @@ import type {
   UpdateProfileBody,
 } from '@platform/contracts';
 import type {
+  MyTrainingsResponse,
+  TrainingRecordBody,
+  TrainingRecordListResponse,
+  TrainingRecordResponse,
+  TrainingTypeListResponse,
   ComplianceBody,
   ComplianceChangeBody,
   ComplianceListResponse,
@@ -195,6 +200,19 @@ export const coreApi = {
       method: 'POST',
       body: { version },
     }),
+  /** Trainings: the organisation's (every member reads them), one's own required ones, completions. */
+  trainingTypes: () => endpoint<TrainingTypeListResponse>('/api/core/trainings/types?limit=100'),
+  myTrainings: () => endpoint<MyTrainingsResponse>('/api/core/trainings/me'),
+  /** Completions within one's scope, latest first; `within`: current ones expiring within that many days. */
+  trainingRecords: (page: number, within?: number) =>
+    endpoint<TrainingRecordListResponse>(
+      `/api/core/trainings?${within ? `expiringWithin=${within}&` : ''}page=${page}&limit=20`,
+    ),
+  /** HR for a member (`staffId`); anyone for themselves (no `staffId`: unverified until HR checks). */
+  addTrainingRecord: (body: TrainingRecordBody) =>
+    apiRequest<TrainingRecordResponse>('/api/core/trainings', { method: 'POST', body }),
+  /** The members HR may record a training for (the first hundred by name). */
+  trainingMembers: () => endpoint<StaffListResponse>('/api/core/staff?limit=100'),
   remindPolicy: (id: string) =>
     apiRequest<RemindResponse>(`/api/core/policies/${encodeURIComponent(id)}/remind`, { method: 'POST' }),
 };

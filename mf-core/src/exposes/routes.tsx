@@ -27,6 +27,7 @@ const routes: RemoteRoutes = [
     Component: lazyPage(() => import('../features/hr/PoliciesPage').then((m) => ({ default: m.PolicyPage }))),
   },
   { path: '/hr/compliance', Component: lazyPage(() => import('../features/hr/CompliancePage')) },
+  { path: '/hr/trainings', Component: lazyPage(() => import('../features/hr/TrainingsPage')) },
   { path: '/pricing', Component: lazyPage(() => import('../features/pricing/PricingPage')) },
   { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
   { path: '/login/forgot', Component: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },

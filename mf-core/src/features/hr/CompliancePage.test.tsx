@@ -254,6 +254,13 @@ describe('/hr, the compliance documents’ figures', () => {
               notCleared: 0,
               expiring: { within30: 0, within60: 0, within90: 0 },
               compliance: { expiring: { within30: 1, within60: 2, within90: 3 }, expired: 1, missing: 2 },
+              trainings: {
+                required: 0,
+                valid: 0,
+                expiring: { within30: 0, within60: 0, within90: 0 },
+                expired: 0,
+                missing: 0,
+              },
             },
           },
         };

@@ -68,6 +68,13 @@ describe('/hr, Core HR', () => {
               cleared: 19,
               notCleared: 1,
               expiring: { within30: 1, within60: 2, within90: 2 },
+              trainings: {
+                required: 0,
+                valid: 0,
+                expiring: { within30: 0, within60: 0, within90: 0 },
+                expired: 0,
+                missing: 0,
+              },
             },
           },
         };

@@ -59,6 +59,7 @@ function HrHome() {
         {isHr && <Link to="/hr/import">{t('hrPage.importLink')}</Link>}
         {(isHr || role === 'manager') && <Link to="/hr/policies">{t('hrPage.policiesLink')}</Link>}
         {isHr && <Link to="/hr/compliance">{t('hrPage.complianceLink')}</Link>}
+        {role !== undefined && <Link to="/hr/trainings">{t('hrPage.trainingsLink')}</Link>}
       </nav>
       <Dashboard />
       {isHr && <Setup />}
@@ -88,6 +89,18 @@ function Dashboard() {
         [t('hrPage.documentsMissing'), documents.missing, '/hr/compliance'],
       ]
     : [];
+  // Required trainings of the members in one's scope (one per person and training required of them).
+  const trainings = d.trainings;
+  const trainingFigures: [string, number, string][] = [
+    [t('hrPage.trainingsValid'), trainings.valid, '/hr/trainings#training-records'],
+    ...WINDOWS.map((days): [string, number, string] => [
+      t('hrPage.trainingsExpiringIn', { days }),
+      trainings.expiring[`within${days}`],
+      `/hr/trainings?within=${days}#training-records`,
+    ]),
+    [t('hrPage.trainingsExpired'), trainings.expired, '/hr/trainings#training-records'],
+    [t('hrPage.trainingsMissing'), trainings.missing, '/hr/trainings'],
+  ];
   const figures: [string, number, string][] = [
     [t('hrPage.headcount'), d.headcount, '/hr#hr-staff'],
     [t('hrPage.cleared'), d.cleared, '/hr?cleared=true#hr-staff'],
@@ -98,10 +111,20 @@ function Dashboard() {
       `/hr?within=${days}#hr-expiring`,
     ]),
     ...documentFigures,
+    ...trainingFigures,
   ];
   return (
     <section className="card" aria-labelledby="hr-figures">
       <h2 id="hr-figures">{t('hrPage.figures')}</h2>
+      {trainings.required > 0 && (
+        <p>
+          {t('hrPage.trainingCompletion', {
+            valid: trainings.valid,
+            required: trainings.required,
+            percent: Math.floor((trainings.valid * 100) / trainings.required),
+          })}
+        </p>
+      )}
       <dl className="hr-figures">
         {figures.map(([label, value, to]) => (
           <div key={label}>

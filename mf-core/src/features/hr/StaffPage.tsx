@@ -19,6 +19,7 @@ import { Clearance } from './Clearance';
 import { Credentials } from './Credentials';
 import { orNull, useFailure, useOrgRole } from './hr-access';
 import { MyPolicies } from './PoliciesPage';
+import { MyTrainings } from './TrainingsPage';
 import '../shared/core.css';
 
 /** A person's profession (the Clinic account is not one). */
@@ -38,7 +39,10 @@ export function StaffRecordPage() {
   return <RecordPage path={`/hr/staff/${id}`} load={coreApi.staffRecord(id)} mine={false} />;
 }
 
-/** `/hr/me`: one's own record, contact fields to correct, one's licences, the policies one is to acknowledge. */
+/**
+ * `/hr/me`: one's own record, contact fields to correct, one's licences, one's required trainings, the
+ * policies one is to acknowledge.
+ */
 export default function MyRecordPage() {
   return <RecordPage path="/hr/me" load={coreApi.myRecord()} mine />;
 }
@@ -79,6 +83,7 @@ function RecordPage({
           {(mine || isHr) && <EditRecord record={r} full={isHr && r.role !== 'owner'} />}
           {isHr && !mine && r.role !== 'owner' && <RoleChange record={r} />}
           <Credentials record={r} mine={mine} canVerify={isHr} />
+          {mine && <MyTrainings />}
           {mine && <MyPolicies />}
         </>
       )}

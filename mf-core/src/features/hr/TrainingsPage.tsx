@@ -1,0 +1,252 @@
+import { useState, type FormEvent } from 'react';
+import type { MyTraining, TrainingRecord } from '@platform/svc-core/contract';
+import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
+import { Link, Navigate, useSearchParams } from '@platform/router';
+import { loginPath, useSession } from '@platform/shell-state';
+import {
+  Alert,
+  Button,
+  SelectField,
+  Spinner,
+  TextField,
+  useDateFormat,
+  useRouteMeta,
+  useTranslation,
+} from '@platform/ui';
+import { coreApi } from '../../api';
+import { useFailure, useOrgRole } from './hr-access';
+import '../shared/core.css';
+
+const WINDOWS = ['', '30', '60', '90'] as const;
+const CERTIFICATE = /^[A-Za-z0-9][A-Za-z0-9/ .:_-]{1,79}$/;
+/** Said in words; the colour (the clearance's) only repeats it. */
+const STATUS_CLASS: Record<MyTraining['status'], string | undefined> = {
+  valid: 'hr-cleared',
+  expiring: undefined,
+  expired: 'hr-not-cleared',
+  missing: 'hr-not-cleared',
+};
+
+/** After a completion is recorded: the lists, one's own statuses and the dashboard's figures. */
+const refreshAll = () =>
+  Promise.all([
+    refreshApi('/api/core/trainings'),
+    refreshApi('/api/core/trainings/me'),
+    refreshApi('/api/core/dashboard'),
+  ]);
+
+/**
+ * `/hr/trainings`: HR and managers see the completions within their scope (filtered to those expiring
+ * within 30/60/90 days); HR records one for any member. Every member sees their own required trainings and
+ * records their own completions. The service decides what each may see and do.
+ */
+export default function TrainingsPage() {
+  const { t } = useTranslation('core');
+  useRouteMeta(t('trainings.title'));
+  const user = useSession((s) => s.user);
+  const { role, isHr } = useOrgRole();
+  if (!user) return <Navigate to={loginPath('/hr/trainings')} replace />;
+  return (
+    <div className="container section hr-page">
+      <p>
+        <Link to="/hr">{t('trainings.back')}</Link>
+      </p>
+      <h1>{t('trainings.title')}</h1>
+      {role === undefined && <Spinner label={t('hrPage.loading')} />}
+      {(isHr || role === 'manager') && <Records />}
+      {isHr && <AddRecord forOthers />}
+      {role !== undefined && role !== 'owner' && <MyTrainings />}
+    </div>
+  );
+}
+
+/** The completions, latest first (soonest expiry first when filtered); the window kept in the address. */
+function Records() {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const date = useDateFormat('UTC');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('within') ?? '';
+  const within = (WINDOWS as readonly string[]).includes(asked) ? asked : '';
+  const list = useApiPages((page) => coreApi.trainingRecords(page, within ? Number(within) : undefined));
+  return (
+    <section className="card" id="training-records" aria-labelledby="training-list">
+      <h2 id="training-list">{t('trainings.listTitle')}</h2>
+      <SelectField
+        label={t('trainings.show')}
+        value={within}
+        options={WINDOWS.map((w) => ({
+          value: w,
+          label: w ? t('trainings.expiringWithin', { days: w }) : t('trainings.all'),
+        }))}
+        onChange={(e) =>
+          setParams(
+            (p) => {
+              if (e.target.value) p.set('within', e.target.value);
+              else p.delete('within');
+              return p;
+            },
+            { replace: true },
+          )
+        }
+      />
+      {list.loading && <Spinner label={t('hrPage.loading')} />}
+      {list.error && <Alert kind="error">{failure(list.error)}</Alert>}
+      {!list.loading && !list.error && list.items.length === 0 && (
+        <p>{within ? t('trainings.noneExpiring', { days: within }) : t('trainings.none')}</p>
+      )}
+      {list.items.length > 0 && (
+        <ul className="hr-list">
+          {list.items.map((r) => (
+            <RecordItem key={r.id} record={r} date={date} />
+          ))}
+        </ul>
+      )}
+      {list.hasMore && <Button onClick={list.loadMore}>{t('hrPage.more')}</Button>}
+    </section>
+  );
+}
+
+function RecordItem({ record: r, date }: { record: TrainingRecord; date: (d: string) => string }) {
+  const { t } = useTranslation('core');
+  return (
+    <li>
+      <strong>{r.personName}</strong> · {r.typeName} ·{' '}
+      {t('trainings.completedOn', { date: date(r.completedOn) })} ·{' '}
+      {r.expiresOn ? t('hrPage.expiresOn', { date: date(r.expiresOn) }) : t('trainings.neverExpires')} ·{' '}
+      <span className={STATUS_CLASS[r.status]}>{t(`trainings.status.${r.status}`)}</span>
+      {r.renewed && <> · {t('trainings.renewed')}</>}
+      {r.source === 'events' && <> · {t('trainings.fromEvents')}</>}
+      {!r.verified && <> · {t('trainings.unverified')}</>}
+      {r.certificateRef && <> · {t('trainings.certificate', { ref: r.certificateRef })}</>}
+    </li>
+  );
+}
+
+/** One's own required trainings with their status, and the form to record one's own completion. */
+export function MyTrainings() {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const date = useDateFormat('UTC');
+  const mine = useApiQuery(coreApi.myTrainings());
+  const list = mine.data?.data ?? [];
+  return (
+    <section className="card" aria-labelledby="my-trainings">
+      <h2 id="my-trainings">{t('trainings.mineTitle')}</h2>
+      {mine.loading && <Spinner label={t('hrPage.loading')} />}
+      {mine.error && <Alert kind="error">{failure(mine.error)}</Alert>}
+      {mine.data && list.length === 0 && <p>{t('trainings.noneRequired')}</p>}
+      {list.length > 0 && (
+        <ul className="hr-list">
+          {list.map((m) => (
+            <li key={m.typeId}>
+              <strong>{m.name}</strong> ·{' '}
+              <span className={STATUS_CLASS[m.status]}>{t(`trainings.status.${m.status}`)}</span>
+              {m.completedOn && <> · {t('trainings.completedOn', { date: date(m.completedOn) })}</>}
+              {m.expiresOn && <> · {t('hrPage.expiresOn', { date: date(m.expiresOn) })}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddRecord />
+    </section>
+  );
+}
+
+/** Records a completion: HR chooses the member (`forOthers`); otherwise it is the caller's own. */
+function AddRecord({ forOthers = false }: { forOthers?: boolean }) {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const types = useApiQuery(coreApi.trainingTypes());
+  const members = useApiQuery(forOthers ? coreApi.trainingMembers() : null);
+  const empty = { staffId: '', typeId: '', completedOn: '', certificateRef: '' };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof empty, string>>>({});
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const heading = forOthers ? 'training-add-member' : 'training-add-mine';
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    const found: typeof errors = {};
+    if (forOthers && !form.staffId) found.staffId = t('trainings.memberRequired');
+    if (!form.typeId) found.typeId = t('trainings.typeRequired');
+    if (!form.completedOn) found.completedOn = t('trainings.dateRequired');
+    if (form.certificateRef.trim() && !CERTIFICATE.test(form.certificateRef.trim()))
+      found.certificateRef = t('trainings.certificateInvalid');
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const res = await coreApi.addTrainingRecord({
+        typeId: form.typeId,
+        completedOn: form.completedOn,
+        ...(forOthers ? { staffId: form.staffId } : {}),
+        ...(form.certificateRef.trim() ? { certificateRef: form.certificateRef.trim() } : {}),
+      });
+      if (res.ok) {
+        setForm(empty);
+        setMessage({ kind: 'success', text: t(forOthers ? 'trainings.added' : 'trainings.addedMine') });
+        await refreshAll();
+      } else setMessage({ kind: 'error', text: failure(res) });
+    } catch (caught) {
+      setMessage({ kind: 'error', text: failure(caught) });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section aria-labelledby={heading} className={forOthers ? 'card' : undefined}>
+      <h2 id={heading}>{t(forOthers ? 'trainings.addTitle' : 'trainings.addMineTitle')}</h2>
+      <form onSubmit={add} noValidate className="hr-form">
+        {forOthers && (
+          <SelectField
+            label={t('trainings.member')}
+            required
+            value={form.staffId}
+            error={errors.staffId}
+            onChange={set('staffId')}
+            options={[
+              { value: '', label: t('trainings.chooseMember') },
+              ...(members.data?.data ?? []).map((m) => ({ value: m.id, label: m.name })),
+            ]}
+          />
+        )}
+        <SelectField
+          label={t('trainings.type')}
+          required
+          value={form.typeId}
+          error={errors.typeId}
+          onChange={set('typeId')}
+          options={[
+            { value: '', label: t('trainings.chooseType') },
+            ...(types.data?.data ?? []).map((type) => ({ value: type.id, label: type.name })),
+          ]}
+        />
+        <TextField
+          label={t('trainings.completed')}
+          type="date"
+          required
+          value={form.completedOn}
+          error={errors.completedOn}
+          onChange={set('completedOn')}
+        />
+        <TextField
+          label={t('trainings.certificateRef')}
+          maxLength={80}
+          value={form.certificateRef}
+          error={errors.certificateRef}
+          onChange={set('certificateRef')}
+        />
+        {!forOthers && <p className="field-hint">{t('trainings.mineHint')}</p>}
+        {message && <Alert kind={message.kind}>{message.text}</Alert>}
+        <Button type="submit" loading={busy}>
+          {t('trainings.add')}
+        </Button>
+      </form>
+    </section>
+  );
+}
