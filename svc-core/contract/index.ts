@@ -104,6 +104,26 @@ export const StaffMember = Type.Object({
 });
 export type StaffMember = Static<typeof StaffMember>;
 
+/**
+ * GET /api/core/hires: an applicant the organisation accepted in Hire, not yet on its team: HR may invite
+ * them (their record then gets the job's title and this profession) or dismiss the suggestion.
+ */
+export const HireSuggestion = Type.Object({
+  id: Uuid,
+  applicantId: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: NullableString,
+  /** The title of the job they were accepted for. */
+  jobTitle: NullableString,
+  /** Their current verified licence's profession, else their designation's. */
+  profession: NullableStringEnum(PROFESSIONS),
+  acceptedAt: Type.String({ format: 'date-time' }),
+});
+export type HireSuggestion = Static<typeof HireSuggestion>;
+export const HireListResponse = Ok({ data: Type.Array(HireSuggestion), pageInfo: PageInfo });
+export type HireListResponse = Static<typeof HireListResponse>;
+
 /** The staff list's filters, as the page and its CSV export take them. */
 export const StaffFilters = Type.Object({
   search: Type.Optional(SearchTerm),
@@ -729,4 +749,5 @@ export const CoreErrors = {
   trainingInFuture: 'core.training_in_future',
   trainingExists: 'core.training_exists',
   exportTooLarge: 'core.export_too_large',
+  hireNotFound: 'core.hire_not_found',
 } as const;

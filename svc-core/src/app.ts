@@ -9,17 +9,20 @@ import { StaffStore } from './stores/staff-store';
 import { PolicyStore } from './stores/policy-store';
 import { ComplianceStore } from './stores/compliance-store';
 import { TrainingStore } from './stores/training-store';
+import { HireStore } from './stores/hire-store';
 import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
 import { alertSweep } from './events/alert-sweep';
 import { entitlements } from './events/entitlements';
 import { eventCheckins } from './events/event-checkins';
+import { hires as hireEvents } from './events/hires';
 import councilRoutes from './routes/councils';
 import credentialRoutes from './routes/credentials';
 import staffRoutes from './routes/staff';
 import policyRoutes from './routes/policies';
 import complianceRoutes from './routes/compliance';
 import trainingRoutes from './routes/trainings';
+import hireRoutes from './routes/hires';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -53,6 +56,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const policies = new PolicyStore(db, now);
   const compliance = new ComplianceStore(db, orgs, now);
   const trainings = new TrainingStore(db, orgs, now);
+  const hires = new HireStore(db, now);
   const expiry = new ExpirySweep(db, credentials.today, [
     credentials.alerts,
     compliance.alerts,
@@ -63,6 +67,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(peopleSync, { bus, db, processed: schema.processed, orgs });
   await app.register(entitlements, { bus, db });
   await app.register(eventCheckins, { bus, db, trainings });
+  await app.register(hireEvents, { bus, db, hires });
   await app.register(alertSweep, { expiry, everyMs: opts.sweepEveryMs ?? 3_600_000 });
   await app.register(councilRoutes, { credentials, orgs });
   await app.register(credentialRoutes, { credentials, orgs });
@@ -70,5 +75,6 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(policyRoutes, { policies, orgs });
   await app.register(complianceRoutes, { compliance, orgs });
   await app.register(trainingRoutes, { trainings, orgs });
+  await app.register(hireRoutes, { hires, orgs });
   return app;
 }

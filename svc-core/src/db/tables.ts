@@ -35,6 +35,9 @@ export const people = core.table(
     role: text('role').notNull(),
     orgId: uuid('org_id'),
     country: text('country').notNull().default(''),
+    /** For a hire's invitation (`hireApplications`); empty until the account's next event carries them. */
+    phone: text('phone').notNull().default(''),
+    designation: text('designation').notNull().default(''),
     version: integer('version').notNull(),
   },
   (t) => [index('people_org_idx').on(t.orgId), index('people_email_idx').on(t.email)],
@@ -383,4 +386,35 @@ export const cpdPoints = core.table(
     earnedOn: date('earned_on').notNull(),
   },
   (t) => [index('cpd_points_person_idx').on(t.personId)],
+);
+
+/**
+ * svc-hire's applications to a clinic's jobs, as its events tell them: the job's title from the submission;
+ * once accepted, a "hire suggestion" for the organisation's HR (invite them to the team), holding the
+ * applicant's name, contacts and profession as they were then. Dismissed by HR, or done when they join.
+ */
+export const hireApplications = core.table(
+  'hire_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: text('application_id').notNull().unique(),
+    /** The job's owner: its clinic's organisation (or the poster's account when it had none). */
+    ownerId: text('owner_id').notNull(),
+    applicantId: text('applicant_id').notNull(),
+    jobTitle: text('job_title'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    profession: text('profession', { enum: PROFESSIONS }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The pending suggestions of one organisation, newest first.
+    index('hire_applications_pending_idx')
+      .on(t.ownerId, t.acceptedAt)
+      .where(sql`accepted_at is not null and dismissed_at is null and joined_at is null`),
+    index('hire_applications_applicant_idx').on(t.applicantId),
+  ],
 );

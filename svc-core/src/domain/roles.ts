@@ -35,6 +35,7 @@ export const ORG_ACTIONS = [
   'roles.assign-hr-admin',
   'dashboard.read',
   'lists.export', // the staff and credentials lists as CSV
+  'staff.invite', // the applicants accepted in Hire, suggested for the team
   'policy.manage', // write, publish a new version, remind
   'policy.track', // who has acknowledged
   'compliance.manage', // the organisation's own documents: read and write (staff and managers see none)
@@ -55,6 +56,7 @@ const ALLOWED: Record<OrgAction, readonly OrgRole[]> = {
   'dashboard.read': ['owner', 'hr-admin', 'manager'],
   // A manager's file holds only their scope, as their list does; a staff member exports nothing.
   'lists.export': ['owner', 'hr-admin', 'manager'],
+  'staff.invite': HR,
   'policy.manage': HR,
   // A manager follows only their departments and locations (`staffScope`).
   'policy.track': ['owner', 'hr-admin', 'manager'],

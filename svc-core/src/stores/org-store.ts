@@ -11,6 +11,7 @@ import { entitlementsOf, forbidden } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import type { OrgActor } from '../domain/roles';
 import { CoreErrors } from '../../contract';
+import { takeHireSuggestion } from './hire-store';
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -54,6 +55,8 @@ export class OrgStore {
       role: user.role,
       orgId: user.orgId,
       country: user.country,
+      phone: user.phone,
+      designation: user.designation,
       version: user.version,
     };
     const applied = await tx
@@ -138,17 +141,34 @@ export class OrgStore {
         ),
       )
       .returning({ id: schema.staffRecords.id });
+    // Accepted in Hire: the job's title and their profession, where HR has not recorded them.
+    const hired = await takeHireSuggestion(tx, orgId, personId);
     if (linked) {
       // What HR recorded for them before they had an account is theirs now.
       await tx
         .update(schema.credentials)
         .set({ personId })
         .where(eq(schema.credentials.staffRecordId, linked.id));
+      if (hired)
+        await tx
+          .update(schema.staffRecords)
+          .set({
+            jobTitle: sql`coalesce(${schema.staffRecords.jobTitle}, ${hired.jobTitle})`,
+            profession: sql`coalesce(${schema.staffRecords.profession}, ${hired.profession})`,
+          })
+          .where(eq(schema.staffRecords.id, linked.id));
       return linked.id;
     }
     const [made] = await tx
       .insert(schema.staffRecords)
-      .values({ orgId, personId, email, name, profession })
+      .values({
+        orgId,
+        personId,
+        email,
+        name,
+        jobTitle: hired?.jobTitle ?? null,
+        profession: hired?.profession ?? profession,
+      })
       .onConflictDoNothing()
       .returning({ id: schema.staffRecords.id });
     return made?.id;
