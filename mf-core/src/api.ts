@@ -30,6 +30,7 @@ import type {
   CredentialListResponse,
   CredentialResponse,
   DashboardResponse,
+  HireListResponse,
   ImportResponse,
   OrganisationBody,
   OrganisationResponse,
@@ -123,6 +124,10 @@ export const coreApi = {
   /** The staff list within one's scope: `filter` is the query's search, department, location and cleared. */
   staff: (page: number, filter: StaffFilter = {}) =>
     endpoint<StaffListResponse>(`/api/core/staff?${staffQuery(filter, { page: String(page), limit: '20' })}`),
+  /** Applicants the organisation accepted in Hire, not yet on its team (HR). */
+  recentHires: (page: number) => endpoint<HireListResponse>(`/api/core/hires?page=${page}&limit=10`),
+  dismissHire: (id: string) =>
+    apiRequest<MessageResponse>(`/api/core/hires/${encodeURIComponent(id)}/dismiss`, { method: 'POST' }),
   /** The same lists as CSV files, every page of them (HR and managers). */
   staffCsv: (filter: StaffFilter) => apiFile(`/api/core/staff.csv?${staffQuery(filter)}`),
   expiringLicencesCsv: (days: number) => apiFile(`/api/core/credentials.csv?expiringWithin=${days}`),

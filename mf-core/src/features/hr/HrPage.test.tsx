@@ -226,6 +226,68 @@ describe('/hr CSV exports', () => {
   });
 });
 
+describe('/hr recently hired', () => {
+  const hire = {
+    id: '7b0c1f7e-3333-4a3b-9c1d-000000000001',
+    applicantId: '7b0c1f7e-3333-4a3b-9c1d-000000000002',
+    name: 'Zawadi Mrema',
+    email: 'zawadi@example.org',
+    phone: null,
+    jobTitle: 'Theatre Nurse',
+    profession: 'Nurse',
+    acceptedAt: '2026-11-20T09:00:00.000Z',
+  };
+  function api(pending: (typeof hire)[]) {
+    return fakeApi(({ method, path }) => {
+      if (method === 'POST' && path === `/api/core/hires/${hire.id}/dismiss`) {
+        pending.length = 0;
+        return { body: { success: true, message: 'Dismissed.' } };
+      }
+      if (path.startsWith('/api/core/hires')) return { body: page(pending) };
+      if (path.startsWith('/api/core/dashboard'))
+        return { status: 403, body: { success: false, message: 'x', code: 'request.forbidden' } };
+      if (path.startsWith('/api/core/places'))
+        return { body: { success: true, data: { locations: [], departments: [] } } };
+      return { body: page([]) };
+    });
+  }
+
+  it('offers the owner to invite an applicant accepted in Hire, prefilled, or to dismiss them', async () => {
+    useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
+    const calls = api([hire]);
+    await renderScreen(<HrPage />, { path: '/hr' });
+    const hires = await screen.findByRole('region', { name: 'Recently hired: invite to your team' });
+    expect(within(hires).getByText(/Theatre Nurse · zawadi@example.org/)).toBeInTheDocument();
+    expect(within(hires).getByRole('link', { name: 'Invite Zawadi Mrema to your team' })).toHaveAttribute(
+      'href',
+      '/team?invite=zawadi%40example.org',
+    );
+    await userEvent.click(within(hires).getByRole('button', { name: 'Dismiss Zawadi Mrema' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Recently hired: invite to your team' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(calls.some((c) => c.method === 'POST' && c.path === `/api/core/hires/${hire.id}/dismiss`)).toBe(
+      true,
+    );
+  });
+
+  it('shows it in Kiswahili and French', async () => {
+    useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
+    api([hire]);
+    await renderScreen(<HrPage />, { path: '/hr' });
+    await act(async () => useLanguage.getState().setLanguage('sw'));
+    expect(
+      await screen.findByRole('heading', { name: 'Walioajiriwa hivi karibuni: waalike kwenye timu yako' }),
+    ).toBeInTheDocument();
+    await act(async () => useLanguage.getState().setLanguage('fr'));
+    expect(
+      await screen.findByRole('link', { name: 'Inviter Zawadi Mrema dans votre équipe' }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('/hr set-up', () => {
   it('lets HR add locations and departments, showing a refusal at the field', async () => {
     useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });

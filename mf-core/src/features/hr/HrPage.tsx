@@ -62,6 +62,7 @@ function HrHome() {
         {role !== undefined && <Link to="/hr/trainings">{t('hrPage.trainingsLink')}</Link>}
       </nav>
       <Dashboard />
+      {isHr && <RecentHires invites={role === 'owner'} />}
       {isHr && <Setup />}
       <Expiring />
       <Staff />
@@ -162,6 +163,65 @@ function Dashboard() {
             </div>
           ),
       )}
+    </section>
+  );
+}
+
+/**
+ * Applicants accepted in Hire, not yet on the team: the owner (who alone invites, on `/team`) opens the
+ * invitation with their e-mail filled in; HR may dismiss one. Their record takes the job's title when they join.
+ */
+function RecentHires({ invites }: { invites: boolean }) {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const list = useApiPages((page) => coreApi.recentHires(page));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  async function dismiss(id: string) {
+    setBusy(id);
+    setError(null);
+    try {
+      const res = await coreApi.dismissHire(id);
+      if (res.ok) await refreshApi('/api/core/hires');
+      else setError(failure(res));
+    } catch (err) {
+      setError(failure(err));
+    }
+    setBusy(null);
+  }
+  // Nothing to suggest: the page stays as it was.
+  if (list.items.length === 0 && !list.error) return null;
+  return (
+    <section className="card" aria-labelledby="hr-hires-title">
+      <h2 id="hr-hires-title">{t('hrPage.hiresTitle')}</h2>
+      <p>{t(invites ? 'hrPage.hiresIntro' : 'hrPage.hiresIntroHr')}</p>
+      {list.error && <Alert kind="error">{failure(list.error)}</Alert>}
+      {error && <Alert kind="error">{error}</Alert>}
+      <ul className="hr-list">
+        {list.items.map((h) => (
+          <li key={h.id}>
+            <strong>{h.name || h.email}</strong>
+            {h.jobTitle && ` · ${h.jobTitle}`} · {h.email}{' '}
+            {invites && (
+              <Link
+                to={`/team?invite=${encodeURIComponent(h.email)}`}
+                aria-label={t('hrPage.inviteHire', { name: h.name || h.email })}
+              >
+                {t('hrPage.invite')}
+              </Link>
+            )}{' '}
+            <Button
+              variant="secondary"
+              loading={busy === h.id}
+              aria-label={t('hrPage.dismissHire', { name: h.name || h.email })}
+              onClick={() => void dismiss(h.id)}
+            >
+              {t('hrPage.dismiss')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {list.hasMore && <Button onClick={list.loadMore}>{t('hrPage.more')}</Button>}
     </section>
   );
 }

@@ -56,6 +56,21 @@ describe('the team page', () => {
     ).toBeInTheDocument();
   });
 
+  it('opens with the e-mail of an applicant /hr suggests inviting, and sends that invitation', async () => {
+    useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Eldoret Family Clinic' });
+    const calls = fakeApi(({ method, path }) => {
+      if (method === 'POST') return { status: 201, body: { success: true, data: invite } };
+      if (path.startsWith('/api/user/org/members'))
+        return { body: { success: true, data: [], pageInfo: { page: 1, limit: 20, total: 0 } } };
+      return { body: { success: true, data: [] } };
+    });
+    await renderScreen(<TeamPage />, { path: '/team?invite=zawadi%40example.org' });
+    expect(await screen.findByLabelText('E-mail')).toHaveValue('zawadi@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText(/zawadi@example.org/);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'zawadi@example.org' });
+  });
+
   it('lets a professional accept an invitation, then shows the team she is in', async () => {
     useSession.getState().signIn('token', AMINA);
     let member = false;

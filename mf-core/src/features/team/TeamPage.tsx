@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Invite, Member } from '@platform/contracts';
 import { refreshApi, useApiQuery } from '@platform/data';
-import { Navigate } from '@platform/router';
+import { Navigate, useSearchParams } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import {
   Alert,
@@ -57,7 +57,9 @@ function ClinicTeam() {
   const invites = useApiQuery(coreApi.teamInvites());
   const [page, setPage] = useState(1);
   const members = useApiQuery(coreApi.teamMembers(page));
-  const [email, setEmail] = useState('');
+  // `/team?invite=<e-mail>`: an applicant accepted in Hire, from /hr's suggestions.
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('invite') ?? '');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
