@@ -5,6 +5,7 @@ import { adminApi, type AuditEntry, type AuditQuery } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
 import { useDateTime } from '../shared/use-dates';
+import { scrollable } from '../shared/scrollable';
 
 const EMPTY: AuditQuery = { target: '', actor: '', from: '', to: '', page: 1 };
 
@@ -140,7 +141,7 @@ function Entries({ entries }: { entries: AuditEntry[] }) {
   const { t } = useTranslation('admin');
   const when = useDateTime();
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" {...scrollable(t('audit.log'))}>
       <table className="admin-table">
         <caption className="visually-hidden">{t('audit.log')}</caption>
         <thead>

@@ -6,7 +6,8 @@ import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
 import { PriceDialog } from './BillingDialogs';
 import { ClinicBilling, PaymentsTable, planName } from './ClinicBilling';
-import { PagedList, scrollable, useMoney } from './PagedList';
+import { scrollable } from '../shared/scrollable';
+import { PagedList, useMoney } from './PagedList';
 
 const STATUSES = ['trialing', 'active', 'past_due', 'cancelled', 'expired'] as const;
 

@@ -5,7 +5,8 @@ import { Button, TextField, useDateFormat, useTranslation } from '@platform/ui';
 import { adminApi, type AdminPayment, type AdminPrice } from '../../api';
 import { LoadState } from '../shared/LoadState';
 import { ExtendDialog, GrantDialog } from './BillingDialogs';
-import { PagedList, scrollable, useMoney } from './PagedList';
+import { scrollable } from '../shared/scrollable';
+import { PagedList, useMoney } from './PagedList';
 
 /**
  * Clinics searched by name or e-mail; the one opened (kept in the address as `?clinic=`) shows its

@@ -8,9 +8,6 @@ export function useMoney(): (cents: number) => string {
   return (cents) => formatMoney(cents / 100, 'KES', i18n.language);
 }
 
-/** A table's wrapper that scrolls sideways on narrow screens, so it takes focus for keyboard users. */
-export const scrollable = (label: string) => ({ role: 'region', tabIndex: 0, 'aria-label': label }) as const;
-
 /**
  * One of the billing page's paged lists: its count (or failure, with Try again), the rows once there
  * is an answer (`empty` when none), and Previous / Next under them.

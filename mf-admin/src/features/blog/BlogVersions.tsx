@@ -13,6 +13,7 @@ import {
 } from '@platform/ui';
 import { adminApi, type BlogPost } from '../../api';
 import { LoadState } from '../shared/LoadState';
+import { scrollable } from '../shared/scrollable';
 
 /** A post's saved versions, newest first; Restore makes an earlier one current (itself a new version). */
 export function BlogVersions({ post, onClose }: { post: BlogPost; onClose(): void }) {
@@ -52,7 +53,7 @@ export function BlogVersions({ post, onClose }: { post: BlogPost; onClose(): voi
         loadingText={t('blog.loadingVersions')}
         failedKey="blog.versionsFailed"
       >
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" {...scrollable(t('blog.versionsOf', { title: post.name }))}>
           <table className="admin-table">
             <thead>
               <tr>

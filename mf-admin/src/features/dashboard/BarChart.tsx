@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '@platform/ui';
+import { scrollable } from '../shared/scrollable';
 
 export interface ChartPoint {
   /** The bar's label under it (a week's first day, as the reader writes dates). */
@@ -74,7 +75,7 @@ export function BarChart({
       <p className="muted">{summary}</p>
       <details>
         <summary>{t('charts.showFigures')}</summary>
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" {...scrollable(title)}>
           <table className="admin-table">
             <caption className="visually-hidden">{title}</caption>
             <thead>

@@ -4,6 +4,7 @@ import { adminApi, type WeeklySeries } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
 import { BarChart } from './BarChart';
+import { scrollable } from '../shared/scrollable';
 
 /**
  * /admin and /admin/dashboard: the spec's tiles (Total users, Total regular users, Total clinics, Recent
@@ -51,13 +52,7 @@ function Overview() {
         {recent.length === 0 ? (
           <p>{t('dashboard.noUsers')}</p>
         ) : (
-          // Scrolls sideways on narrow screens, so it must take focus for keyboard users to scroll it.
-          <div
-            className="admin-table-wrap"
-            role="region"
-            tabIndex={0}
-            aria-label={t('dashboard.recentTable')}
-          >
+          <div className="admin-table-wrap" {...scrollable(t('dashboard.recentTable'))}>
             <table className="admin-table">
               <thead>
                 <tr>

@@ -18,6 +18,7 @@ import {
 import { adminApi, type AccountQuery } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { AccountDialog, type AccountAction } from './AccountDialogs';
+import { scrollable } from '../shared/scrollable';
 
 const LIMIT = 20;
 const FILTERS = ['', 'user', 'Clinic'] as const;
@@ -169,7 +170,7 @@ function AccountsTable({
   const date = useDateFormat();
   const me = useSession((s) => s.user?.id);
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" {...scrollable(t('users.tableCaption'))}>
       <table className="admin-table">
         <caption className="visually-hidden">{t('users.tableCaption')}</caption>
         <thead>
