@@ -216,6 +216,11 @@ export const coreApi = {
   /** HR for a member (`staffId`); anyone for themselves (no `staffId`: unverified until HR checks). */
   addTrainingRecord: (body: TrainingRecordBody) =>
     apiRequest<TrainingRecordResponse>('/api/core/trainings', { method: 'POST', body }),
+  /** HR has seen the certificate of a completion a member recorded themselves. */
+  verifyTrainingRecord: (id: string) =>
+    apiRequest<TrainingRecordResponse>(`/api/core/trainings/${encodeURIComponent(id)}/verify`, {
+      method: 'POST',
+    }),
   /** The members HR may record a training for (the first hundred by name). */
   trainingMembers: () => endpoint<StaffListResponse>('/api/core/staff?limit=100'),
   remindPolicy: (id: string) =>

@@ -748,6 +748,7 @@ export const CoreErrors = {
   trainingTypeExists: 'core.training_type_exists',
   trainingInFuture: 'core.training_in_future',
   trainingExists: 'core.training_exists',
+  trainingNotFound: 'core.training_not_found',
   exportTooLarge: 'core.export_too_large',
   hireNotFound: 'core.hire_not_found',
 } as const;

@@ -501,3 +501,38 @@ it('records the trainings an Events check-in’s tags name, and the CPD points o
     await events.close();
   }
 });
+
+it('lets HR mark a completion a member recorded themselves as checked, once; nobody else', async () => {
+  ctx.clock.set('2026-03-01');
+  const { clinic, hr, nurse } = await clinicWithHr();
+  const bls = await typeNamed(nurse, 'Basic Life Support');
+  const own = await addRecord(nurse, { typeId: bls.id, completedOn: '2026-02-01', certificateRef: 'RC/77' });
+  const id = own.json().data.id as string;
+  expect(own.json().data.verified).toBe(false);
+  const verify = (who: Persona) => ctx.call('POST', `/api/core/trainings/${id}/verify`, who);
+
+  const manager = await ctx.member(clinic);
+  await ctx.call('PUT', `/api/core/staff/${await staffIdOf(clinic, manager)}/role`, clinic, {
+    role: 'manager',
+  });
+  for (const who of [nurse, manager]) expect((await verify(who)).statusCode).toBe(403);
+  const stranger = await ctx.clinic();
+  const theirs = await verify(stranger);
+  expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'core.training_not_found']);
+  const [before] = await ctx.sql<{ verified: boolean }>(
+    `select verified from core.training_records where id = $1`,
+    id,
+  );
+  expect(before).toEqual({ verified: false });
+
+  const checked = await verify(hr);
+  expect(checked.statusCode).toBe(200);
+  expect(checked.json().data).toMatchObject({ id, verified: true, certificateRef: 'RC/77' });
+  expect((await verify(clinic)).json().data.verified).toBe(true);
+  const audit = await ctx.sql<{ action: string }>(
+    `select payload->'data'->>'action' as action from core.outbox
+     where type = 'core.admin-action.recorded.v1' and payload->'data'->'target'->>'id' = $1`,
+    id,
+  );
+  expect(audit).toEqual([{ action: 'training.verify' }]);
+});

@@ -155,4 +155,25 @@ export default async function trainingRoutes(
       return reply.status(201).send({ success: true, data });
     },
   );
+
+  app.post(
+    '/api/core/trainings/:id/verify',
+    {
+      ...member,
+      schema: {
+        ...secured,
+        params: IdParams,
+        response: {
+          200: TrainingRecordResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const data = await trainings.verify(request.user, actor, request.params.id, requestInfo(request));
+      return { success: true as const, data };
+    },
+  );
 }

@@ -240,6 +240,46 @@ export class TrainingStore {
     );
   }
 
+  /** HR has seen the certificate of a completion a member recorded themselves. Again: no change. */
+  async verify(claims: Claims, actor: OrgActor, id: string, request: RequestInfo): Promise<TrainingRecord> {
+    if (!can(actor, 'training.manage')) throw forbidden("Only HR checks a member's certificate.");
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: records.id })
+        .from(records)
+        .where(and(eq(records.id, id), eq(records.orgId, actor.organisationId)))
+        .for('update');
+      if (!locked) throw notFound('No such training record.', CoreErrors.trainingNotFound);
+      const [found] = await tx
+        .select({ record: records, personName: staff.name, typeName: types.name })
+        .from(records)
+        .innerJoin(staff, eq(staff.id, records.staffRecordId))
+        .innerJoin(types, eq(types.id, records.typeId))
+        .where(eq(records.id, id));
+      if (!found) throw notFound('No such training record.', CoreErrors.trainingNotFound);
+      let row = found.record;
+      if (!row.verified) {
+        [row] = (await tx.update(records).set({ verified: true }).where(eq(records.id, id)).returning()) as [
+          RecordRow,
+        ];
+        await recordAdminAction(tx, schema.outbox, 'core', {
+          actor: claims,
+          action: 'training.verify',
+          target: {
+            module: 'core',
+            kind: 'training-record',
+            id,
+            label: `${found.personName}, ${found.typeName}`,
+          },
+          before: { verified: false },
+          after: { verified: true },
+          request,
+        });
+      }
+      return recordOf(row, found.personName, found.typeName, this.today());
+    });
+  }
+
   /**
    * An Events check-in: its CPD points are the person's (once per registration), and in each organisation
    * the person is a member of, every training one of the event's tags names (`tagNamesTraining`) is

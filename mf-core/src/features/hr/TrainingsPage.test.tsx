@@ -43,8 +43,22 @@ const record = {
   renewed: false,
 };
 
+/** A completion the member recorded themselves: HR has not checked its certificate yet. */
+const own = {
+  ...record,
+  id: '7b0c1f7e-8888-4a3b-9c1d-000000000002',
+  personName: 'Baraka Mwita',
+  typeId: BLS.id,
+  typeName: BLS.name,
+  status: 'valid',
+  source: 'manual',
+  certificateRef: 'RC/77',
+  eventId: null,
+};
+
 /** svc-core as the page sees it, for `role`: the types, one's statuses, the records, the staff list. */
 function fakeCore(role: string) {
+  let ownVerified = false;
   return fakeApi(({ method, path, body }) => {
     if (path === '/api/core/staff/me')
       return { body: { success: true, data: { role, credentials: [], cpdPoints: 0 } } };
@@ -73,7 +87,12 @@ function fakeCore(role: string) {
           ],
         },
       };
-    if (method === 'GET' && path.startsWith('/api/core/trainings')) return { body: page([record]) };
+    if (method === 'GET' && path.startsWith('/api/core/trainings'))
+      return { body: page([record, { ...own, verified: ownVerified }]) };
+    if (method === 'POST' && path === `/api/core/trainings/${own.id}/verify`) {
+      ownVerified = true;
+      return { body: { success: true, data: { ...own, verified: true } } };
+    }
     if (method === 'POST' && path === '/api/core/trainings') {
       const b = body as { completedOn: string };
       if (b.completedOn > '2026-06-01')
@@ -150,6 +169,22 @@ describe('/hr/trainings', () => {
     );
     expect(within(list).getByLabelText('Show')).toHaveValue('30');
     expect(calls.some((c) => c.path.startsWith('/api/core/trainings?expiringWithin=30'))).toBe(true);
+    const baraka = within(list).getByText('Baraka Mwita').closest('li')!;
+    expect(baraka).toHaveTextContent('not yet checked by HR · certificate RC/77');
+    await userEvent.click(
+      within(baraka).getByRole('button', {
+        name: "Mark Baraka Mwita's Basic Life Support (BLS) certificate as checked",
+      }),
+    );
+    expect(
+      await within(list).findByText(
+        (_, el) =>
+          el?.tagName === 'LI' &&
+          /Baraka Mwita/.test(el.textContent ?? '') &&
+          !/not yet checked/.test(el.textContent ?? ''),
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`/${own.id}/verify`))).toBe(true);
     // The owner has no record of their own, so no "My trainings".
     expect(screen.queryByRole('region', { name: 'My trainings' })).not.toBeInTheDocument();
 

@@ -53,7 +53,7 @@ export default function TrainingsPage() {
       </p>
       <h1>{t('trainings.title')}</h1>
       {role === undefined && <Spinner label={t('hrPage.loading')} />}
-      {(isHr || role === 'manager') && <Records />}
+      {(isHr || role === 'manager') && <Records canVerify={isHr} />}
       {isHr && <AddRecord forOthers />}
       {role !== undefined && role !== 'owner' && <MyTrainings />}
     </div>
@@ -61,7 +61,7 @@ export default function TrainingsPage() {
 }
 
 /** The completions, latest first (soonest expiry first when filtered); the window kept in the address. */
-function Records() {
+function Records({ canVerify }: { canVerify: boolean }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const date = useDateFormat('UTC');
@@ -98,7 +98,7 @@ function Records() {
       {list.items.length > 0 && (
         <ul className="hr-list">
           {list.items.map((r) => (
-            <RecordItem key={r.id} record={r} date={date} />
+            <RecordItem key={r.id} record={r} date={date} canVerify={canVerify} />
           ))}
         </ul>
       )}
@@ -107,8 +107,33 @@ function Records() {
   );
 }
 
-function RecordItem({ record: r, date }: { record: TrainingRecord; date: (d: string) => string }) {
+function RecordItem({
+  record: r,
+  date,
+  canVerify,
+}: {
+  record: TrainingRecord;
+  date: (d: string) => string;
+  canVerify: boolean;
+}) {
   const { t } = useTranslation('core');
+  const failure = useFailure();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function verify() {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await coreApi.verifyTrainingRecord(r.id);
+      if (res.ok) await refreshApi('/api/core/trainings');
+      else setError(failure(res));
+    } catch (caught) {
+      setError(failure(caught));
+    }
+    setBusy(false);
+  }
+
   return (
     <li>
       <strong>{r.personName}</strong> · {r.typeName} ·{' '}
@@ -119,6 +144,20 @@ function RecordItem({ record: r, date }: { record: TrainingRecord; date: (d: str
       {r.source === 'events' && <> · {t('trainings.fromEvents')}</>}
       {!r.verified && <> · {t('trainings.unverified')}</>}
       {r.certificateRef && <> · {t('trainings.certificate', { ref: r.certificateRef })}</>}
+      {canVerify && !r.verified && (
+        <>
+          {' '}
+          <Button
+            variant="secondary"
+            loading={busy}
+            onClick={() => void verify()}
+            aria-label={t('trainings.verifyFor', { name: r.personName, training: r.typeName })}
+          >
+            {t('trainings.verify')}
+          </Button>
+        </>
+      )}
+      {error && <Alert kind="error">{error}</Alert>}
     </li>
   );
 }
