@@ -61,6 +61,12 @@ it('refuses a clinic without Core with 402, then allows it within 2 seconds of i
   expect((await ctx.call('POST', '/api/core/compliance', clinic, document)).statusCode).toBe(402);
   expect((await ctx.call('GET', '/api/core/compliance', clinic)).statusCode).toBe(402);
   expect(await count('compliance_documents', clinic.orgId!)).toBe(0);
+  // Trainings too: not even the default trainings are added on reading them.
+  const training = { name: 'Hand hygiene', validityMonths: 12, everyone: true };
+  expect((await ctx.call('POST', '/api/core/trainings/types', clinic, training)).statusCode).toBe(402);
+  expect((await ctx.call('GET', '/api/core/trainings/types', clinic)).statusCode).toBe(402);
+  expect((await ctx.call('GET', '/api/core/trainings', clinic)).statusCode).toBe(402);
+  expect(await count('training_types', clinic.orgId!)).toBe(0);
 
   await announce(clinic, 2, core(15, 1));
   const allowed = await within2s(clinic, 200);
