@@ -47,7 +47,8 @@ describe('GET /api/event/:id/registrations.csv', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"Name","Designation","Status","Waiting list position","Registered at","Checked in at"',
+      '"Name","E-mail","Phone","Designation","Status","Ticket code","Waiting list position",' +
+        '"Registered at (Africa/Nairobi)","Checked in at (Africa/Nairobi)"',
     );
     // A quoted cell: quotes inside it are doubled.
     const firstCells = lines.slice(1).map((l) => /^"(?:[^"]|"")*"/.exec(l)![0]);
@@ -59,8 +60,9 @@ describe('GET /api/event/:id/registrations.csv', () => {
       '"Wanjikũ ""Wawa"" Kamau"',
       `"'\tTabbed"`,
     ]);
-    expect(lines[1]).toContain('"confirmed"');
-    expect(lines[3]).toContain('"waitlisted","1"');
+    // Statuses in words, a confirmed seat's ticket code, the time in the event's zone to the minute.
+    expect(lines[1]).toMatch(/"Confirmed","\d{4}-[0-9A-Z]{6}","","\d{4}-\d{2}-\d{2} \d{2}:\d{2}",""$/);
+    expect(lines[3]).toContain('"Waiting list","","1"');
   });
 
   it('is for the organiser only', async () => {

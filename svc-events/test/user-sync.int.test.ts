@@ -53,3 +53,26 @@ it("names organisers and registrants from identity's events, the newest version 
   });
   expect(after[0].designation).toBe('');
 });
+
+it("gives the organiser's attendee list each registrant's e-mail and phone, from identity's events", async () => {
+  const clinic = ctx.persona('Clinic');
+  const nurse = ctx.persona('user', { name: 'Wanjiru at registration' });
+  const e = (await ctx.call('POST', '/api/event/add', clinic, anEvent())).json().data;
+  await ctx.call('POST', `/api/event/${e.id}/registrations`, nurse);
+  await identity.publish(
+    userEvent(IdentityEvents.userRegistered, nurse.id, {
+      name: 'Wanjiru Kamau',
+      email: 'wanjiru@afya.example',
+      phone: '+254 711 000 111',
+      role: 'user',
+      designation: 'Registered Nurse',
+    }),
+  );
+  const line = await eventually(async () => {
+    const csv = (await ctx.call('GET', `/api/event/${e.id}/registrations.csv`, clinic)).body;
+    return csv.split('\r\n').find((l) => l.includes('wanjiru@afya.example'));
+  });
+  expect(line).toMatch(
+    /^"Wanjiru Kamau","wanjiru@afya\.example","'\+254 711 000 111","Registered Nurse","Confirmed","\d{4}-[0-9A-Z]{6}"/,
+  );
+});

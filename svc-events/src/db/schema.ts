@@ -169,6 +169,9 @@ export const users = events.table('users', {
   role: text('role').notNull(),
   orgId: uuid('org_id'),
   designation: text('designation').notNull().default(''),
+  /** For the organiser's attendee list (CSV) only: how to reach the people registered. */
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
   /** identity's version: an older event never overwrites a newer one. */
   version: integer('version').notNull(),
 });

@@ -5,8 +5,8 @@ import { users } from '../db/schema';
 import type { Db } from '../stores/db';
 
 /**
- * The users projection (organisers' names, registrants' names and designations) from identity's user
- * events; register with `{ bus, db, processed }`.
+ * The users projection (organisers' names; registrants' names, designations and, for the organiser's
+ * attendee list, e-mail and phone) from identity's user events; register with `{ bus, db, processed }`.
  */
 export const userSync = identityUserSync<Db>({
   name: 'events-user-sync',
@@ -16,8 +16,24 @@ export const userSync = identityUserSync<Db>({
     // A removed account keeps its row (registrations point to it) but not the person.
     const fields =
       event.type === IdentityEvents.userDeleted
-        ? { name: 'Deleted account', role: 'user', orgId: null, designation: '', version: u.version }
-        : { name: u.name, role: u.role, orgId: u.orgId, designation: u.designation, version: u.version };
+        ? {
+            name: 'Deleted account',
+            role: 'user',
+            orgId: null,
+            designation: '',
+            email: '',
+            phone: '',
+            version: u.version,
+          }
+        : {
+            name: u.name,
+            role: u.role,
+            orgId: u.orgId,
+            designation: u.designation,
+            email: u.email,
+            phone: u.phone,
+            version: u.version,
+          };
     await tx
       .insert(users)
       .values({ id: u.id, ...fields })

@@ -8,6 +8,7 @@ import {
   PageQuery,
   RegistrantListResponse,
   RegistrationResponse,
+  type RegistrationStatus,
 } from '@platform/contracts';
 import { pageOf, toCsv, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
@@ -15,6 +16,16 @@ import { actorOf, adminActing, organisedEvent, organizes } from './actor';
 
 const errors = ErrorAnswers(400, 401, 403, 404, 409, 422);
 const file = { 200: FileAnswer('text/csv', 'the CSV'), ...errors };
+
+/** A registration's status as the attendee list says it. */
+const STATUS_WORDS: Record<RegistrationStatus, string> = {
+  confirmed: 'Confirmed',
+  waitlisted: 'Waiting list',
+  cancelled: 'Cancelled',
+};
+/** `2026-11-28 01:04`: the day and clock time in `timeZone`. */
+const localMinute = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
 const secured = { tags: ['event'], security: [{ bearer: [] }] };
 
 export default async function registrationRoutes(app: App) {
@@ -99,10 +110,33 @@ export default async function registrationRoutes(app: App) {
       const { row } = await organisedEvent(app, request.params.id, actorOf(request), true);
       const admin = adminActing(request, row);
       if (admin) await registrations.recordAdminExport(admin, row);
-      const rows = await registrations.all(request.params.id);
+      const rows = await registrations.attendees(request.params.id);
+      // Times as the organiser lives them: in the event's time zone, to the minute (not UTC ISO, where a
+      // 01:04 registration in Nairobi lands on the day before).
+      const local = (iso: string | null) => iso && localMinute(new Date(iso), row.timeZone);
       const csv = toCsv([
-        ['Name', 'Designation', 'Status', 'Waiting list position', 'Registered at', 'Checked in at'],
-        ...rows.map((r) => [r.name, r.designation, r.status, r.position, r.registeredAt, r.checkedInAt]),
+        [
+          'Name',
+          'E-mail',
+          'Phone',
+          'Designation',
+          'Status',
+          'Ticket code',
+          'Waiting list position',
+          `Registered at (${row.timeZone})`,
+          `Checked in at (${row.timeZone})`,
+        ],
+        ...rows.map((r) => [
+          r.name,
+          r.email,
+          r.phone,
+          r.designation,
+          STATUS_WORDS[r.status],
+          r.ticketCode,
+          r.position,
+          local(r.registeredAt),
+          local(r.checkedInAt),
+        ]),
       ]);
       return reply
         .type('text/csv; charset=utf-8')

@@ -20,6 +20,9 @@ function closedReason(event: EventRow, now = new Date()): HttpError | undefined 
 }
 
 /** Registrations: seats, the waiting list, and the organiser's view of them. */
+/** A registrant as the organiser's attendee list (CSV) shows them. */
+export type Attendee = Registrant & { email: string; phone: string; ticketCode: string | null };
+
 export class RegistrationStore {
   constructor(
     private readonly db: Db,
@@ -237,9 +240,18 @@ export class RegistrationStore {
     });
   }
 
-  /** Every registrant of an event (the CSV export), in arrival order. */
-  async all(eventId: string): Promise<Registrant[]> {
-    return (await this.registrants(eventId)).map(toRegistrant);
+  /**
+   * Every registrant of an event in arrival order (the organiser's CSV), with how to reach them and, when
+   * confirmed, the ticket's short code.
+   */
+  async attendees(eventId: string): Promise<Attendee[]> {
+    const rows = await this.registrants(eventId);
+    return rows.map((x) => ({
+      ...toRegistrant(x),
+      email: x.email ?? '',
+      phone: x.phone ?? '',
+      ticketCode: x.r.status === 'confirmed' ? this.tickets.code(x.r.eventId, x.r.seq) : null,
+    }));
   }
 
   private registrants(eventId: string) {
@@ -248,6 +260,8 @@ export class RegistrationStore {
         r: registrations,
         currentName: users.name,
         designation: users.designation,
+        email: users.email,
+        phone: users.phone,
         // Place on the waiting list, for waitlisted rows.
         position: sql<number>`case when ${registrations.status} = 'waitlisted' then (row_number() over (partition by ${registrations.status} order by ${registrations.seq}))::int end`,
       })
