@@ -148,3 +148,39 @@ it('lets HR dismiss a suggestion; another organisation’s, or one gone, is not 
   expect((await ctx.call('POST', url, clinic)).statusCode).toBe(404);
   expect((await ctx.call('POST', '/api/core/hires/not-a-uuid/dismiss', clinic)).statusCode).toBe(400);
 });
+
+it('takes the profession from a current verified licence before the designation', async () => {
+  // She works at one clinic, whose HR verified her NCK licence; another clinic accepts her in Hire.
+  const current = await ctx.clinic();
+  const nurse = await ctx.member(current, { name: 'Dorcas Achieng', designation: 'Pharmacist' });
+  const councils = (await ctx.call('GET', '/api/core/councils?country=KE', nurse)).json().data as {
+    id: string;
+    abbreviation: string;
+  }[];
+  const nck = councils.find((c) => c.abbreviation === 'NCK')!;
+  const added = await ctx.call('POST', '/api/core/credentials', nurse, {
+    councilId: nck.id,
+    number: `NCK/${randomUUID().slice(0, 6)}`,
+    expiresOn: '2030-12-31',
+  });
+  expect(added.statusCode).toBe(201);
+  const next = await ctx.clinic();
+  await decide(next, nurse, 'accepted');
+  const first = await eventually(async () => (await hiresOf(next)).data[0]);
+  // Not verified yet: her designation's.
+  expect(first).toMatchObject({ applicantId: nurse.id, profession: 'Pharmacist' });
+
+  const verified = await ctx.call('POST', `/api/core/credentials/${added.json().data.id}/verify`, current);
+  expect(verified.statusCode).toBe(200);
+  await decide(next, nurse, 'accepted', 'Ward Nurse');
+  const second = await eventually(async () => {
+    const { data } = await hiresOf(next);
+    return data.length === 2 ? data : undefined;
+  });
+  expect(second.map((h) => [h.jobTitle, h.profession])).toEqual(
+    expect.arrayContaining([
+      ['Ward Nurse', 'Nurse'],
+      ['Theatre Nurse', 'Pharmacist'],
+    ]),
+  );
+});

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '@platform/service-kit';
-import type { FuzzTarget, TrustTarget } from '@platform/testing';
+import { HireEvents } from '@platform/contracts';
+import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
+import { eventually, type FuzzTarget, type TrustTarget } from '@platform/testing';
 import { buildApp } from '../src/app';
 import { readConfig } from '../src/config';
 import { startCore } from './helpers';
@@ -48,6 +50,27 @@ export const fuzzTarget: FuzzTarget<App> = {
         completedOn: '2026-01-05',
       });
       if (training.statusCode !== 201) throw new Error(`training: ${training.statusCode} ${training.body}`);
+      // A hire to invite (svc-hire's acceptance of the member's application), for /api/core/hires/:id.
+      const hire = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fuzz-hire' });
+      await hire.ensureStream('hire');
+      await hire.publish(
+        makeEnvelope(HireEvents.applicationStatusChanged, {
+          applicationId: randomUUID(),
+          jobId: randomUUID(),
+          applicantId: user.id,
+          ownerId: clinic.orgId!,
+          from: 'pending',
+          to: 'accepted',
+          changedBy: clinic.id,
+          changedAt: new Date().toISOString(),
+        }),
+      );
+      await hire.close();
+      const hireId = await eventually(
+        async () =>
+          ((await ctx.call('GET', '/api/core/hires', clinic)).json() as { data: { id: string }[] }).data[0]
+            ?.id,
+      );
       return [
         (credential.json() as { data: { id: string } }).data.id,
         (staff.json() as { data: { id: string }[] }).data[0]!.id,
@@ -55,6 +78,7 @@ export const fuzzTarget: FuzzTarget<App> = {
         (document.json() as { data: { id: string } }).data.id,
         trainingType,
         (training.json() as { data: { id: string } }).data.id,
+        hireId,
       ];
     };
     return {
@@ -65,7 +89,8 @@ export const fuzzTarget: FuzzTarget<App> = {
         const known = ids;
         return {
           tokens: { user: user.token, Clinic: clinic.token, admin: admin.token },
-          idsFor: () => ({ id: known }),
+          // The hire's id last, but first (the valid one) for the hires' own routes.
+          idsFor: (path) => ({ id: path.startsWith('/api/core/hires') ? [known.at(-1)!, ...known] : known }),
         };
       },
       close: () => ctx.close(),
