@@ -46,6 +46,7 @@ const record = {
   nssfNumber: null,
   emergencyContact: null,
   credentials: [licence],
+  cpdPoints: 12,
 };
 const councils = {
   success: true,
@@ -100,6 +101,7 @@ describe('/hr/staff/:id and /hr/me', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Not cleared to practise: licence expired');
     const details = screen.getByRole('region', { name: 'Record' });
     expect(within(details).getByText('KRA PIN').nextSibling).toHaveTextContent('A123456789Z');
+    expect(within(details).getByText('CPD points (from Events)').nextSibling).toHaveTextContent('12');
 
     const licences = screen.getByRole('region', { name: 'Licences and registrations' });
     expect(within(licences).getByText(/NCK NCK\/5001/)).toBeInTheDocument();

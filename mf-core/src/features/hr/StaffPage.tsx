@@ -112,6 +112,8 @@ function Details({ record: r, showSensitive }: { record: StaffDetail; showSensit
     [t('staffPage.startDate'), r.startDate && date(r.startDate)],
     [t('staffPage.employmentType'), r.employmentType && t(`staffPage.employment.${r.employmentType}`)],
     [t('staffPage.role'), t(`staffPage.roles.${r.role}`)],
+    // Earned at Events check-ins, wherever the person attended.
+    [t('staffPage.cpdPoints'), String(r.cpdPoints)],
   ];
   const sensitive: [string, string | null][] = [
     [t('staffPage.nationalId'), r.nationalId],
