@@ -67,6 +67,9 @@ it('refuses a clinic without Core with 402, then allows it within 2 seconds of i
   expect((await ctx.call('GET', '/api/core/trainings/types', clinic)).statusCode).toBe(402);
   expect((await ctx.call('GET', '/api/core/trainings', clinic)).statusCode).toBe(402);
   expect(await count('training_types', clinic.orgId!)).toBe(0);
+  // The lists' CSV files and the hires to invite, alike.
+  for (const url of ['/api/core/staff.csv', '/api/core/credentials.csv', '/api/core/hires'])
+    expect((await ctx.call('GET', url, clinic)).statusCode).toBe(402);
 
   await announce(clinic, 2, core(15, 1));
   const allowed = await within2s(clinic, 200);
