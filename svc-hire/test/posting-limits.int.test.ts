@@ -58,8 +58,18 @@ it('lets only one of several posts at once take the last open posting', async ()
   const mine = await ctx.call('GET', '/api/job/mine?limit=50', clinic);
   expect(mine.json().pageInfo.total).toBe(2);
 
+  // What /billing shows as used: the open postings, not the closed or removed ones.
+  const open = async () =>
+    (await ctx.call('GET', '/api/job/mine?open=true&limit=1', clinic)).json().pageInfo.total;
+  expect(await open()).toBe(2);
   const third = await post(clinic, 'Third');
   expect(third.statusCode).toBe(402);
+  // One whose closing day passed still counts among the clinic's postings, not among the open ones.
+  const [firstJob] = mine.json().data.slice(-1) as { _id: string }[];
+  await sql('update hire.jobs set closes_at = current_date - 1 where id = $1', firstJob!._id);
+  expect(await open()).toBe(1);
+  expect((await ctx.call('GET', '/api/job/mine?limit=1', clinic)).json().pageInfo.total).toBe(2);
+  expect((await post(clinic, 'Third, after one closed')).statusCode).toBe(201);
   expect(third.json()).toMatchObject({ code: 'billing.limit_reached', limit: 'openPostings', allowed: 2 });
   expect(third.json().message).toBe('Your plan allows 2 open job postings at a time.');
 });

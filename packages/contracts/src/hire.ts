@@ -209,6 +209,9 @@ export const IdParams = Type.Object({ id: Uuid });
 /** The board says "more than {total}" when `totalCapped` (CappedPageInfo). */
 export const JobListResponse = Ok({ data: Type.Array(Job), pageInfo: CappedPageInfo });
 export type JobListResponse = Static<typeof JobListResponse>;
+/** `GET /api/job/mine`: the clinic's postings, newest first; `open=true`: only those open (what standalone Hire counts). */
+export const MyJobsQuery = Type.Composite([PageQuery, Type.Object({ open: Type.Optional(Type.Boolean()) })]);
+export type MyJobsQuery = Static<typeof MyJobsQuery>;
 export const PostedJobListResponse = Ok({ data: Type.Array(PostedJob), pageInfo: PageInfo });
 export type PostedJobListResponse = Static<typeof PostedJobListResponse>;
 export const JobResponse = Ok({ data: Job });

@@ -11,8 +11,8 @@ import {
   LocationQuery,
   MessageResponse,
   PagePreviewResponse,
-  PageQuery,
   PaymentRequiredResponse,
+  MyJobsQuery,
   PostedJobListResponse,
 } from '@platform/contracts';
 import {
@@ -79,7 +79,7 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
     '/api/job/mine',
     {
       preHandler: app.requireRole('Clinic'),
-      schema: { ...secured, querystring: PageQuery, response: { 200: PostedJobListResponse, ...errors } },
+      schema: { ...secured, querystring: MyJobsQuery, response: { 200: PostedJobListResponse, ...errors } },
     },
     async (request) => {
       const { data, total } = await jobs.listOwned(actorOf(request).ownerId, request.query);

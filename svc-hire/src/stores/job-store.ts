@@ -299,8 +299,8 @@ export class JobStore {
   }
 
   /** The live jobs the actor's organisation posted, newest first, with their applicant counts. */
-  async listOwned(ownerId: string, q: { page?: number; limit?: number }) {
-    const where = and(eq(jobs.ownerId, ownerId), live);
+  async listOwned(ownerId: string, q: { page?: number; limit?: number; open?: boolean }) {
+    const where = and(eq(jobs.ownerId, ownerId), q.open ? openJob : live);
     const { limit, offset } = pageOf(q);
     const [rows, [{ total } = { total: 0 }]] = await Promise.all([
       this.selectWithPoster()
