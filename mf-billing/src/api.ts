@@ -1,4 +1,5 @@
-import type { MeResponse } from '@platform/contracts';
+import type { MeResponse, PostedJobListResponse } from '@platform/contracts';
+import type { PlacesResponse, StaffListResponse } from '@platform/svc-core/contract';
 import type {
   CheckoutBody,
   DowngradeBody,
@@ -12,7 +13,7 @@ import { endpoint } from '@platform/data';
 import { apiFile, apiRequest } from '@platform/shell-state';
 
 /**
- * The one way mf-billing talks to svc-billing: every call typed by the service's contract (`import type`:
+ * The one way mf-billing talks to svc-billing (and reads the usage Hire and Core count): every call typed by the service's contract (`import type`:
  * no schema code reaches the browser). Reads are endpoints for `useApiQuery` / `useApiPages`; writes
  * return the `apiRequest` result.
  */
@@ -42,4 +43,8 @@ export const billingApi = {
     apiRequest<SubscriptionResponse>('/api/billing/subscription/downgrade', { method: 'POST', body }),
   /** The account's own phone, to prefill the M-Pesa number. */
   me: () => endpoint<MeResponse>('/api/user/me'),
+  /** What the clinic uses of its limits, from the services that hold it (counts: one row each). */
+  openPostings: () => endpoint<PostedJobListResponse>('/api/job/mine?open=true&limit=1'),
+  staffCount: () => endpoint<StaffListResponse>('/api/core/staff?limit=1'),
+  places: () => endpoint<PlacesResponse>('/api/core/places'),
 };

@@ -154,14 +154,34 @@ describe('the Billing page', () => {
 
   it('shows a clinic in its trial the days left, what the plan includes, its limits and how to change it', async () => {
     useSession.getState().signIn('token', clinic);
-    billing(() => page([], 0));
+    // What Hire and Core count against the limits: 3 open postings, 12 staff, 2 locations.
+    const calls = billing((call) =>
+      call.path.startsWith('/api/job/mine')
+        ? page([], 3)
+        : call.path.startsWith('/api/core/staff')
+          ? page([], 12)
+          : call.path === '/api/core/places'
+            ? { body: { success: true, data: { locations: [{}, {}], departments: [] } } }
+            : page([], 0),
+    );
     await renderScreen(<BillingPage />, { path: '/billing' });
     expect(await screen.findByRole('heading', { name: 'Your plan: Professional' })).toBeInTheDocument();
     expect(screen.getByText(/9 days left/)).toHaveTextContent('Free trial · 9 days left');
     expect(screen.getByText(/The trial ends on 4 Dec 2026/)).toBeInTheDocument();
     expect(screen.getByText('Core HR')).toBeInTheDocument();
-    expect(screen.getByText('Staff').nextSibling).toHaveTextContent('Up to 40');
-    expect(screen.getByText('Open job postings').nextSibling).toHaveTextContent('Unlimited');
+    expect(await screen.findByText('12 of 40 used')).toBeInTheDocument();
+    expect(screen.getByText('Staff').nextSibling).toHaveTextContent('12 of 40 used');
+    expect(screen.getByText('Locations').nextSibling).toHaveTextContent('2 of 2 used: the limit is reached');
+    expect(screen.getByText('Open job postings').nextSibling).toHaveTextContent('Unlimited · 3 in use');
+    // Workflows are not counted by any service yet: the limit alone.
+    expect(screen.getByText('Workflow automations').nextSibling).toHaveTextContent('Up to 5');
+    expect(calls.map((c) => c.path)).toEqual(
+      expect.arrayContaining([
+        '/api/job/mine?open=true&limit=1',
+        '/api/core/staff?limit=1',
+        '/api/core/places',
+      ]),
+    );
     expect(screen.getByRole('link', { name: 'Choose Enterprise' })).toHaveAttribute(
       'href',
       '/billing/checkout?items=enterprise',

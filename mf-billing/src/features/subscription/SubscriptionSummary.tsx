@@ -4,6 +4,7 @@ import { Alert, Button, failureText, Spinner, useDateFormat, useTranslation } fr
 import { billingApi } from '../../api';
 import { ChangePlan, mainItem } from './ChangePlan';
 import { useSubscriptionChange } from './useSubscriptionChange';
+import { useUsage } from './useUsage';
 
 /** The limits a plan sets that a clinic meets day to day, in the order people ask about them. */
 const LIMITS = ['openPostings', 'staff', 'locations', 'licenceAlertRoles', 'workflows'] as const;
@@ -17,6 +18,7 @@ export function SubscriptionSummary() {
   const date = useDateFormat();
   const sub = useApiQuery(billingApi.subscription());
   const { busy, failure, run } = useSubscriptionChange();
+  const usage = useUsage(sub.data?.data);
 
   if (sub.loading) return <Spinner label={t('plan.loading')} />;
   if (sub.error) return <Alert kind="error">{failureText(t, sub.error, 'plan.failed')}</Alert>;
@@ -24,6 +26,14 @@ export function SubscriptionSummary() {
   const held = mainItem(s.lines);
   const name = held ? t(`items.${held}`) : t('plan.none');
   const ends = date(s.periodEnd);
+  /** "2 of 2 used", "Unlimited · 12 in use", or the limit alone where the count is not known. */
+  const limitText = (key: string, limit: number | null, used: number | undefined) => {
+    if (used === undefined)
+      return limit === null ? t('limits.unlimited') : t('limits.upTo', { count: limit });
+    return limit === null
+      ? t('limits.unlimitedInUse', { used })
+      : t('limits.usedOf', { used, count: limit, context: used >= limit ? 'full' : undefined });
+  };
 
   return (
     <section aria-labelledby="plan-title" className="billing-plan">
@@ -53,11 +63,7 @@ export function SubscriptionSummary() {
         {LIMITS.map((key) => (
           <div key={key}>
             <dt>{t(`limits.${key}`)}</dt>
-            <dd>
-              {s.entitlements.limits[key] === null
-                ? t('limits.unlimited')
-                : t('limits.upTo', { count: s.entitlements.limits[key] })}
-            </dd>
+            <dd>{limitText(key, s.entitlements.limits[key], usage[key as keyof typeof usage])}</dd>
           </div>
         ))}
       </dl>
