@@ -72,7 +72,7 @@ const staffQuery = (filter: StaffFilter, page: Record<string, string> = {}) => {
  */
 export const coreApi = {
   /** svc-billing's public catalogue: /pricing's and the landing page's prices. */
-  plans: () => endpoint<PlansResponse>('/api/billing/plans'),
+  plans: () => apiRequest<PlansResponse>('/api/billing/plans'),
   me: () => endpoint<MeResponse>('/api/user/me'),
   updateMe: (body: UpdateProfileBody) => apiRequest<MeResponse>('/api/user/me', { method: 'PUT', body }),
   login: (body: LoginBody) => apiRequest<LoginResponse>('/api/user/login', { method: 'POST', body }),

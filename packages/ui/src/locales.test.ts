@@ -9,7 +9,15 @@ const folders = [
   ...readdirSync(root)
     .filter((d) => d.startsWith('mf-'))
     .map((d) => `${d}/src/locales`),
-].filter((f) => existsSync(path.join(root, f)));
+]
+  .filter((f) => existsSync(path.join(root, f)))
+  // A remote's texts kept beside one feature's chunk (mf-core's info pages) are checked alike.
+  .flatMap((f) => [
+    f,
+    ...readdirSync(path.join(root, f), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(path.join(root, f, d.name, 'en.json')))
+      .map((d) => `${f}/${d.name}`),
+  ]);
 
 function keys(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value))

@@ -1,16 +1,18 @@
 import { Link } from '@platform/router';
 import { Accordion, useRouteMeta, useTranslation } from '@platform/ui';
 import '../shared/core.css';
+import { useInfoTexts } from './texts';
 
 /** `/faqs`: eight questions, one answer open at a time (the shared accessible accordion). */
 export default function FaqsPage() {
   const { t } = useTranslation('core');
-  useRouteMeta(t('info.faqs.title'), t('info.faqs.description'));
-  const items = t('info.faqs.items', { returnObjects: true }) as { q: string; a: string }[];
+  const faqs = useInfoTexts().faqs;
+  useRouteMeta(faqs.title, faqs.description);
+  const items: { q: string; a: string }[] = faqs.items;
   return (
     <div className="container narrow section">
-      <h1 className="display">{t('info.faqs.title')}</h1>
-      <p className="lead">{t('info.faqs.intro')}</p>
+      <h1 className="display">{faqs.title}</h1>
+      <p className="lead">{faqs.intro}</p>
       <Accordion
         headingLevel={2}
         items={(Array.isArray(items) ? items : []).map((item, i) => ({
@@ -20,7 +22,7 @@ export default function FaqsPage() {
         }))}
       />
       <p>
-        {t('info.faqs.more')} <Link to="/contact">{t('contact.title')}</Link>
+        {faqs.more} <Link to="/contact">{t('contact.title')}</Link>
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
-import { useRouteMeta, useTranslation } from '@platform/ui';
+import { useRouteMeta } from '@platform/ui';
+import { useInfoTexts } from './texts';
 import '../shared/core.css';
 
 export const INFO_PAGES = ['about', 'privacy', 'terms', 'cookies'] as const;
@@ -10,17 +11,18 @@ interface Section {
 }
 
 /**
- * A page of text: its title, introduction and sections come from the `info.<page>` texts in each language
+ * A page of text: its title, introduction and sections come from the info texts (./texts) in each language
  * (About us, Privacy, Terms, Cookies), so the page is the same component and only the words differ.
  */
 export function InfoPage({ page }: { page: InfoPageName }) {
-  const { t } = useTranslation('core');
-  useRouteMeta(t(`info.${page}.title`), t(`info.${page}.description`));
-  const sections = t(`info.${page}.sections`, { returnObjects: true }) as Section[];
+  const info = useInfoTexts();
+  const texts = info[page];
+  useRouteMeta(texts.title, texts.description);
+  const sections: Section[] = texts.sections;
   return (
     <div className="container narrow section info-page">
-      <h1 className="display">{t(`info.${page}.title`)}</h1>
-      <p className="lead">{t(`info.${page}.intro`)}</p>
+      <h1 className="display">{texts.title}</h1>
+      <p className="lead">{texts.intro}</p>
       {Array.isArray(sections) &&
         sections.map((s) => (
           <section key={s.heading}>
@@ -30,7 +32,7 @@ export function InfoPage({ page }: { page: InfoPageName }) {
             ))}
           </section>
         ))}
-      {page !== 'about' && <p className="muted">{t('info.updated')}</p>}
+      {page !== 'about' && <p className="muted">{info.updated}</p>}
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * catalogue (an admin changes them there): `usePrices` reads `GET /api/billing/plans`, and the figures
  * below are only what the prerendered page shows until that answer arrives (the catalogue's first prices).
  */
-import { useApiQuery } from '@platform/data';
+import { useEffect, useState } from 'react';
 import { formatMoney } from '@platform/ui';
 import type { PlanId } from '@platform/contracts/values';
 import { coreApi } from '../../api';
@@ -49,13 +49,27 @@ const FIRST_PRICES: Record<string, number> = {
 
 /**
  * Whole-shilling price of a catalogue item (`essential`, `hire`, `job-listing`, …) as svc-billing sells it
- * now; its first price until the catalogue has answered, or if it cannot.
+ * now; its first price until the catalogue has answered, or if it cannot. Asked once the page is on screen
+ * with the plain request the landing page's blocks use: the landing page's first load carries no query
+ * cache for it (its JS budget).
  */
 export function usePrices(): (itemId: string) => number {
-  const { data } = useApiQuery(coreApi.plans());
-  // Whatever else answers (an older catalogue, a page's test double) leaves the first prices.
-  const items = Array.isArray(data?.data) && Array.isArray(data.addOns) ? [...data.data, ...data.addOns] : [];
-  const stored = new Map(items.map((item) => [item.id, item.price / 100] as const));
+  const [stored, setStored] = useState<ReadonlyMap<string, number>>(new Map());
+  useEffect(() => {
+    let live = true;
+    coreApi
+      .plans()
+      .then((res) => {
+        // Whatever else answers (an older catalogue, a page's test double) leaves the first prices.
+        if (!live || !res.ok || !Array.isArray(res.body.data) || !Array.isArray(res.body.addOns)) return;
+        const items = [...res.body.data, ...res.body.addOns];
+        setStored(new Map(items.map((item) => [item.id, item.price / 100] as const)));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
   return (itemId) => stored.get(itemId) ?? FIRST_PRICES[itemId] ?? 0;
 }
 
