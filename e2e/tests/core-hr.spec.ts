@@ -151,7 +151,7 @@ test('a clinic sets up Core HR, imports its staff, verifies a licence; the nurse
   const hers = page.getByRole('region', { name: 'Leseni na usajili' });
   await expect(hers).toContainText(`NCK ${nurseLicence}`);
   await expect(hers).toContainText(`imethibitishwa na ${clinic.name}`);
-  await expect(page.getByRole('region', { name: 'Rekodi' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Rekodi', exact: true })).toContainText(
     'anaruhusiwa kutoa huduma (leseni imethibitishwa)',
   );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -265,7 +265,11 @@ async function journey(page: Page, T: Texts, width: number) {
   expect(text.charCodeAt(0)).toBe(0xfeff);
   expect(text).toContain('"Amina Wanjiru"');
   expect(text).toContain('"Chebet Kiprop"');
-  expect(text.split('\r\n').filter((line) => line.includes('"confirmed"'))).toHaveLength(2);
+  // The two confirmed seats in words, each with its ticket code (what the door checks).
+  const confirmed = text.split('\r\n').filter((line) => line.includes('"Confirmed"'));
+  expect(confirmed).toHaveLength(2);
+  for (const name of ['Amina Wanjiru', 'Chebet Kiprop'])
+    expect(confirmed.find((line) => line.includes(`"${name}"`))).toContain(`"${codes[name]}"`);
 
   await card.getByRole('button', { name: T.checkinPanel, exact: true }).click();
   const code = card.getByLabel(T.ticketCode);
