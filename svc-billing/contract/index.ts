@@ -146,6 +146,24 @@ export type Subscription = Static<typeof Subscription>;
 export const SubscriptionResponse = Ok({ data: Subscription });
 export type SubscriptionResponse = Static<typeof SubscriptionResponse>;
 
+/**
+ * The organisation's billing details, set by its clinic account on /billing (`GET`/`PUT
+ * /api/billing/details`): its KRA PIN, printed as the buyer's on the invoices issued from then on.
+ */
+export const BillingDetails = Type.Object({
+  /** A letter, 9 digits, a letter (`P051234567X`); null until the clinic gives it. */
+  kraPin: Type.Union([Type.String(), Type.Null()]),
+});
+export type BillingDetails = Static<typeof BillingDetails>;
+export const BillingDetailsResponse = Ok({ data: BillingDetails });
+export type BillingDetailsResponse = Static<typeof BillingDetailsResponse>;
+/** The PIN as typed (spaces and small letters are fine: it is stored as KRA prints it), or null to remove it. */
+export const BillingDetailsBody = Type.Object(
+  { kraPin: Type.Union([Type.String({ maxLength: 20 }), Type.Null()]) },
+  { additionalProperties: false },
+);
+export type BillingDetailsBody = Static<typeof BillingDetailsBody>;
+
 /** A cheaper choice for the next period, whole: its plan or modules and the add-ons to keep. */
 export const DowngradeBody = Type.Object(
   { items: Type.Array(ItemId, { minItems: 1, maxItems: 20 }) },
@@ -281,6 +299,7 @@ export type PriceBody = Static<typeof PriceBody>;
 /** The error codes svc-billing answers with (`code` beside the English `message`). */
 export const BillingErrors = {
   invalidPhone: 'billing.invalid_phone',
+  invalidKraPin: 'billing.invalid_kra_pin',
   paymentNotFound: 'billing.payment_not_found',
   invoiceNotFound: 'billing.invoice_not_found',
   idempotencyKeyReused: 'billing.idempotency_key_reused',

@@ -13,6 +13,7 @@ import type { PaymentMethod, PaymentProvider } from './providers/provider';
 import adminRoutes from './routes/admin';
 import callbackRoutes from './routes/callbacks';
 import checkoutRoutes from './routes/checkout';
+import detailsRoutes from './routes/details';
 import invoiceRoutes from './routes/invoices';
 import planRoutes from './routes/plans';
 import subscriptionRoutes from './routes/subscription';
@@ -88,6 +89,11 @@ export async function buildApp(config: BillingConfig, opts: BuildOptions = {}): 
       '',
     ),
     appUrl: config.APP_URL.replace(/\/$/, ''),
+    seller: {
+      name: config.BILLING_SELLER_NAME,
+      address: config.BILLING_SELLER_ADDRESS,
+      kraPin: config.BILLING_SELLER_KRA_PIN,
+    },
     log: app.log,
   };
   await app.register(organisations, { bus, db, processed: schema.processed, now });
@@ -95,6 +101,7 @@ export async function buildApp(config: BillingConfig, opts: BuildOptions = {}): 
   await app.register(checkoutRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });
   await app.register(invoiceRoutes, { ctx });
+  await app.register(detailsRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(callbackRoutes, { ctx });
 

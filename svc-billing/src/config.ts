@@ -1,8 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { baseServiceEnv, readServiceConfig, type ServiceConfig } from '@platform/service-kit';
+import { KRA_PIN_PATTERN } from '../contract/kra-pin';
 import { SANDBOX_CREDENTIALS, SANDBOX_URL } from '../sandbox/credentials';
 
 const { mpesa, airtel, paystack } = SANDBOX_CREDENTIALS;
+
+/** The seller's details for local runs: a placeholder address and PIN no real invoice may carry. */
+const SELLER_PLACEHOLDER = {
+  name: 'AfyaHR Limited',
+  address: 'P.O. Box 00000-00100, Nairobi, Kenya',
+  kraPin: 'P000000000A',
+};
 
 /**
  * The env schema: the platform's base variables and svc-billing's own (each also listed in module.json's
@@ -16,6 +24,10 @@ const Env = Type.Object({
   BILLING_CALLBACK_BASE_URL: Type.Optional(Type.String()),
   /** Where the hosted card page sends the browser back (the site's address). */
   APP_URL: Type.String({ default: 'http://localhost:8080' }),
+  /** Who sells, as every invoice and receipt says: legal name, postal address and KRA PIN. */
+  BILLING_SELLER_NAME: Type.String({ minLength: 1, default: SELLER_PLACEHOLDER.name }),
+  BILLING_SELLER_ADDRESS: Type.String({ minLength: 1, default: SELLER_PLACEHOLDER.address }),
+  BILLING_SELLER_KRA_PIN: Type.String({ pattern: KRA_PIN_PATTERN, default: SELLER_PLACEHOLDER.kraPin }),
   MPESA_BASE_URL: Type.String({ default: SANDBOX_URL }),
   MPESA_CONSUMER_KEY: Type.String({ default: mpesa.consumerKey }),
   MPESA_CONSUMER_SECRET: Type.String({ default: mpesa.consumerSecret }),
@@ -52,9 +64,19 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     [config.AIRTEL_BASE_URL, 'AIRTEL_CLIENT_ID', config.AIRTEL_CLIENT_ID === airtel.clientId],
     [config.PAYSTACK_BASE_URL, 'PAYSTACK_SECRET_KEY', config.PAYSTACK_SECRET_KEY === paystack.secretKey],
   ];
+  // Real money means real tax invoices: they must name the seller's own PIN, not the placeholder.
+  const realProvider = [config.MPESA_BASE_URL, config.AIRTEL_BASE_URL, config.PAYSTACK_BASE_URL].find(
+    (url) => !isSandboxUrl(url),
+  );
+  if (realProvider)
+    checks.push([
+      realProvider,
+      'BILLING_SELLER_KRA_PIN',
+      config.BILLING_SELLER_KRA_PIN === SELLER_PLACEHOLDER.kraPin,
+    ]);
   const bad = checks
     .filter(([url, , sandboxValue]) => !isSandboxUrl(url) && sandboxValue)
-    .map(([, name]) => `  ${name}: still the sandbox's value, with a real provider's URL`);
+    .map(([, name]) => `  ${name}: still the sandbox's (or placeholder) value, with a real provider's URL`);
   // A moved clock ends trials and periods early: only ever against the sandbox, never with real money.
   const providers = [config.MPESA_BASE_URL, config.AIRTEL_BASE_URL, config.PAYSTACK_BASE_URL];
   if (config.BILLING_TEST_CLOCK_FILE !== undefined && !providers.every(isSandboxUrl))

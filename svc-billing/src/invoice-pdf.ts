@@ -3,8 +3,12 @@ import { printable } from '@platform/service-kit';
 import type { InvoiceRow } from './db/schema';
 import { kshText, VAT_RATE_PERCENT } from './domain/money';
 
-/** Who sells: the platform, named as on its pages. */
-export const SELLER = 'AfyaHR';
+/** Who sells, as the tax invoice must say: the legal name, postal address and KRA PIN (configuration). */
+export interface Seller {
+  name: string;
+  address: string;
+  kraPin: string;
+}
 
 const METHOD_NAMES: Record<string, string> = { mpesa: 'M-Pesa', airtel: 'Airtel Money', card: 'Card' };
 /** What the provider's own reference is called on a receipt. */
@@ -31,10 +35,10 @@ class Sheet {
     private readonly bold: PDFFont,
   ) {}
 
-  static async create(title: string): Promise<{ pdf: PDFDocument; sheet: Sheet }> {
+  static async create(title: string, seller: Seller): Promise<{ pdf: PDFDocument; sheet: Sheet }> {
     const pdf = await PDFDocument.create();
     pdf.setTitle(title);
-    pdf.setProducer(SELLER);
+    pdf.setProducer(seller.name);
     const page = pdf.addPage(A4);
     const [regular, bold] = await Promise.all([
       pdf.embedFont(StandardFonts.Helvetica),
@@ -71,9 +75,14 @@ class Sheet {
   }
 }
 
-/** The heading both documents share: the seller, the document's name and number, and the buyer. */
-function heading(sheet: Sheet, title: string, facts: [string, string][], row: InvoiceRow) {
-  sheet.line([[SELLER, LEFT]], { size: 18, bold: true, gap: 4 });
+/**
+ * The heading both documents share: the seller (legal name, postal address, KRA PIN), the document's name
+ * and number, and the buyer (the clinic, and its KRA PIN when it gave one on /billing).
+ */
+function heading(sheet: Sheet, title: string, facts: [string, string][], row: InvoiceRow, seller: Seller) {
+  sheet.line([[seller.name, LEFT]], { size: 18, bold: true, gap: 4 });
+  sheet.line([[seller.address, LEFT]], { size: 9, gap: 3 });
+  sheet.line([[`KRA PIN: ${seller.kraPin}`, LEFT]], { size: 9, gap: 14 });
   sheet.line([[title, LEFT]], { size: 14, gap: 18 });
   for (const [label, value] of facts)
     sheet.line([
@@ -92,8 +101,8 @@ function heading(sheet: Sheet, title: string, facts: [string, string][], row: In
  * period paid for, each line with quantity and unit price, the credit of an upgrade, then net, VAT 16 %
  * and gross in Kenyan shillings. Prices include VAT, so net and VAT are taken out of the gross.
  */
-export async function invoicePdf(row: InvoiceRow): Promise<Uint8Array> {
-  const { pdf, sheet } = await Sheet.create(`Invoice ${row.number}`);
+export async function invoicePdf(row: InvoiceRow, seller: Seller): Promise<Uint8Array> {
+  const { pdf, sheet } = await Sheet.create(`Invoice ${row.number}`, seller);
   const facts: [string, string][] = [
     ['Invoice number', row.number],
     ['Date', dayText(row.issuedAt)],
@@ -101,7 +110,7 @@ export async function invoicePdf(row: InvoiceRow): Promise<Uint8Array> {
   if (row.periodStart && row.periodEnd)
     facts.push(['Period', `${dayText(row.periodStart)} to ${dayText(row.periodEnd)}`]);
   facts.push(['Receipt', row.receiptNumber]);
-  heading(sheet, 'Tax invoice', facts, row);
+  heading(sheet, 'Tax invoice', facts, row, seller);
 
   const [qty, unit, amount] = [-(LEFT + 290), -(LEFT + 380), -RIGHT];
   sheet.line(
@@ -152,8 +161,8 @@ export async function invoicePdf(row: InvoiceRow): Promise<Uint8Array> {
 }
 
 /** The receipt of the same payment: its number, the invoice it settles, how it was paid and how much. */
-export async function receiptPdf(row: InvoiceRow): Promise<Uint8Array> {
-  const { pdf, sheet } = await Sheet.create(`Receipt ${row.receiptNumber}`);
+export async function receiptPdf(row: InvoiceRow, seller: Seller): Promise<Uint8Array> {
+  const { pdf, sheet } = await Sheet.create(`Receipt ${row.receiptNumber}`, seller);
   const facts: [string, string][] = [
     ['Receipt number', row.receiptNumber],
     ['Date', dayText(row.issuedAt)],
@@ -161,7 +170,7 @@ export async function receiptPdf(row: InvoiceRow): Promise<Uint8Array> {
     ['Payment method', METHOD_NAMES[row.method] ?? row.method],
   ];
   if (row.providerReceipt) facts.push([PROVIDER_RECEIPT[row.method] ?? 'Reference', row.providerReceipt]);
-  heading(sheet, 'Payment receipt', facts, row);
+  heading(sheet, 'Payment receipt', facts, row, seller);
   sheet.line(
     [
       ['Amount paid', LEFT],

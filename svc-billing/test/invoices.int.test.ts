@@ -40,8 +40,9 @@ async function knownClinic(name: string, kraPin?: string): Promise<Persona> {
         : undefined,
     10_000,
   );
-  // Identity has no KRA PIN field yet: the organisation's billing row is where an invoice reads it.
-  if (kraPin) await sql`update billing.organisations set kra_pin = ${kraPin} where org_id = ${clinic.orgId!}`;
+  // The clinic gives its KRA PIN on /billing (svc-billing keeps the organisation's billing details).
+  if (kraPin)
+    expect((await ctx.call('PUT', '/api/billing/details', clinic, { kraPin })).statusCode).toBe(200);
   return clinic;
 }
 
@@ -104,7 +105,10 @@ describe('a paid checkout’s invoice and receipt', () => {
     const lines = pdfText(res.rawPayload).split('\n');
     expect(lines).toEqual(
       expect.arrayContaining([
-        'AfyaHR',
+        // The seller as configured (here npm start's local defaults): legal name, postal address, KRA PIN.
+        'AfyaHR Limited',
+        'P.O. Box 00000-00100, Nairobi, Kenya',
+        'KRA PIN: P000000000A',
         'Tax invoice',
         invoice.number,
         'Clinique Sainte-Thérèse',

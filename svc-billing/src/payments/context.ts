@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Seller } from '../invoice-pdf';
 import type { PaymentMethod, PaymentProvider } from '../providers/provider';
 import type { Db } from '../stores/db';
 
@@ -10,5 +11,7 @@ export interface BillingContext {
   now: () => Date;
   callbackBaseUrl: string;
   appUrl: string;
+  /** Who sells, as invoices and receipts print it. */
+  seller: Seller;
   log: FastifyBaseLogger;
 }

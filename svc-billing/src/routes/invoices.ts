@@ -48,7 +48,7 @@ export default async function invoiceRoutes(app: App, { ctx }: { ctx: BillingCon
       async (request, reply) => {
         const row = await invoiceOfOrg(ctx.db, request.params.id, orgOf(request));
         if (!row) throw notFound('This invoice does not exist.', BillingErrors.invoiceNotFound);
-        const pdf = await render(row);
+        const pdf = await render(row, ctx.seller);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${fileName(row)}.pdf"`)
