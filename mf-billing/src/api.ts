@@ -1,6 +1,8 @@
 import type { MeResponse, PostedJobListResponse } from '@platform/contracts';
 import type { PlacesResponse, StaffListResponse } from '@platform/svc-core/contract';
 import type {
+  BillingDetailsBody,
+  BillingDetailsResponse,
   CheckoutBody,
   DowngradeBody,
   InvoiceListResponse,
@@ -41,6 +43,10 @@ export const billingApi = {
   /** A cheaper choice (plan and the add-ons to keep) from the period's end; paid by that renewal. */
   downgrade: (body: DowngradeBody) =>
     apiRequest<SubscriptionResponse>('/api/billing/subscription/downgrade', { method: 'POST', body }),
+  /** The organisation's billing details (its KRA PIN, printed on the next invoices). */
+  details: () => endpoint<BillingDetailsResponse>('/api/billing/details'),
+  saveDetails: (body: BillingDetailsBody) =>
+    apiRequest<BillingDetailsResponse>('/api/billing/details', { method: 'PUT', body }),
   /** The account's own phone, to prefill the M-Pesa number. */
   me: () => endpoint<MeResponse>('/api/user/me'),
   /** What the clinic uses of its limits, from the services that hold it (counts: one row each). */

@@ -88,7 +88,10 @@ const invoice = (n: number, gross: number) => ({
   method: 'mpesa',
   providerReceipt: 'SGR7ABC123',
 });
-/** svc-billing's answers: the subscription, the invoices (none unless given), else `payments(call)`. */
+/**
+ * svc-billing's answers: the subscription, the invoices (none unless given), the billing details (no KRA
+ * PIN yet), else `payments(call)`.
+ */
 const billing = (
   payments: (call: ApiCall) => ApiAnswer,
   sub = subscription(),
@@ -99,7 +102,9 @@ const billing = (
       ? sub
       : call.path.startsWith('/api/billing/invoices')
         ? invoices(call)
-        : payments(call),
+        : call.path === '/api/billing/details'
+          ? { body: { success: true, data: { kraPin: null } } }
+          : payments(call),
   );
 
 beforeEach(() => {

@@ -6,13 +6,14 @@ import { Alert, Button, failureText, formatMoney, Spinner, useRouteMeta, useTran
 import { billingApi } from '../../api';
 import { PaymentOutcome } from '../checkout/PaymentOutcome';
 import { usePaymentStatus } from '../checkout/usePaymentStatus';
+import { BillingDetailsForm } from '../details/BillingDetailsForm';
 import { InvoiceList } from '../invoices/InvoiceList';
 import { SubscriptionSummary } from '../subscription/SubscriptionSummary';
 import '../checkout/checkout.css';
 
 /**
  * `/billing`: a clinic's plan (SubscriptionSummary), the payment it came back from (the card page sends the
- * browser to `/billing?payment=<id>`), its invoices and its payments, newest first, a page at a time.
+ * browser to `/billing?payment=<id>`), its invoices, its billing details (KRA PIN) and its payments, newest first, a page at a time.
  */
 export default function BillingPage() {
   const { t, i18n } = useTranslation('billing');
@@ -43,6 +44,7 @@ export default function BillingPage() {
       {isClinic && payment && <PaymentOutcome payment={payment} />}
       {isClinic && <SubscriptionSummary />}
       {isClinic && <InvoiceList />}
+      {isClinic && <BillingDetailsForm />}
       {isClinic && list.loading && <Spinner label={t('page.loading')} />}
       {isClinic && list.error && <Alert kind="error">{failureText(t, list.error, 'page.failed')}</Alert>}
       {isClinic && !list.loading && !list.error && (
