@@ -382,4 +382,18 @@ it("keeps an organisation's council to its members; a platform admin's council i
   );
   // The platform admin oversees the whole catalogue, organisations' councils included.
   expect(await codesListedTo(admin)).toEqual(expect.arrayContaining(['ke-kmb', 'ke-kndi2']));
+
+  // A code names one council across the platform: an admin reusing a shipped or an organisation's code, or
+  // another organisation reusing one, gets 409 and nothing is added.
+  const before = await ctx.sql(`select count(*)::int as n from core.councils`);
+  for (const [who, code] of [
+    [admin, 'ke-nck'],
+    [admin, 'ke-kmb'],
+    [other, 'ke-kmb'],
+    [other, 'ke-kndi2'],
+  ] as const) {
+    const taken = await ctx.call('POST', '/api/core/councils', who, { ...fake, code });
+    expect([taken.statusCode, taken.json().code]).toEqual([409, 'core.council_exists']);
+  }
+  expect(await ctx.sql(`select count(*)::int as n from core.councils`)).toEqual(before);
 });
