@@ -27,6 +27,10 @@ function serviceBlock(s: ServiceToRun): string {
           `NOTIFICATION_PRODUCERS: '${s.notificationProducers}'`,
           'SMTP_URL: ${SMTP_URL:-}',
           'MAIL_FROM: ${MAIL_FROM:-AfyaHR <no-reply@afyahr.local>}',
+          // SMS through Africa's Talking (none while unset; Compose runs no SMS sandbox).
+          'AT_USERNAME: ${AT_USERNAME:-}',
+          'AT_API_KEY: ${AT_API_KEY:-}',
+          'AT_SENDER_ID: ${AT_SENDER_ID:-}',
         ]
       : []),
     // The site's address, for the links a service writes (e-mails, certificates' QR codes).

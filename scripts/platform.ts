@@ -12,6 +12,7 @@ import { adoptPostgresPassword, embeddedPostgresPassword, superuserOn } from './
 import { platformBus, type PlatformBusOptions } from './platform-bus';
 import { startMailSandbox } from './mail-sandbox';
 import { paymentsSandboxFor } from './payments-sandbox';
+import { smsSandboxFor } from './sms-sandbox';
 
 export interface RunningPlatform {
   url: string;
@@ -165,6 +166,9 @@ export async function startPlatform(
       log,
     );
     stops.push(payments.close);
+    // SMS: Africa's Talking when its key is set, else the local SMS sandbox (sms-sandbox.ts).
+    const sms = await smsSandboxFor(log);
+    stops.push(sms.close);
     const common = {
       ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
       DATABASE_URL: db.url,
@@ -208,8 +212,11 @@ export async function startPlatform(
         if (cfg.adminEmail) env.ADMIN_EMAIL = cfg.adminEmail;
         if (cfg.adminPassword) env.ADMIN_PASSWORD = cfg.adminPassword;
       }
-      // The inbox takes every notifying module's notices (and mails them when SMTP_URL is set).
-      if (svc.notificationProducers !== undefined) env.NOTIFICATION_PRODUCERS = svc.notificationProducers;
+      // The inbox takes every notifying module's notices (and mails and texts those that ask for it).
+      if (svc.notificationProducers !== undefined) {
+        env.NOTIFICATION_PRODUCERS = svc.notificationProducers;
+        Object.assign(env, sms.env);
+      }
       // The audit log keeps every module's admin actions that its descriptor says it records.
       if (svc.auditProducers !== undefined) env.AUDIT_PRODUCERS = svc.auditProducers;
       const child = runTs(svc.name, svc.name, env, log);

@@ -36,7 +36,10 @@ function alertTitle(milestone: Milestone, council: string, holder: string, own: 
   }
 }
 
-/** A licence alert, to its holder (`own`) or to HR; in the inbox and by e-mail at once. */
+/**
+ * A licence alert, to its holder (`own`) or to HR; in the inbox and by e-mail at once, and to the holder's
+ * phone by SMS where the platform has an SMS provider (a nurse sees a text before she opens her e-mail).
+ */
 export const licenceAlertNotice = (
   userId: string,
   milestone: Milestone,
@@ -51,6 +54,7 @@ export const licenceAlertNotice = (
     title: alertTitle(milestone, council, holder, own),
     link: own || !staffId ? '/hr/me' : `/hr/staff/${staffId}`,
     email: 'now',
+    sms: own,
   });
 
 /** A policy to read and acknowledge: when a version is published, and when HR reminds those pending. */

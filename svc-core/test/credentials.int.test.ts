@@ -106,6 +106,13 @@ it('alerts at 90, 60 and 30 days and on the day, each once across two instances,
     return mine.length === 5 ? mine : undefined;
   });
   expect(published.map((e) => e.data.title.en)).toContain('Your NCK licence expires in 30 days');
+  // Each of the holder's alerts also goes to their phone by SMS (where the platform sends SMS); HR's by
+  // inbox and e-mail.
+  expect(published.map((e) => e.data.sms)).toEqual([true, true, true, true, true]);
+  const toHr = (
+    await readEvents<NotificationRequestedData>(ctx.natsUrl, `${ctx.prefix}core.notification.requested.v1`)
+  ).filter((e) => e.data.userId === clinic.id);
+  expect(toHr.map((e) => e.data.sms ?? false)).toEqual([false, false, false, false, false]);
 });
 
 it('alerts a licence saved inside a window at once; a renewal stops the rest', async () => {

@@ -18,6 +18,9 @@ import { inboxConsumer } from './events/inbox';
 import { Mailer } from './notifications/mailer';
 import { AccountMail } from './notifications/account-mail';
 import emailLinkRoutes from './routes/user/email-links';
+import { AfricasTalkingSms } from './sms/africas-talking';
+import { SmsSender } from './sms/sms-sender';
+import { serialSweep } from './notifications/serial-sweep';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -88,14 +91,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set when SMTP_URL is: the inbox's e-mails (tests call sweep() to send what is due). */
     mailer?: Mailer;
+    /** Set when an SMS provider is configured: the notices' texts (tests call sweep()). */
+    smsSender?: SmsSender;
     /** The e-mails about an account (one-time links); tests drain() it to wait for what is under way. */
     accountMail: AccountMail;
   }
 }
 
 /**
- * The platform inbox: every notifying module's notices stored once, read by their recipient, and sent
- * by e-mail where an SMTP server is configured (immediate ones at once, digests by a periodic sweep).
+ * The platform inbox: every notifying module's notices stored once, read by their recipient, sent by
+ * e-mail where an SMTP server is configured (immediate ones at once, digests by a periodic sweep) and by
+ * SMS where an SMS provider is and the notice asks for it.
  */
 async function registerInbox(
   app: App,
@@ -104,39 +110,40 @@ async function registerInbox(
   bus: EventBus,
   mailer: Mailer | undefined,
 ): Promise<void> {
-  const store = new NotificationStore(db);
-  // One sweep at a time; a notice stored during one gets another right after, not at the next tick.
-  let sweeping: Promise<void> | undefined;
-  let again = false;
-  let closed = false;
-  const sweep = (): void => {
-    if (!mailer || closed) return;
-    if (sweeping) {
-      again = true;
-      return;
-    }
-    again = false;
-    sweeping = mailer
-      .sweep()
-      .catch((err) => app.log.warn({ err }, 'sending e-mails failed; the next sweep retries'))
-      .finally(() => {
-        sweeping = undefined;
-        if (again) sweep();
-      });
-  };
+  const sms =
+    config.AT_USERNAME && config.AT_API_KEY
+      ? new SmsSender(
+          db,
+          new AfricasTalkingSms({
+            baseUrl: config.AT_BASE_URL,
+            username: config.AT_USERNAME,
+            apiKey: config.AT_API_KEY,
+            from: config.AT_SENDER_ID,
+          }),
+          { publicUrl: config.PUBLIC_URL, defaultCountryCode: config.SMS_DEFAULT_COUNTRY_CODE },
+        )
+      : undefined;
+  const store = new NotificationStore(db, { sms: Boolean(sms) });
+  const sweeps: Array<() => void> = [];
   if (mailer) {
     app.decorate('mailer', mailer);
-    const timer = setInterval(sweep, config.MAIL_SWEEP_SECONDS * 1000);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      closed = true;
-      clearInterval(timer);
-      await sweeping;
-      mailer.close();
-    });
+    sweeps.push(
+      serialSweep(
+        app,
+        'e-mails',
+        () => mailer.sweep(),
+        config.MAIL_SWEEP_SECONDS,
+        () => mailer.close(),
+      ),
+    );
+  }
+  if (sms) {
+    app.decorate('smsSender', sms);
+    sweeps.push(serialSweep(app, 'SMS', () => sms.sweep(), config.SMS_SWEEP_SECONDS));
   }
   const producers = config.NOTIFICATION_PRODUCERS.split(',').filter(Boolean);
-  await app.register(inboxConsumer, { bus, db, store, producers, onStored: sweep });
+  const onStored = () => sweeps.forEach((sweep) => sweep());
+  await app.register(inboxConsumer, { bus, db, store, producers, onStored });
   await app.register(notificationRoutes, { store });
   // A clinic's team: an invitation reaches the invitee's inbox in the invitation's own transaction.
   await app.register(teamRoutes, { users: app.users, team: new TeamStore(db, store) });

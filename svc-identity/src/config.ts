@@ -46,6 +46,19 @@ const Env = Type.Object({
   PUBLIC_URL: Type.String({ pattern: '^https?://[^\\s/]+', default: 'http://localhost:8080' }),
   /** How often the mailer looks for immediate e-mails still unsent and for digests due. */
   MAIL_SWEEP_SECONDS: Type.Integer({ minimum: 1, default: 300 }),
+  /**
+   * Africa's Talking (SMS): notices that ask for it (licence alerts) are also texted when a username and
+   * key are set. `npm start` without them runs a local SMS sandbox speaking the same API and sets all three.
+   */
+  AT_BASE_URL: Type.String({ pattern: '^https?://[^\\s/]+', default: 'https://api.africastalking.com' }),
+  AT_USERNAME: Type.Optional(Type.String({ minLength: 1 })),
+  AT_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** A registered sender id or short code; unset: the account's default. */
+  AT_SENDER_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 11 })),
+  /** The country a national number on a profile (0712…) is read in. */
+  SMS_DEFAULT_COUNTRY_CODE: Type.String({ pattern: '^[1-9][0-9]{0,2}$', default: '254' }),
+  /** How often texts still due (a provider's passing failure) are tried again. */
+  SMS_SWEEP_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
 });
 
 export type IdentityConfig = Omit<

@@ -30,6 +30,11 @@ export const NotificationRequestedData = Type.Object(
     body: Type.Optional(Translated),
     link: SameSitePath,
     email: StringEnum(EMAIL_TIMINGS),
+    /**
+     * Also by SMS to the person's phone, at once, where the platform has an SMS provider (the inbox's
+     * sender: svc-identity). For what must not wait for e-mail, such as a licence about to expire.
+     */
+    sms: Type.Optional(Type.Boolean()),
     createdAt: Type.String({ format: 'date-time' }),
   },
   { additionalProperties: false },

@@ -24,6 +24,8 @@ export function makeNotice(
     body?: string;
     link: string;
     email: EmailTiming;
+    /** Also by SMS where the platform has an SMS provider. */
+    sms?: boolean;
   },
 ): Envelope<NotificationRequestedData> {
   const { body, ...rest } = notice;

@@ -262,6 +262,45 @@ export const emailDigests = identity.table('email_digests', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
 });
 
+export const SMS_STATES = ['due', 'sent', 'failed'] as const;
+
+/**
+ * The SMS of a notice that asked for one (`sms: true`), written with the notice when an SMS provider is
+ * configured: the sender's queue and its record. One row per notice (its id), so a notice is texted once.
+ */
+export const smsMessages = identity.table(
+  'sms_messages',
+  {
+    notificationId: uuid('notification_id')
+      .primaryKey()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: SMS_STATES }).notNull().default('due'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Provider calls made; a failed call is retried (backing off) until `SMS_MAX_ATTEMPTS`. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** The number it went to, in international form. */
+    phone: text('phone'),
+    /** What the provider answered: its message id, status and cost (`KES 0.8000`). */
+    providerMessageId: text('provider_message_id'),
+    providerStatus: text('provider_status'),
+    cost: text('cost'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Why the last attempt did not send it (no phone number, the provider's status, a network error). */
+    error: text('error'),
+  },
+  (t) => [
+    // The sender's queue.
+    index('sms_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`state = 'due'`),
+    index('sms_messages_user_idx').on(t.userId),
+  ],
+);
+
 export const outbox = outboxTable(identity);
 export const processed = processedEventsTable(identity);
 

@@ -3,7 +3,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Notification, NotificationQuery, NotificationRequestedData } from '@platform/contracts';
 import { newestFirst, pageOf } from '@platform/service-kit';
 import type * as schema from '../db/schema';
-import { notifications, users, type NotificationRow } from '../db/schema';
+import { notifications, smsMessages, users, type NotificationRow } from '../db/schema';
 
 type Db = PostgresJsDatabase<typeof schema>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -22,19 +22,30 @@ function toNotification(n: NotificationRow): Notification {
 
 /** The platform inbox: each person reads and marks only their own notices. */
 export class NotificationStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** An SMS provider is configured: a notice asking for an SMS queues one (`SmsSender` sends it). */
+    private readonly opts: { sms: boolean } = { sms: false },
+  ) {}
 
   /**
-   * Stores a requested notice (in the consumer's transaction). A notice for an account that no longer
-   * exists, or was removed, is dropped: nobody can read it.
+   * Stores a requested notice (in the consumer's transaction), with its SMS when it asks for one and the
+   * platform sends SMS. A notice for an account that no longer exists, or was removed, is dropped: nobody
+   * can read it.
    */
   async add(tx: Tx, n: NotificationRequestedData): Promise<void> {
-    await tx.execute(sql`
+    const stored = await tx.execute(sql`
       insert into ${notifications} (id, user_id, kind, title, body, link, email, created_at)
       select ${n.id}, ${n.userId}, ${n.kind}, ${JSON.stringify(n.title)}::jsonb,
              ${n.body ? JSON.stringify(n.body) : null}::jsonb, ${n.link}, ${n.email}, ${n.createdAt}
       where exists (select 1 from ${users} where ${users.id} = ${n.userId} and ${users.status} <> 'deleted')
-      on conflict (id) do nothing`);
+      on conflict (id) do nothing
+      returning id`);
+    if (stored.length === 0 || !n.sms || !this.opts.sms) return;
+    await tx.execute(sql`
+      insert into ${smsMessages} (notification_id, user_id, created_at, next_attempt_at)
+      values (${n.id}, ${n.userId}, ${n.createdAt}, now())
+      on conflict do nothing`);
   }
 
   async list(userId: string, q: NotificationQuery) {
