@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, logIn, signUp, uniqueEmail } from './helpers';
+import { acceptCookies, logIn, logOut, openAccountMenu, signUp, uniqueEmail } from './helpers';
 
 for (const role of ['user', 'Clinic'] as const) {
   test(`a ${role} signs up, logs in, reaches the dashboard and logs out`, async ({ page }) => {
@@ -31,8 +31,7 @@ for (const role of ['user', 'Clinic'] as const) {
     await nav.getByRole('button', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(role === 'Clinic' ? /\/clinicdashboard$/ : /\/userdashboard$/);
 
-    await nav.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await logOut(page);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
     // The server no longer accepts the old token, at the service and at the gateway.
     const me = await page.request.get('/api/user/me', { headers: { authorization: `Bearer ${token}` } });
@@ -87,7 +86,7 @@ test('a professional edits their profile; visitors are sent to log in', async ({
   await signUp(page, { name: 'Baraka Otieno', email, password: 'a good long password', role: 'user' });
   await logIn(page, email, 'a good long password');
   await expect(page).toHaveURL(/\/userdashboard$/);
-  await page.getByRole('banner').getByRole('link', { name: 'My profile' }).click();
+  await (await openAccountMenu(page)).getByRole('link', { name: 'My profile' }).click();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await expect(page.getByLabel('Skills')).toHaveValue('Triage, Midwifery');
   await page.getByLabel('Facility').fill('Kisumu County Referral Hospital');

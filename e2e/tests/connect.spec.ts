@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './helpers';
+import { logOut, uniqueEmail } from './helpers';
 import { verifyAddress } from './mailbox';
 
 /**
@@ -18,6 +18,7 @@ const TEXTS = {
     password: 'Password',
     logIn: 'Log in',
     logOut: 'Log out',
+    account: 'Account',
     openMenu: 'Open menu',
     toasts: 'Notifications',
     filtersToggle: 'Filters (0)',
@@ -67,6 +68,7 @@ const TEXTS = {
     password: 'Mot de passe',
     logIn: 'Se connecter',
     logOut: 'Se déconnecter',
+    account: 'Mon compte',
     openMenu: 'Ouvrir le menu',
     toasts: 'Notifications',
     filtersToggle: 'Filtres (0)',
@@ -139,13 +141,6 @@ async function logIn(page: Page, T: Texts, email: string) {
   await page.getByLabel(T.password).fill(PASSWORD);
   await page.getByRole('main').getByRole('button', { name: T.logIn }).click();
   await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function logOut(page: Page, T: Texts) {
-  const menu = page.getByRole('banner').getByRole('button', { name: T.openMenu });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('banner').getByRole('button', { name: T.logOut }).click();
-  await expect(page).toHaveURL(/\/login$/);
 }
 
 const toasts = (page: Page, T: Texts) => page.getByRole('region', { name: T.toasts, exact: true });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './helpers';
+import { logOut, uniqueEmail } from './helpers';
 
 /**
  * Issue 11's journey through the Events module: a clinic creates an event with 2 seats; three
@@ -17,6 +17,7 @@ const TEXTS = {
     password: 'Password',
     logIn: 'Log in',
     logOut: 'Log out',
+    account: 'Account',
     openMenu: 'Open menu',
     toasts: 'Notifications',
     createEvent: 'Create New Event',
@@ -68,6 +69,7 @@ const TEXTS = {
     password: 'Nywila',
     logIn: 'Ingia',
     logOut: 'Toka',
+    account: 'Akaunti',
     openMenu: 'Fungua menyu',
     toasts: 'Arifa',
     createEvent: 'Unda tukio jipya',
@@ -133,13 +135,6 @@ async function logIn(page: Page, T: Texts, email: string) {
   await page.getByLabel(T.password).fill(PASSWORD);
   await page.getByRole('main').getByRole('button', { name: T.logIn }).click();
   await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function logOut(page: Page, T: Texts) {
-  const menu = page.getByRole('banner').getByRole('button', { name: T.openMenu });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('banner').getByRole('button', { name: T.logOut }).click();
-  await expect(page).toHaveURL(/\/login$/);
 }
 
 const toasts = (page: Page, T: Texts) => page.getByRole('region', { name: T.toasts, exact: true });

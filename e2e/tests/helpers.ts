@@ -40,11 +40,28 @@ export async function logInOk(page: Page, email: string, password: string) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** Logs out from the navigation bar (opening the phone menu first when it is collapsed). */
-export async function logOut(page: Page) {
-  const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+/** The navbar's texts that lead to the account's actions, in the page's language. */
+export interface AccountTexts {
+  openMenu: string;
+  account: string;
+  logOut: string;
+}
+const ENGLISH_ACCOUNT: AccountTexts = { openMenu: 'Open menu', account: 'Account', logOut: 'Log out' };
+
+/** Opens the navbar's account menu (the phone's menu sheet first when the bar is collapsed); returns the bar. */
+export async function openAccountMenu(page: Page, T: AccountTexts = ENGLISH_ACCOUNT) {
+  const banner = page.getByRole('banner');
+  const menu = banner.getByRole('button', { name: T.openMenu });
   if (await menu.isVisible()) await menu.click();
-  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+  const account = banner.getByRole('button', { name: T.account });
+  if ((await account.getAttribute('aria-expanded')) !== 'true') await account.click();
+  return banner;
+}
+
+/** Logs out from the navbar's account menu. */
+export async function logOut(page: Page, T: AccountTexts = ENGLISH_ACCOUNT) {
+  const banner = await openAccountMenu(page, T);
+  await banner.getByRole('button', { name: T.logOut }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

@@ -411,7 +411,7 @@ test.describe('with JavaScript on', () => {
     );
     await page.goto('/');
     await expectHydratedInPlace(page);
-    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
     await expect(page.getByRole('status')).toHaveCount(0);
     expect(errors).toEqual([]);

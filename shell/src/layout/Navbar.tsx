@@ -1,13 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@platform/router';
-import {
-  apiRequest,
-  dashboardPath,
-  navLabel,
-  useLanguage,
-  useSession,
-  useSiteMap,
-} from '@platform/shell-state';
+import { dashboardPath, navLabel, useLanguage, useSession, useSiteMap } from '@platform/shell-state';
 import { Button, LanguageSwitcher, useHydrated, useMediaQuery, useTranslation } from '@platform/ui';
 import { useMenuFocus } from './menu-focus';
 
@@ -16,15 +9,11 @@ const NotificationBell = lazy(() =>
   import('../notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
 );
 
+// Signed-in people only, like the bell.
+const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
+
 /** The bar turns primary-coloured once the page has scrolled past this many pixels. */
 export const SCROLL_THRESHOLD = 10;
-
-export async function logout() {
-  // The server revokes the token; even if it cannot be reached, this browser forgets it.
-  await apiRequest('/api/user/logout', { method: 'POST', body: {} }).catch(() => undefined);
-  useSession.getState().signOut();
-  window.location.assign('/login');
-}
 
 export function Navbar() {
   const { t } = useTranslation('shell');
@@ -101,13 +90,20 @@ export function Navbar() {
             <LanguageSwitcher />
             {token ? (
               <>
-                <Link className="btn btn-ghost" to="/profile" onClick={close}>
-                  {t('nav.profile')}
-                </Link>
                 <Button variant="secondary" onClick={goToDashboard}>
                   {t('nav.dashboard')}
                 </Button>
-                <Button onClick={() => void logout()}>{t('nav.logout')}</Button>
+                {/* Until its code arrives, a button of the same size holds its place. */}
+                <Suspense
+                  fallback={
+                    <Button variant="ghost" className="account-toggle" disabled>
+                      {t('nav.account')}
+                      <span className="account-caret" aria-hidden="true" />
+                    </Button>
+                  }
+                >
+                  <AccountMenu onNavigate={close} />
+                </Suspense>
               </>
             ) : (
               <>
