@@ -33,6 +33,7 @@ import type {
   ExtendBody,
   GrantBody,
   InvoiceListResponse,
+  ListingListResponse,
   PriceBody,
   RejectedCallbackListResponse,
   SubscriptionResponse,
@@ -171,6 +172,11 @@ export const adminApi = {
   clinicInvoices: (orgId: string, page: number, limit = 10) =>
     endpoint<InvoiceListResponse>(
       `/api/billing/admin/organisations/${orgId}/invoices?page=${page}&limit=${limit}`,
+    ),
+  /** The clinic's single job listings, and the job each posted once Hire used it. */
+  clinicListings: (orgId: string, page: number, limit = 10) =>
+    endpoint<ListingListResponse>(
+      `/api/billing/admin/organisations/${orgId}/listings?page=${page}&limit=${limit}`,
     ),
   /** Both audited by svc-billing with the reason, and announced to every service. */
   extendPeriod: (orgId: string, body: ExtendBody) =>

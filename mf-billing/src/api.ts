@@ -6,6 +6,7 @@ import type {
   CheckoutBody,
   DowngradeBody,
   InvoiceListResponse,
+  ListingListResponse,
   PaymentListResponse,
   PaymentResponse,
   PlansResponse,
@@ -26,6 +27,9 @@ export const billingApi = {
     endpoint<PaymentListResponse>(`/api/billing/payments?page=${page}&limit=${limit}`),
   invoices: (page: number, limit = 10) =>
     endpoint<InvoiceListResponse>(`/api/billing/invoices?page=${page}&limit=${limit}`),
+  /** The single job listings bought, and the job each posted once used. */
+  listings: (page: number, limit = 10) =>
+    endpoint<ListingListResponse>(`/api/billing/listings?page=${page}&limit=${limit}`),
   /** A paid payment's invoice or receipt as a PDF (a download needing the token: the Blob). */
   documentPdf: (invoiceId: string, document: 'invoice' | 'receipt') =>
     apiFile(`/api/billing/invoices/${encodeURIComponent(invoiceId)}/${document}.pdf`),

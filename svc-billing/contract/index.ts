@@ -129,6 +129,25 @@ export const InvoiceListQuery = PageQuery;
 export const InvoiceListResponse = Ok({ data: Type.Array(Invoice), pageInfo: PageInfo });
 export type InvoiceListResponse = Static<typeof InvoiceListResponse>;
 
+/**
+ * A paid single job listing: bought (its payment settled), running until `expiresAt`, and the job Hire
+ * posted with it once used (Hire's `hire.listing.used.v1`; a listing posts one job only).
+ */
+export const Listing = Type.Object({
+  id: Uuid,
+  paymentId: Uuid,
+  boughtAt: Type.Union([Instant, Type.Null()]),
+  expiresAt: Instant,
+  usedAt: Type.Union([Instant, Type.Null()]),
+  /** The job posted with it (`/hire/<jobId>`), once used. */
+  jobId: Type.Union([Uuid, Type.Null()]),
+});
+export type Listing = Static<typeof Listing>;
+export const ListingListQuery = PageQuery;
+/** Newest first, a page at a time: the clinic's own (`GET /api/billing/listings`) or, for admins, one clinic's. */
+export const ListingListResponse = Ok({ data: Type.Array(Listing), pageInfo: PageInfo });
+export type ListingListResponse = Static<typeof ListingListResponse>;
+
 export const Subscription = Type.Object({
   orgId: Type.String(),
   plan: Type.Union([Type.String(), Type.Null()]),

@@ -3,6 +3,7 @@ import { buildServiceRuntime, type App } from '@platform/service-kit';
 import type { EventBus } from '@platform/event-bus';
 import type { BillingConfig } from './config';
 import * as schema from './db/schema';
+import { listingUses } from './events/listing-uses';
 import { organisations } from './events/organisations';
 import type { BillingContext } from './payments/context';
 import { sweep } from './payments/sweep';
@@ -97,6 +98,7 @@ export async function buildApp(config: BillingConfig, opts: BuildOptions = {}): 
     log: app.log,
   };
   await app.register(organisations, { bus, db, processed: schema.processed, now });
+  await app.register(listingUses, { bus, db, now });
   await app.register(planRoutes, { db });
   await app.register(checkoutRoutes, { ctx });
   await app.register(subscriptionRoutes, { ctx });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
+import { HireEvents, type ListingUsedData } from '@platform/contracts';
 import {
   billingConsumerReady,
   entitlementsWith,
   eventually,
   fakeBilling,
+  readEvents,
   type FakeBilling,
 } from '@platform/testing';
 import { aJob, startHire, type HireContext, type Persona } from './helpers';
@@ -88,6 +90,17 @@ it('lets a paid single listing post one job, exactly once even with posts at onc
   );
   expect(use?.owner_id).toBe(clinic.orgId);
 
+  // Billing hears of the use once, through the outbox: the listing, the organisation, the job and when.
+  const [job] = (await ctx.call('GET', '/api/job/mine?limit=5', clinic)).json().data as { _id: string }[];
+  const uses = await eventually(async () => {
+    const events = await readEvents<ListingUsedData>(ctx.natsUrl, `${ctx.prefix}${HireEvents.listingUsed}`);
+    const mine = events.filter((e) => e.data.creditId === listing.id);
+    return mine.length ? mine : undefined;
+  }, 2_000);
+  expect(uses.map((e) => e.data)).toEqual([
+    { creditId: listing.id, ownerId: clinic.orgId, jobId: job!._id, usedAt: expect.any(String) },
+  ]);
+
   // Billing's later event still showing the listing unused does not give it back.
   await announce(clinic, 2, entitlementsWith([], {}, [listing]));
   expect((await post(clinic, 'Once more')).statusCode).toBe(402);
@@ -138,6 +151,9 @@ it('does not honour an expired listing or one billing marks used, and plan room 
   for (const title of ['One', 'Two', 'Three (listing)'])
     expect((await post(clinic, title)).statusCode).toBe(201);
   expect((await post(clinic, 'Four')).statusCode).toBe(402);
+  // Only the listing's posting is told to billing, not those on the plan.
+  const told = await readEvents<ListingUsedData>(ctx.natsUrl, `${ctx.prefix}${HireEvents.listingUsed}`);
+  expect(told.filter((e) => e.data.ownerId === clinic.orgId).map((e) => e.data.creditId)).toEqual([fresh.id]);
   const uses = await sql<{ credit_id: string }>(
     'select credit_id from hire.listing_uses where owner_id = $1',
     clinic.orgId,

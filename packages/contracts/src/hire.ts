@@ -380,8 +380,24 @@ export const JobPostedData = Type.Object({
 });
 export type JobPostedData = Static<typeof JobPostedData>;
 
+/**
+ * A paid single job listing (billing's listing credit) posted a job: svc-billing marks it used (job and
+ * time), for the clinic's usage and the admins' history. Hire's primary key already makes a listing post
+ * one job only; billing keeps the first use it hears of.
+ */
+export const ListingUsedData = Type.Object({
+  /** Billing's id of the listing (`entitlements.listingCredits[].id`). */
+  creditId: Type.String(),
+  /** The organisation that bought it and posted the job. */
+  ownerId: Type.String(),
+  jobId: Type.String({ format: 'uuid' }),
+  usedAt: Type.String({ format: 'date-time' }),
+});
+export type ListingUsedData = Static<typeof ListingUsedData>;
+
 export const HireEvents = {
   jobPosted: 'hire.job.posted.v1',
+  listingUsed: 'hire.listing.used.v1',
   notificationRequested: 'hire.notification.requested.v1',
   applicationSubmitted: 'hire.application.submitted.v1',
   applicationStatusChanged: 'hire.application.status-changed.v1',

@@ -192,7 +192,10 @@ export const documentCounters = billingSchema.table(
   (t) => [primaryKey({ columns: [t.kind, t.year] })],
 );
 
-/** Paid single job listings: one posting each, until it expires. */
+/**
+ * Paid single job listings: one posting each, until it expires. Hire says when one posted a job
+ * (`hire.listing.used.v1`): `used_at` and `job_id` are set once, by the first use heard of.
+ */
 export const listingCredits = billingSchema.table(
   'listing_credits',
   {
@@ -201,6 +204,7 @@ export const listingCredits = billingSchema.table(
     paymentId: uuid('payment_id').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    jobId: uuid('job_id'),
   },
   (t) => [index('listing_credits_org_idx').on(t.orgId, t.expiresAt)],
 );

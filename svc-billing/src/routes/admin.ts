@@ -14,6 +14,7 @@ import {
   ExtendBody,
   GrantBody,
   InvoiceListResponse,
+  ListingListResponse,
   OrganisationParams,
   PriceBody,
   PriceParams,
@@ -36,6 +37,7 @@ import {
 } from '../stores/admin-store';
 import { catalogueMap, catalogueRow, catalogueRows } from '../stores/catalogue-store';
 import { listInvoices } from '../stores/invoice-store';
+import { listListings } from '../stores/listing-store';
 import { listPayments } from '../stores/payment-store';
 import { getSubscription, toSubscription } from '../stores/subscription-store';
 import { planOf, toAdminPrice, toInvoice, toPayment, toSubscriptionView } from './views';
@@ -228,6 +230,23 @@ export default async function adminRoutes(app: App, { ctx }: { ctx: BillingConte
     async (request) => {
       const { rows, total } = await listInvoices(ctx.db, request.params.orgId, request.query);
       return { success: true as const, data: rows.map(toInvoice), pageInfo: page(request.query, total) };
+    },
+  );
+
+  app.get(
+    `${PREFIX}/organisations/:orgId/listings`,
+    {
+      preHandler: admin,
+      schema: {
+        ...secured,
+        params: OrganisationParams,
+        querystring: AdminPageQuery,
+        response: { 200: ListingListResponse, ...ErrorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { data, total } = await listListings(ctx.db, request.params.orgId, request.query);
+      return { success: true as const, data, pageInfo: page(request.query, total) };
     },
   );
 

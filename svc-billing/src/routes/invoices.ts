@@ -1,10 +1,18 @@
 import { ErrorAnswers, FileAnswer } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
-import { BillingErrors, InvoiceListQuery, InvoiceListResponse, InvoiceParams } from '../../contract';
+import {
+  BillingErrors,
+  InvoiceListQuery,
+  InvoiceListResponse,
+  InvoiceParams,
+  ListingListQuery,
+  ListingListResponse,
+} from '../../contract';
 import type { InvoiceRow } from '../db/schema';
 import { invoicePdf, receiptPdf } from '../invoice-pdf';
 import type { BillingContext } from '../payments/context';
 import { invoiceOfOrg, listInvoices } from '../stores/invoice-store';
+import { listListings } from '../stores/listing-store';
 import { orgOf } from './actor';
 import { toInvoice } from './views';
 
@@ -18,7 +26,7 @@ const pdfFile = { 200: FileAnswer('application/pdf', 'the PDF'), ...ErrorAnswers
 
 /**
  * The organisation's invoices and receipts (one per paid payment), and each as a PDF: clinics only, their
- * own organisation's only (another's id is a 404, as if it did not exist).
+ * own organisation's only (another's id is a 404, as if it did not exist); its single job listings.
  */
 export default async function invoiceRoutes(app: App, { ctx }: { ctx: BillingContext }) {
   app.get(
@@ -35,6 +43,23 @@ export default async function invoiceRoutes(app: App, { ctx }: { ctx: BillingCon
       const { page, limit } = pageOf(request.query);
       const { rows, total } = await listInvoices(ctx.db, orgOf(request), request.query);
       return { success: true as const, data: rows.map(toInvoice), pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/billing/listings',
+    {
+      preHandler: app.requireRole('Clinic'),
+      schema: {
+        ...secured,
+        querystring: ListingListQuery,
+        response: { 200: ListingListResponse, ...ErrorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = pageOf(request.query);
+      const { data, total } = await listListings(ctx.db, orgOf(request), request.query);
+      return { success: true as const, data, pageInfo: { page, limit, total } };
     },
   );
 

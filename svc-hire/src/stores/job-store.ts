@@ -6,6 +6,7 @@ import {
   HireEvents,
   type AlertQuery,
   type JobPostedData,
+  type ListingUsedData,
   type Job,
   type JobBody,
   type JobPatch,
@@ -240,9 +241,21 @@ export class JobStore {
           posterEmail: actor.email,
         })
         .returning();
-      // The primary key refuses a listing used already (a second instance racing past the lock cannot).
-      if (creditId)
-        await tx.insert(listingUses).values({ creditId, ownerId: actor.ownerId, jobId: row!.id, endsOn });
+      // The primary key refuses a listing used already (a second instance racing past the lock cannot);
+      // billing hears of the use with the job, through the outbox.
+      if (creditId) {
+        const [use] = await tx
+          .insert(listingUses)
+          .values({ creditId, ownerId: actor.ownerId, jobId: row!.id, endsOn })
+          .returning({ usedAt: listingUses.usedAt });
+        const used: ListingUsedData = {
+          creditId,
+          ownerId: actor.ownerId,
+          jobId: row!.id,
+          usedAt: use!.usedAt.toISOString(),
+        };
+        await enqueue(tx, outbox, makeEnvelope(HireEvents.listingUsed, used));
+      }
       // Saved searches are matched off the request's path, by the job-alerts consumer.
       const posted: JobPostedData = {
         jobId: row!.id,

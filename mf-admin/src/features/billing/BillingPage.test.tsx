@@ -68,6 +68,16 @@ const FAILED: AdminPayment = {
   orgName: 'Nakuru Family Clinic',
 };
 
+/** A single job listing the clinic bought, used by Hire for a job. */
+const LISTING = {
+  id: '20000000-0000-4000-8000-000000000001',
+  paymentId: '30000000-0000-4000-8000-000000000001',
+  boughtAt: '2026-11-20T08:00:05.000Z',
+  expiresAt: '2026-11-27T08:00:05.000Z',
+  usedAt: '2026-11-21T10:00:00.000Z',
+  jobId: '40000000-0000-4000-8000-000000000001',
+};
+
 /** svc-billing's admin API as the page reads it; `write` answers the changes (ok unless it says). */
 function billingApi(
   write?: (path: string, method: string) => { status?: number; body?: unknown } | undefined,
@@ -120,6 +130,8 @@ function billingApi(
         return page([{ ...FAILED, status: 'paid', failureCode: null, failureReason: null }], 1, 10);
       case `/api/billing/admin/organisations/${CLINIC.orgId}/invoices`:
         return page([], 0, 10);
+      case `/api/billing/admin/organisations/${CLINIC.orgId}/listings`:
+        return page([LISTING], 1, 10);
     }
     return { status: 404, body: { success: false } };
   });
@@ -180,6 +192,15 @@ describe('Billing', () => {
     expect(within(history).getByText('Trial ends')).toBeInTheDocument();
     expect(await within(history).findByText('1 payment')).toBeInTheDocument();
     expect(within(history).getByText('No invoice yet.')).toBeInTheDocument();
+    // Its single job listings: when bought, until when, when Hire used it and for which job.
+    const listings = await within(history).findByRole('table', { name: 'Single job listings' });
+    expect(within(listings).getByRole('rowheader', { name: '20 Nov 2026' }).closest('tr')).toHaveTextContent(
+      `20 Nov 202627 Nov 202621 Nov 2026${LISTING.jobId}`,
+    );
+    expect(within(listings).getByRole('link', { name: LISTING.jobId })).toHaveAttribute(
+      'href',
+      `/hire/${LISTING.jobId}`,
+    );
 
     await userEvent.click(within(history).getByRole('button', { name: 'Extend period' }));
     const dialog = screen.getByRole('dialog', { name: 'Extend the period of Nakuru Family Clinic' });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApiQuery } from '@platform/data';
-import { useSearchParams } from '@platform/router';
+import { Link, useSearchParams } from '@platform/router';
 import { Button, TextField, useDateFormat, useTranslation } from '@platform/ui';
 import { adminApi, type AdminPayment, type AdminPrice } from '../../api';
 import { LoadState } from '../shared/LoadState';
@@ -10,7 +10,8 @@ import { PagedList, useMoney } from './PagedList';
 
 /**
  * Clinics searched by name or e-mail; the one opened (kept in the address as `?clinic=`) shows its
- * subscription, payments and invoices, with Extend period and Grant a plan.
+ * subscription, payments, invoices and single job listings (the job each posted), with Extend period and
+ * Grant a plan.
  */
 export function ClinicBilling({ plans }: { plans: AdminPrice[] }) {
   const { t } = useTranslation('admin');
@@ -123,6 +124,8 @@ function ClinicHistory({ orgId, plans, onClose }: { orgId: string; plans: AdminP
   const [invoicesPage, setInvoicesPage] = useState(1);
   const payments = useApiQuery(adminApi.clinicPayments(orgId, paymentsPage));
   const invoices = useApiQuery(adminApi.clinicInvoices(orgId, invoicesPage));
+  const [listingsPage, setListingsPage] = useState(1);
+  const listings = useApiQuery(adminApi.clinicListings(orgId, listingsPage));
   const [dialog, setDialog] = useState<'extend' | 'grant' | null>(null);
   // The clinic opened from the list: the reader is taken to it (keyboard and screen reader alike).
   const heading = useRef<HTMLHeadingElement>(null);
@@ -235,6 +238,40 @@ function ClinicHistory({ orgId, plans, onClose }: { orgId: string; plans: AdminP
                     <td>{date(i.issuedAt)}</td>
                     <td>{money(i.gross)}</td>
                     <td>{t(`billing.methods.${i.method}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
+      <h4>{t('billing.listings')}</h4>
+      <PagedList
+        list={listings}
+        page={listingsPage}
+        onPage={setListingsPage}
+        name="listings"
+        empty={<p>{t('billing.lists.listings.empty')}</p>}
+      >
+        {(rows) => (
+          <div className="admin-table-wrap" {...scrollable(t('billing.listings'))}>
+            <table className="admin-table">
+              <caption className="visually-hidden">{t('billing.listings')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('billing.bought')}</th>
+                  <th scope="col">{t('billing.runsUntil')}</th>
+                  <th scope="col">{t('billing.usedOn')}</th>
+                  <th scope="col">{t('billing.job')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((l) => (
+                  <tr key={l.id}>
+                    <th scope="row">{l.boughtAt ? date(l.boughtAt) : t('na')}</th>
+                    <td>{date(l.expiresAt)}</td>
+                    <td>{l.usedAt ? date(l.usedAt) : t('billing.notUsed')}</td>
+                    <td>{l.jobId ? <Link to={`/hire/${l.jobId}`}>{l.jobId}</Link> : t('na')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -90,7 +90,7 @@ const invoice = (n: number, gross: number) => ({
 });
 /**
  * svc-billing's answers: the subscription, the invoices (none unless given), the billing details (no KRA
- * PIN yet), else `payments(call)`.
+ * PIN yet), no single listings, else `payments(call)`.
  */
 const billing = (
   payments: (call: ApiCall) => ApiAnswer,
@@ -104,7 +104,9 @@ const billing = (
         ? invoices(call)
         : call.path === '/api/billing/details'
           ? { body: { success: true, data: { kraPin: null } } }
-          : payments(call),
+          : call.path.startsWith('/api/billing/listings')
+            ? page([], 0)
+            : payments(call),
   );
 
 beforeEach(() => {

@@ -8,12 +8,14 @@ import { PaymentOutcome } from '../checkout/PaymentOutcome';
 import { usePaymentStatus } from '../checkout/usePaymentStatus';
 import { BillingDetailsForm } from '../details/BillingDetailsForm';
 import { InvoiceList } from '../invoices/InvoiceList';
+import { ListingList } from '../listings/ListingList';
 import { SubscriptionSummary } from '../subscription/SubscriptionSummary';
 import '../checkout/checkout.css';
 
 /**
- * `/billing`: a clinic's plan (SubscriptionSummary), the payment it came back from (the card page sends the
- * browser to `/billing?payment=<id>`), its invoices, its billing details (KRA PIN) and its payments, newest first, a page at a time.
+ * `/billing`: a clinic's plan (SubscriptionSummary) and single job listings, the payment it came back from
+ * (the card page sends the browser to `/billing?payment=<id>`), its invoices, its billing details (KRA PIN)
+ * and its payments, newest first, a page at a time.
  */
 export default function BillingPage() {
   const { t, i18n } = useTranslation('billing');
@@ -29,7 +31,12 @@ export default function BillingPage() {
   // Once the payment come back from is paid, its invoice and its new status are in the lists.
   const paid = payment?.status === 'paid';
   useEffect(() => {
-    if (paid) void Promise.all([refreshApi('/api/billing/invoices'), refreshApi('/api/billing/payments')]);
+    if (paid)
+      void Promise.all([
+        refreshApi('/api/billing/invoices'),
+        refreshApi('/api/billing/payments'),
+        refreshApi('/api/billing/listings'),
+      ]);
   }, [paid]);
   return (
     <div className="container section">
@@ -43,6 +50,7 @@ export default function BillingPage() {
       {role !== null && !isClinic && <p>{t('page.clinicsOnly')}</p>}
       {isClinic && payment && <PaymentOutcome payment={payment} />}
       {isClinic && <SubscriptionSummary />}
+      {isClinic && <ListingList />}
       {isClinic && <InvoiceList />}
       {isClinic && <BillingDetailsForm />}
       {isClinic && list.loading && <Spinner label={t('page.loading')} />}

@@ -1,0 +1,1 @@
+ALTER TABLE "billing"."listing_credits" ADD COLUMN "job_id" uuid;
