@@ -13,6 +13,7 @@ import { platformBus, type PlatformBusOptions } from './platform-bus';
 import { startMailSandbox } from './mail-sandbox';
 import { paymentsSandboxFor } from './payments-sandbox';
 import { smsSandboxFor } from './sms-sandbox';
+import { stopChild, supervise, type Supervised } from './supervise';
 
 export interface RunningPlatform {
   url: string;
@@ -26,6 +27,8 @@ export interface RunningPlatform {
    * for a bench that compares two versions side by side.
    */
   startGateway(env: Record<string, string>, root?: string): Promise<string>;
+  /** The process id a service (`svc-hire`) or the first gateway (`gateway`) runs as now: tests kill it. */
+  pid(name: string): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -75,18 +78,6 @@ function ensureKeys(dataDir: string): { privateKeyFile: string; publicKeyFile: s
   }
   readFileSync(privateKeyFile);
   return { privateKeyFile, publicKeyFile };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 function runTs(
@@ -139,6 +130,23 @@ export async function startPlatform(
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => {});
+  };
+  // Every service and gateway runs under supervision: restarted on the same port when it exits unasked.
+  const supervised = new Map<string, Supervised>();
+  const startSupervised = async (
+    name: string,
+    dir: string,
+    env: Record<string, string>,
+    readyUrl: string,
+    root?: string,
+  ) => {
+    const child = runTs(name, dir, env, log, root);
+    stops.push(() => stopChild(child));
+    await waitFor(name, () => httpOk(readyUrl), 60_000, child);
+    stops.pop();
+    const running = supervise(name, child, () => runTs(name, dir, env, log, root), log);
+    stops.push(() => running.stop());
+    if (!supervised.has(name)) supervised.set(name, running);
   };
   try {
     const modules = chooseModules(loadModules(REPO_ROOT), cfg.modules);
@@ -219,25 +227,21 @@ export async function startPlatform(
       }
       // The audit log keeps every module's admin actions that its descriptor says it records.
       if (svc.auditProducers !== undefined) env.AUDIT_PRODUCERS = svc.auditProducers;
-      const child = runTs(svc.name, svc.name, env, log);
-      stops.push(() => stopChild(child));
-      await waitFor(svc.name, () => httpOk(`http://127.0.0.1:${port}/healthz`), 60_000, child);
+      await startSupervised(svc.name, svc.name, env, `http://127.0.0.1:${port}/healthz`);
       const url = `http://127.0.0.1:${port}`;
       services[svc.name] = url;
       gatewayEnv[svc.urlVariable] = url;
     }
-    const gateway = runTs('gateway', 'gateway', gatewayEnv, log);
-    stops.push(() => stopChild(gateway));
+    await startSupervised('gateway', 'gateway', gatewayEnv, `http://127.0.0.1:${cfg.port}/healthz`);
     const url = `http://localhost:${cfg.port}`;
-    await waitFor('gateway', () => httpOk(`http://127.0.0.1:${cfg.port}/healthz`), 60_000, gateway);
     const startGateway = async (env: Record<string, string>, root?: string) => {
       const port = await freePort();
-      const child = runTs('gateway', 'gateway', { ...gatewayEnv, ...env, PORT: String(port) }, log, root);
-      stops.push(() => stopChild(child));
-      await waitFor('gateway', () => httpOk(`http://127.0.0.1:${port}/readyz`), 60_000, child);
+      const gatewayAt = { ...gatewayEnv, ...env, PORT: String(port) };
+      await startSupervised('gateway', 'gateway', gatewayAt, `http://127.0.0.1:${port}/readyz`, root);
       return `http://127.0.0.1:${port}`;
     };
-    return { url, services, natsUrl: nats.url, startGateway, stop };
+    const pid = (name: string) => supervised.get(name)?.current().pid;
+    return { url, services, natsUrl: nats.url, startGateway, pid, stop };
   } catch (err) {
     await stop();
     throw err;

