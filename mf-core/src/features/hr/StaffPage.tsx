@@ -106,7 +106,7 @@ function Details({ record: r, showSensitive }: { record: StaffDetail; showSensit
     [t('staffPage.email'), r.email],
     [t('staffPage.phone'), r.phone],
     [t('staffPage.jobTitle'), r.jobTitle],
-    [t('staffPage.profession'), r.profession && t(`staffPage.professions.${r.profession}`)],
+    [t('staffPage.profession'), r.profession && t(`professions.${r.profession}`, { ns: 'ui' })],
     [t('hrPage.department'), placeName(r.departmentId)],
     [t('hrPage.location'), placeName(r.locationId)],
     [t('staffPage.startDate'), r.startDate && date(r.startDate)],
@@ -251,7 +251,7 @@ function EditRecord({ record, full }: { record: StaffDetail; full: boolean }) {
               label={t('staffPage.profession')}
               value={fields.profession}
               onChange={set('profession')}
-              options={options(STAFF_PROFESSIONS, (p) => t(`staffPage.professions.${p}`))}
+              options={options(STAFF_PROFESSIONS, (p) => t(`professions.${p}`, { ns: 'ui' }))}
             />
             <SelectField
               label={t('hrPage.department')}
