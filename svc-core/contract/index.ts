@@ -672,6 +672,240 @@ export type MyTraining = Static<typeof MyTraining>;
 export const MyTrainingsResponse = Ok({ data: Type.Array(MyTraining) });
 export type MyTrainingsResponse = Static<typeof MyTrainingsResponse>;
 
+export const LEAVE_ACCRUALS = ['monthly', 'yearly', 'none'] as const;
+export const LEAVE_STATUSES = ['pending', 'approved', 'declined', 'cancelled'] as const;
+export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
+/** Days, in halves at the finest where a person asks; HR's figures to two decimals. */
+const Days = Type.Number({ minimum: 0, maximum: 366, multipleOf: 0.01 });
+const NullableDays = Type.Union([Days, Type.Null()]);
+
+/**
+ * A kind of leave (Kenya's statutory ones preset, `code` naming the preset): how it accrues (`monthly`: a
+ * twelfth of `daysPerYear` per completed month of service; `yearly`: all at once after `minServiceMonths`;
+ * `none`: no balance kept), what carries into the next year (`carryOverCap`, null: all), whether weekends
+ * and public holidays count as leave days, whether the balance may go below zero, which days are on half
+ * pay (`halfPayAfterDays`), and a document asked beyond `documentsAfterDays` days (0: always).
+ */
+export const LeaveType = Type.Object({
+  id: Uuid,
+  code: NullableString,
+  name: Type.String(),
+  /** The preset's name in each language while HR kept it; else HR's name thrice. */
+  names: Translated,
+  accrual: StringEnum(LEAVE_ACCRUALS),
+  daysPerYear: Type.Number(),
+  carryOverCap: Type.Union([Type.Number(), Type.Null()]),
+  countsWeekends: Type.Boolean(),
+  countsHolidays: Type.Boolean(),
+  allowNegative: Type.Boolean(),
+  minServiceMonths: Type.Integer(),
+  halfPayAfterDays: Type.Union([Type.Number(), Type.Null()]),
+  documentsRequired: NullableString,
+  documentsAfterDays: Type.Union([Type.Integer(), Type.Null()]),
+  paid: Type.Boolean(),
+  active: Type.Boolean(),
+});
+export type LeaveType = Static<typeof LeaveType>;
+export const LeaveTypeListResponse = Ok({ data: Type.Array(LeaveType), pageInfo: PageInfo });
+export type LeaveTypeListResponse = Static<typeof LeaveTypeListResponse>;
+export const LeaveTypeResponse = Ok({ data: LeaveType });
+const LeaveTypeFields = {
+  name: Type.String({ minLength: 2, maxLength: 80, pattern: '\\S' }),
+  accrual: StringEnum(LEAVE_ACCRUALS),
+  daysPerYear: Days,
+  carryOverCap: NullableDays,
+  countsWeekends: Type.Boolean(),
+  countsHolidays: Type.Boolean(),
+  allowNegative: Type.Boolean(),
+  minServiceMonths: Type.Integer({ minimum: 0, maximum: 24 }),
+  halfPayAfterDays: NullableDays,
+  documentsRequired: Type.Union([Type.String({ minLength: 2, maxLength: 160, pattern: '\\S' }), Type.Null()]),
+  documentsAfterDays: Type.Union([Type.Integer({ minimum: 0, maximum: 366 }), Type.Null()]),
+  paid: Type.Boolean(),
+  active: Type.Boolean(),
+};
+/** POST /api/core/leave/types: HR adds a kind of leave; left out: no carry-over, half pay, document. */
+export const LeaveTypeBody = Type.Object(
+  {
+    name: LeaveTypeFields.name,
+    accrual: LeaveTypeFields.accrual,
+    daysPerYear: LeaveTypeFields.daysPerYear,
+    carryOverCap: Type.Optional(LeaveTypeFields.carryOverCap),
+    countsWeekends: LeaveTypeFields.countsWeekends,
+    countsHolidays: LeaveTypeFields.countsHolidays,
+    allowNegative: Type.Optional(LeaveTypeFields.allowNegative),
+    minServiceMonths: Type.Optional(LeaveTypeFields.minServiceMonths),
+    halfPayAfterDays: Type.Optional(LeaveTypeFields.halfPayAfterDays),
+    documentsRequired: Type.Optional(LeaveTypeFields.documentsRequired),
+    documentsAfterDays: Type.Optional(LeaveTypeFields.documentsAfterDays),
+    paid: Type.Optional(LeaveTypeFields.paid),
+  },
+  { additionalProperties: false },
+);
+export type LeaveTypeBody = Static<typeof LeaveTypeBody>;
+/** PATCH /api/core/leave/types/:id: a field left out is kept; requests already made keep their days. */
+export const LeaveTypeChangeBody = Type.Partial(Type.Object(LeaveTypeFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+export type LeaveTypeChangeBody = Static<typeof LeaveTypeChangeBody>;
+
+/** A public holiday the organisation keeps: its country's preset, or one HR added. */
+export const PublicHoliday = Type.Object({
+  id: Uuid,
+  country: Type.String(),
+  date: Type.String(),
+  name: Translated,
+});
+export type PublicHoliday = Static<typeof PublicHoliday>;
+export const HolidayQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    /** Default: the organisation's country. */
+    country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
+    year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })),
+  }),
+]);
+export type HolidayQuery = Static<typeof HolidayQuery>;
+export const HolidayListResponse = Ok({ data: Type.Array(PublicHoliday), pageInfo: PageInfo });
+export type HolidayListResponse = Static<typeof HolidayListResponse>;
+export const HolidayResponse = Ok({ data: PublicHoliday });
+const HolidayName = Type.String({ minLength: 2, maxLength: 80, pattern: '\\S' });
+/** POST /api/core/holidays: HR adds a day (the name as written, in every language), for its country. */
+export const HolidayBody = Type.Object(
+  { date: Day, name: HolidayName, country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })) },
+  { additionalProperties: false },
+);
+export type HolidayBody = Static<typeof HolidayBody>;
+export const HolidayChangeBody = Type.Object(
+  { date: Type.Optional(Day), name: Type.Optional(HolidayName) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type HolidayChangeBody = Static<typeof HolidayChangeBody>;
+
+/**
+ * One kind of leave's balance in a leave year (the calendar year) as of a day: accrued, carried from the
+ * year before, used (approved), pending, and what is left (null where no balance is kept: unpaid leave).
+ */
+export const LeaveBalance = Type.Object({
+  typeId: Uuid,
+  typeName: Translated,
+  year: Type.Integer(),
+  entitled: Type.Union([Type.Number(), Type.Null()]),
+  carriedOver: Type.Number(),
+  used: Type.Number(),
+  pending: Type.Number(),
+  available: Type.Union([Type.Number(), Type.Null()]),
+  /** Left by the year's end, once the whole year has accrued. */
+  availableAtYearEnd: Type.Union([Type.Number(), Type.Null()]),
+});
+export type LeaveBalance = Static<typeof LeaveBalance>;
+export const YearQuery = Type.Object({ year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })) });
+export const MyBalancesResponse = Ok({ data: Type.Array(LeaveBalance) });
+export type MyBalancesResponse = Static<typeof MyBalancesResponse>;
+/** A person's balances, for HR and managers (their scope). */
+export const PersonBalances = Type.Object({
+  staffId: Uuid,
+  name: Type.String(),
+  departmentId: Type.Union([Uuid, Type.Null()]),
+  balances: Type.Array(LeaveBalance),
+});
+export type PersonBalances = Static<typeof PersonBalances>;
+export const BalancesQuery = Type.Composite([
+  PageQuery,
+  YearQuery,
+  Type.Object({ departmentId: Type.Optional(Uuid), search: Type.Optional(SearchTerm) }),
+]);
+export type BalancesQuery = Static<typeof BalancesQuery>;
+export const BalancesListResponse = Ok({ data: Type.Array(PersonBalances), pageInfo: PageInfo });
+export type BalancesListResponse = Static<typeof BalancesListResponse>;
+
+/** What a request would count and leave: the screen shows it before the person sends. */
+export const LeaveQuote = Type.Object({
+  days: Type.Number(),
+  halfPayDays: Type.Number(),
+  documentRequired: Type.Boolean(),
+  /** Null where no balance is kept. */
+  balanceBefore: Type.Union([Type.Number(), Type.Null()]),
+  balanceAfter: Type.Union([Type.Number(), Type.Null()]),
+});
+export type LeaveQuote = Static<typeof LeaveQuote>;
+const LeaveAsk = {
+  typeId: Uuid,
+  from: Day,
+  to: Day,
+  /** Half of the one day `from` = `to`. */
+  halfDay: Type.Optional(Type.Boolean()),
+};
+export const LeaveQuoteQuery = Type.Object(LeaveAsk, { additionalProperties: false });
+export type LeaveQuoteQuery = Static<typeof LeaveQuoteQuery>;
+export const LeaveQuoteResponse = Ok({ data: LeaveQuote });
+/** POST /api/core/leave/requests: the caller asks for leave for themselves. */
+export const LeaveRequestBody = Type.Object(
+  { ...LeaveAsk, note: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+export type LeaveRequestBody = Static<typeof LeaveRequestBody>;
+
+export const LeaveRequest = Type.Object({
+  id: Uuid,
+  staffId: Uuid,
+  personName: Type.String(),
+  departmentId: Type.Union([Uuid, Type.Null()]),
+  typeId: Uuid,
+  typeName: Translated,
+  from: Type.String(),
+  to: Type.String(),
+  halfDay: Type.Boolean(),
+  days: Type.Number(),
+  halfPayDays: Type.Number(),
+  documentRequired: Type.Boolean(),
+  note: NullableString,
+  status: StringEnum(LEAVE_STATUSES),
+  decisionReason: NullableString,
+  decidedAt: NullableString,
+  createdAt: Type.String(),
+});
+export type LeaveRequest = Static<typeof LeaveRequest>;
+/** The request with the balance of its type before and after it (as the quote computed them). */
+export const LeaveRequestResponse = Ok({
+  data: LeaveRequest,
+  balance: Type.Optional(
+    Type.Object({
+      before: Type.Union([Type.Number(), Type.Null()]),
+      after: Type.Union([Type.Number(), Type.Null()]),
+    }),
+  ),
+});
+export type LeaveRequestResponse = Static<typeof LeaveRequestResponse>;
+export const LeaveRequestQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    status: Type.Optional(StringEnum(LEAVE_STATUSES)),
+    staffId: Type.Optional(Uuid),
+    /** Only the caller's own. */
+    mine: Type.Optional(Type.Boolean()),
+  }),
+]);
+export type LeaveRequestQuery = Static<typeof LeaveRequestQuery>;
+export const LeaveRequestListResponse = Ok({ data: Type.Array(LeaveRequest), pageInfo: PageInfo });
+export type LeaveRequestListResponse = Static<typeof LeaveRequestListResponse>;
+/** PATCH /api/core/leave/requests/:id: the manager's or HR's decision; a decline says why. */
+export const LeaveDecisionBody = Type.Object(
+  {
+    status: StringEnum(['approved', 'declined'] as const),
+    reason: Type.Optional(Type.String({ minLength: 2, maxLength: 500, pattern: '\\S' })),
+  },
+  { additionalProperties: false },
+);
+export type LeaveDecisionBody = Static<typeof LeaveDecisionBody>;
+/** Approved leave overlapping `from`..`to` (default: today), within the caller's scope. */
+export const AwayQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day), departmentId: Type.Optional(Uuid) }),
+]);
+export type AwayQuery = Static<typeof AwayQuery>;
+
 export const CoreEvents = {
   credentialVerified: 'core.credential.verified.v1',
   credentialExpiring: 'core.credential.expiring.v1',
@@ -680,6 +914,10 @@ export const CoreEvents = {
   credentialRevoked: 'core.credential.revoked.v1',
   memberChanged: 'core.member.changed.v1',
   policyPublished: 'core.policy.published.v1',
+  leaveRequested: 'core.leave.requested.v1',
+  leaveApproved: 'core.leave.approved.v1',
+  leaveDeclined: 'core.leave.declined.v1',
+  leaveCancelled: 'core.leave.cancelled.v1',
 } as const;
 
 export const CredentialEventData = Type.Object({
@@ -713,12 +951,32 @@ export const PolicyPublishedData = Type.Object({
 });
 export type PolicyPublishedData = Static<typeof PolicyPublishedData>;
 
+/** A leave request made, decided or cancelled: what rosters and calendars follow. */
+export const LeaveEventData = Type.Object({
+  organisationId: Uuid,
+  requestId: Uuid,
+  staffId: Uuid,
+  personId: Type.Union([Uuid, Type.Null()]),
+  typeId: Uuid,
+  typeCode: NullableString,
+  from: Type.String(),
+  to: Type.String(),
+  halfDay: Type.Boolean(),
+  days: Type.Number(),
+  status: StringEnum(LEAVE_STATUSES),
+});
+export type LeaveEventData = Static<typeof LeaveEventData>;
+
 export const CoreEventSchemas = {
   [CoreEvents.credentialVerified]: CredentialEventData,
   [CoreEvents.credentialExpiring]: CredentialEventData,
   [CoreEvents.credentialExpired]: CredentialEventData,
   [CoreEvents.memberChanged]: MemberChangedData,
   [CoreEvents.policyPublished]: PolicyPublishedData,
+  [CoreEvents.leaveRequested]: LeaveEventData,
+  [CoreEvents.leaveApproved]: LeaveEventData,
+  [CoreEvents.leaveDeclined]: LeaveEventData,
+  [CoreEvents.leaveCancelled]: LeaveEventData,
 };
 
 export const CoreErrors = {
@@ -751,4 +1009,18 @@ export const CoreErrors = {
   trainingNotFound: 'core.training_not_found',
   exportTooLarge: 'core.export_too_large',
   hireNotFound: 'core.hire_not_found',
+  leaveTypeNotFound: 'core.leave_type_not_found',
+  leaveTypeExists: 'core.leave_type_exists',
+  leaveTypeInactive: 'core.leave_type_inactive',
+  holidayNotFound: 'core.holiday_not_found',
+  holidayExists: 'core.holiday_exists',
+  leaveRequestNotFound: 'core.leave_request_not_found',
+  leaveDatesInvalid: 'core.leave_dates_invalid',
+  leaveNoDays: 'core.leave_no_days',
+  leaveOverlap: 'core.leave_overlap',
+  leaveBalanceInsufficient: 'core.leave_balance_insufficient',
+  leaveNotEligible: 'core.leave_not_eligible',
+  leaveNotPending: 'core.leave_not_pending',
+  leaveOwnDecision: 'core.leave_own_decision',
+  leaveReasonRequired: 'core.leave_reason_required',
 } as const;

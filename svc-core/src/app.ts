@@ -10,6 +10,7 @@ import { PolicyStore } from './stores/policy-store';
 import { ComplianceStore } from './stores/compliance-store';
 import { TrainingStore } from './stores/training-store';
 import { HireStore } from './stores/hire-store';
+import { LeaveStore } from './stores/leave-store';
 import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
 import { alertSweep } from './events/alert-sweep';
@@ -23,6 +24,7 @@ import policyRoutes from './routes/policies';
 import complianceRoutes from './routes/compliance';
 import trainingRoutes from './routes/trainings';
 import hireRoutes from './routes/hires';
+import leaveRoutes from './routes/leave';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -57,6 +59,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const compliance = new ComplianceStore(db, orgs, now);
   const trainings = new TrainingStore(db, orgs, now);
   const hires = new HireStore(db, now);
+  const leave = new LeaveStore(db, orgs, now);
   const expiry = new ExpirySweep(db, credentials.today, [
     credentials.alerts,
     compliance.alerts,
@@ -76,5 +79,6 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(complianceRoutes, { compliance, orgs });
   await app.register(trainingRoutes, { trainings, orgs });
   await app.register(hireRoutes, { hires, orgs });
+  await app.register(leaveRoutes, { leave, orgs });
   return app;
 }

@@ -165,3 +165,58 @@ export const trainingAlertNotice = (
     link: own ? '/hr/me' : '/hr/trainings',
     email: 'now',
   });
+
+/** A leave request's days, as the notices write them. */
+const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
+
+/** To the person: their manager or HR approved or declined their leave (with the reason given). */
+export const leaveDecidedNotice = (
+  userId: string,
+  approved: boolean,
+  type: Translated,
+  from: string,
+  to: string,
+  reason: string | null,
+) => {
+  const when = span(from, to);
+  const why = reason ? `: ${reason}` : '';
+  return makeNotice('core', {
+    userId,
+    kind: approved ? 'core.leave-approved' : 'core.leave-declined',
+    title: approved
+      ? {
+          en: `Your ${type.en.toLowerCase()} (${when}) was approved${why}`,
+          sw: `${type.sw} yako (${when}) imeidhinishwa${why}`,
+          fr: `Votre ${type.fr.toLowerCase()} (${when}) est approuvé${why}`,
+        }
+      : {
+          en: `Your ${type.en.toLowerCase()} (${when}) was declined${why}`,
+          sw: `${type.sw} yako (${when}) imekataliwa${why}`,
+          fr: `Votre ${type.fr.toLowerCase()} (${when}) est refusé${why}`,
+        },
+    link: '/hr/leave',
+    email: 'now',
+  });
+};
+
+/** To those who decide (the person's managers, else HR): a request waits for them. */
+export const leaveRequestedNotice = (
+  userId: string,
+  person: string,
+  type: Translated,
+  from: string,
+  to: string,
+) => {
+  const when = span(from, to);
+  return makeNotice('core', {
+    userId,
+    kind: 'core.leave-requested',
+    title: {
+      en: `${person} asks for ${type.en.toLowerCase()} (${when})`,
+      sw: `${person} anaomba ${type.sw.toLowerCase()} (${when})`,
+      fr: `${person} demande un ${type.fr.toLowerCase()} (${when})`,
+    },
+    link: '/hr/leave',
+    email: 'digest',
+  });
+};

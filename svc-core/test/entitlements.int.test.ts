@@ -67,8 +67,20 @@ it('refuses a clinic without Core with 402, then allows it within 2 seconds of i
   expect((await ctx.call('GET', '/api/core/trainings/types', clinic)).statusCode).toBe(402);
   expect((await ctx.call('GET', '/api/core/trainings', clinic)).statusCode).toBe(402);
   expect(await count('training_types', clinic.orgId!)).toBe(0);
+  // Leave too: not even the preset types and holidays are added on reading them.
+  const asked = { typeId: clinic.orgId, from: '2026-05-04', to: '2026-05-05' };
+  expect((await ctx.call('POST', '/api/core/leave/requests', clinic, asked)).statusCode).toBe(402);
+  for (const url of ['/api/core/leave/types', '/api/core/holidays', '/api/core/leave/away'])
+    expect((await ctx.call('GET', url, clinic)).statusCode).toBe(402);
+  expect(await count('leave_types', clinic.orgId!)).toBe(0);
+  expect(await count('public_holidays', clinic.orgId!)).toBe(0);
   // The lists' CSV files and the hires to invite, alike.
-  for (const url of ['/api/core/staff.csv', '/api/core/credentials.csv', '/api/core/hires'])
+  for (const url of [
+    '/api/core/staff.csv',
+    '/api/core/credentials.csv',
+    '/api/core/hires',
+    '/api/core/leave/balances.csv',
+  ])
     expect((await ctx.call('GET', url, clinic)).statusCode).toBe(402);
 
   await announce(clinic, 2, core(15, 1));

@@ -10,7 +10,7 @@ import { startCore } from './helpers';
 /**
  * The API fuzz test's svc-core (security/api-fuzz.int.test.ts walks every module service): live tokens
  * per role (the user a member of the clinic) and real ids of a staff record, a credential, a policy, a
- * compliance document, a training and a completion.
+ * compliance document, a training and a completion, a leave type, request and holiday.
  */
 export const fuzzTarget: FuzzTarget<App> = {
   name: 'svc-core',
@@ -50,6 +50,18 @@ export const fuzzTarget: FuzzTarget<App> = {
         completedOn: '2026-01-05',
       });
       if (training.statusCode !== 201) throw new Error(`training: ${training.statusCode} ${training.body}`);
+      const leaveTypes = await ctx.call('GET', '/api/core/leave/types', user);
+      const leaveType = (leaveTypes.json() as { data: { id: string }[] }).data[0]!.id;
+      const leave = await ctx.call('POST', '/api/core/leave/requests', user, {
+        typeId: (leaveTypes.json() as { data: { id: string; code: string }[] }).data.find(
+          (t) => t.code === 'unpaid',
+        )!.id,
+        from: '2026-02-02',
+        to: '2026-02-03',
+      });
+      if (leave.statusCode !== 201) throw new Error(`leave: ${leave.statusCode} ${leave.body}`);
+      const holidays = await ctx.call('GET', '/api/core/holidays', user);
+      const holiday = (holidays.json() as { data: { id: string }[] }).data[0]!.id;
       // A hire to invite (svc-hire's acceptance of the member's application), for /api/core/hires/:id.
       const hire = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fuzz-hire' });
       await hire.ensureStream('hire');
@@ -78,6 +90,9 @@ export const fuzzTarget: FuzzTarget<App> = {
         (document.json() as { data: { id: string } }).data.id,
         trainingType,
         (training.json() as { data: { id: string } }).data.id,
+        leaveType,
+        (leave.json() as { data: { id: string } }).data.id,
+        holiday,
         hireId,
       ];
     };

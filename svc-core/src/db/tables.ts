@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgSchema,
   primaryKey,
   text,
@@ -19,6 +20,7 @@ import { CLEARANCE_REASONS } from '../domain/clearance';
 import { ALERT_KINDS, MILESTONES } from '../domain/alert-schedule';
 import { EMPLOYMENT_TYPES } from '../domain/staff-import';
 import { TRAINING_SOURCES } from '../domain/trainings';
+import { LEAVE_ACCRUALS, LEAVE_STATUSES } from '../domain/leave';
 
 /** svc-core's own Postgres schema: no other service reads or writes it. */
 export const core = pgSchema('core');
@@ -54,6 +56,8 @@ export const organisations = core.table('organisations', {
   facilityType: text('facility_type', { enum: FACILITY_TYPES }).notNull().default('Clinic'),
   /** Set once its default trainings were added (`domain/trainings.ts`): HR's later edits are never redone. */
   trainingsSeeded: boolean('trainings_seeded').notNull().default(false),
+  /** Set once its leave types and its country's public holidays were added (`leave/`): HR's edits stay. */
+  leaveSeeded: boolean('leave_seeded').notNull().default(false),
 });
 
 export const locations = core.table(
@@ -416,5 +420,91 @@ export const hireApplications = core.table(
       .on(t.ownerId, t.acceptedAt)
       .where(sql`accepted_at is not null and dismissed_at is null and joined_at is null`),
     index('hire_applications_applicant_idx').on(t.applicantId),
+  ],
+);
+
+/** Days and halves: a numeric read back as a number (postgres.js gives numerics as text). */
+const days = customType<{ data: number; driverData: string }>({
+  dataType: () => 'numeric(6,2)',
+  fromDriver: (value) => Number(value),
+  toDriver: (value) => String(value),
+});
+
+/**
+ * A kind of leave an organisation gives (`leave/statutory.ts` presets Kenya's, `code` naming the preset);
+ * the fields are `domain/leave.ts`'s `LeavePolicy`. Never deleted: HR sets `active` false.
+ */
+export const leaveTypes = core.table(
+  'leave_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    code: text('code'),
+    name: text('name').notNull(),
+    accrual: text('accrual', { enum: LEAVE_ACCRUALS }).notNull(),
+    daysPerYear: days('days_per_year').notNull(),
+    carryOverCap: days('carry_over_cap'),
+    countsWeekends: boolean('counts_weekends').notNull(),
+    countsHolidays: boolean('counts_holidays').notNull(),
+    allowNegative: boolean('allow_negative').notNull(),
+    minServiceMonths: integer('min_service_months').notNull(),
+    halfPayAfterDays: days('half_pay_after_days'),
+    documentsRequired: text('documents_required'),
+    documentsAfterDays: integer('documents_after_days'),
+    paid: boolean('paid').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** Balances are kept from this day's year: nothing carries into it. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('leave_types_org_name_idx').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+/** An organisation's public holidays (its country's preset copied at first use, then HR's to edit). */
+export const publicHolidays = core.table(
+  'public_holidays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    country: text('country').notNull(),
+    day: date('day').notNull(),
+    name: jsonb('name').$type<{ en: string; sw: string; fr: string }>().notNull(),
+  },
+  (t) => [uniqueIndex('public_holidays_org_country_day_idx').on(t.orgId, t.country, t.day)],
+);
+
+/**
+ * A request for leave: its days counted when made (`days`, and per leave year in `days_by_year`, by the
+ * type's rules and the holidays then); pending until the person's manager or HR decides, or they cancel.
+ */
+export const leaveRequests = core.table(
+  'leave_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    staffRecordId: uuid('staff_record_id').notNull(),
+    typeId: uuid('type_id').notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    halfDay: boolean('half_day').notNull().default(false),
+    days: days('days').notNull(),
+    daysByYear: jsonb('days_by_year').$type<Record<string, number>>().notNull(),
+    halfPayDays: days('half_pay_days').notNull().default(0),
+    documentRequired: boolean('document_required').notNull().default(false),
+    note: text('note'),
+    status: text('status', { enum: LEAVE_STATUSES }).notNull().default('pending'),
+    decisionReason: text('decision_reason'),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One person's requests by day (overlaps, balances); the organisation's by status and by day (who is away).
+    index('leave_requests_staff_from_idx').on(t.staffRecordId, t.fromDay),
+    index('leave_requests_org_status_idx').on(t.orgId, t.status, t.createdAt),
+    index('leave_requests_org_days_idx')
+      .on(t.orgId, t.fromDay, t.toDay)
+      .where(sql`status = 'approved'`),
   ],
 );

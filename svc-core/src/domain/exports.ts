@@ -2,7 +2,7 @@
  * The staff and credentials lists as spreadsheet rows (the CSV itself, with its formula guard and BOM, is
  * service-kit's `toCsv`). Days are calendar days as the organisation lives them (East Africa Time).
  */
-import type { Credential, StaffMember } from '../../contract';
+import type { Credential, PersonBalances, StaffMember } from '../../contract';
 import { localDateOf } from './dates';
 
 type Cell = string | number | null;
@@ -68,5 +68,28 @@ export function credentialsSheet(rows: Credential[]): Cell[][] {
       c.verifiedBy?.organisation ?? null,
       c.verifiedBy ? localDateOf(new Date(c.verifiedBy.at)) : null,
     ]),
+  ];
+}
+
+/** One row per person and leave type: the year's balance as of the day (English type names). */
+export function leaveBalancesSheet(
+  rows: PersonBalances[],
+  departmentName: (id: string | null) => string | null,
+): Cell[][] {
+  return [
+    ['Name', 'Department', 'Leave type', 'Year', 'Entitled', 'Carried over', 'Used', 'Pending', 'Available'],
+    ...rows.flatMap((p) =>
+      p.balances.map((b) => [
+        p.name,
+        departmentName(p.departmentId),
+        b.typeName.en,
+        b.year,
+        b.entitled,
+        b.carriedOver,
+        b.used,
+        b.pending,
+        b.available,
+      ]),
+    ),
   ];
 }

@@ -40,6 +40,8 @@ export const ORG_ACTIONS = [
   'policy.track', // who has acknowledged
   'compliance.manage', // the organisation's own documents: read and write (staff and managers see none)
   'training.manage', // training types, and completions recorded for others (verified)
+  'leave.manage', // leave types and public holidays
+  'leave.oversee', // who is away, others' balances and requests (a manager: their scope)
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
@@ -62,6 +64,8 @@ const ALLOWED: Record<OrgAction, readonly OrgRole[]> = {
   'policy.track': ['owner', 'hr-admin', 'manager'],
   'compliance.manage': HR,
   'training.manage': HR,
+  'leave.manage': HR,
+  'leave.oversee': ['owner', 'hr-admin', 'manager'],
 };
 
 export const can = (actor: OrgActor, action: OrgAction): boolean => ALLOWED[action].includes(actor.role);
@@ -147,4 +151,14 @@ export function canAssignRole(actor: OrgActor, from: OrgRole, to: OrgRole): bool
   if (from === 'owner' || to === 'owner') return false;
   if (from === 'hr-admin' || to === 'hr-admin') return can(actor, 'roles.assign-hr-admin');
   return can(actor, 'roles.assign-manager');
+}
+
+/**
+ * Who decides on a leave request: HR for anyone, a manager for those in their departments and locations;
+ * nobody for their own request (the owner, who asks for none, or another HR admin decides theirs).
+ */
+export function canDecideLeave(actor: OrgActor, staff: StaffPlacement): boolean {
+  if (staff.personId !== null && staff.personId === actor.personId) return false;
+  if (staff.organisationId !== actor.organisationId) return false;
+  return isHr(actor) || (actor.role === 'manager' && canSeeStaff(actor, staff));
 }
