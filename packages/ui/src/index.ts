@@ -33,6 +33,7 @@ export { lazyPage, type LazyPage } from './lazy-page';
 export { EMAIL, useForm, failureText, type FormOptions, type FormState } from './forms';
 export { formatMoney, formatSalary, useSalaryFormat, type SalaryWords } from './money';
 export { useMediaQuery } from './media-query';
+export { useScrollToHash } from './scroll-to-hash';
 export { Pager } from './components/Pager';
 export { ListStatus } from './components/ListStatus';
 export { FirstScreen } from './components/FirstScreen';

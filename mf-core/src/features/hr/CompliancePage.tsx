@@ -13,6 +13,7 @@ import {
   useDateFormat,
   useFileDownload,
   useRouteMeta,
+  useScrollToHash,
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
@@ -152,8 +153,10 @@ function Documents() {
   const asked = params.get('within') ?? '';
   const within = (WINDOWS as readonly string[]).includes(asked) ? asked : '';
   const list = useApiPages((page) => coreApi.complianceDocuments(page, within ? Number(within) : undefined));
+  // The dashboard's figures link here (`#…`): the list in view once loaded.
+  useScrollToHash(!list.loading);
   return (
-    <section className="card" id="compliance-documents" aria-labelledby="compliance-list">
+    <section className="card" tabIndex={-1} id="compliance-documents" aria-labelledby="compliance-list">
       <h2 id="compliance-list">{t('compliance.listTitle')}</h2>
       <SelectField
         label={t('compliance.show')}

@@ -13,6 +13,7 @@ import {
   useDateFormat,
   useFileDownload,
   useRouteMeta,
+  useScrollToHash,
   useTranslation,
 } from '@platform/ui';
 import { coreApi, type StaffFilter } from '../../api';
@@ -317,8 +318,10 @@ function Expiring() {
   const days: Window = (WINDOWS as readonly number[]).includes(asked) ? (asked as Window) : 30;
   const selectId = useId();
   const list = useApiPages((page) => coreApi.expiringLicences(days, page));
+  // The dashboard's figures link here (`#…`): the list in view once loaded.
+  useScrollToHash(!list.loading);
   return (
-    <section className="card" id="hr-expiring" aria-labelledby="hr-expiring-title">
+    <section className="card" tabIndex={-1} id="hr-expiring" aria-labelledby="hr-expiring-title">
       <h2 id="hr-expiring-title">{t('hrPage.expiringTitle')}</h2>
       <CsvButton
         label={t('hrPage.expiringCsv')}

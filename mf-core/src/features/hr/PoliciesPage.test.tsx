@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@platform/router';
 import { useLanguage, useSession } from '@platform/shell-state';
@@ -170,6 +170,33 @@ describe('/hr/policies', () => {
     expect(
       within(section).queryByRole('button', { name: 'J’ai lu cette politique et je l’accepte' }),
     ).not.toBeInTheDocument();
+  });
+  it('opens the policy a notice links to (#policy-<id>), scrolled into view and focused', async () => {
+    useSession.getState().signIn('token', { ...AMINA, id: 'u-achieng' });
+    const other = { ...summary, id: '7b0c1f7e-3333-4a3b-9c1d-000000000002', title: 'Visitors' };
+    const mine = { ...summary, completion: null, assignedToMe: true };
+    fakeApi(({ method, path }) => {
+      if (method === 'GET' && path.startsWith(`/api/core/policies/${ID}`))
+        return { body: { success: true, data: { ...mine, body: '<p>Wash your hands.</p>', people: null } } };
+      if (method === 'GET' && path.startsWith('/api/core/policies?')) return { body: list([other, mine]) };
+      return { status: 404, body: {} };
+    });
+    // jsdom lays nothing out and has no scrollIntoView: record what would be scrolled to.
+    const scrolled: string[] = [];
+    const scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
+    await renderScreen(<MyPolicies />, { path: `/hr/me#policy-${ID}` });
+    const section = await screen.findByRole('region', { name: 'My policies' });
+    expect(await within(section).findByText('Wash your hands.')).toBeInTheDocument();
+    const item = within(section).getAllByRole('listitem')[1]!;
+    expect(item).toHaveTextContent('Hand hygiene');
+    await waitFor(() => expect(item).toHaveFocus());
+    expect(scrolled).toEqual([`policy-${ID}`]);
+    expect(within(item).getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(section).getByRole('button', { name: 'Read' })).toHaveAttribute('aria-expanded', 'false');
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
   });
   it('shows the newer version when one came out while she read, and acknowledges that one', async () => {
     useSession.getState().signIn('token', { ...AMINA, id: 'u-achieng' });

@@ -19,6 +19,7 @@ import {
   TextField,
   useDateFormat,
   useRouteMeta,
+  useScrollToHash,
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
@@ -430,6 +431,8 @@ export function MyPolicies() {
   const failure = useFailure();
   const [page, setPage] = useState(1);
   const list = useApiQuery(coreApi.policies(page, true));
+  // A notice's link (`/hr/me#policy-<id>`) opens that policy, in view.
+  const target = useScrollToHash(Boolean(list.data));
   const total = list.data?.pageInfo.total ?? 0;
   return (
     <section className="card" aria-labelledby="my-policies">
@@ -440,7 +443,7 @@ export function MyPolicies() {
       {list.data && list.data.data.length > 0 && (
         <ul className="card-list">
           {list.data.data.map((p) => (
-            <MyPolicy key={p.id} policy={p} />
+            <MyPolicy key={p.id} policy={p} opened={target === `policy-${p.id}`} />
           ))}
         </ul>
       )}
@@ -454,16 +457,16 @@ export function MyPolicies() {
   );
 }
 
-function MyPolicy({ policy: p }: { policy: PolicySummary }) {
+function MyPolicy({ policy: p, opened }: { policy: PolicySummary; opened: boolean }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const date = useDateFormat();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(opened);
   const text = useApiQuery(open ? coreApi.policy(p.id) : null);
   const bodyId = useId();
   const read = text.data?.data;
   return (
-    <li id={`policy-${p.id}`}>
+    <li id={`policy-${p.id}`} tabIndex={-1}>
       <strong>{p.title}</strong> · {t('policies.version', { version: p.version })} ·{' '}
       {p.acknowledgedAt
         ? t('policies.acknowledgedOn', { date: date(p.acknowledgedAt) })

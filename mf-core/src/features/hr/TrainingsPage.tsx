@@ -11,6 +11,7 @@ import {
   TextField,
   useDateFormat,
   useRouteMeta,
+  useScrollToHash,
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
@@ -69,8 +70,10 @@ function Records({ canVerify }: { canVerify: boolean }) {
   const asked = params.get('within') ?? '';
   const within = (WINDOWS as readonly string[]).includes(asked) ? asked : '';
   const list = useApiPages((page) => coreApi.trainingRecords(page, within ? Number(within) : undefined));
+  // The dashboard's figures link here (`#…`): the list in view once loaded.
+  useScrollToHash(!list.loading);
   return (
-    <section className="card" id="training-records" aria-labelledby="training-list">
+    <section className="card" tabIndex={-1} id="training-records" aria-labelledby="training-list">
       <h2 id="training-list">{t('trainings.listTitle')}</h2>
       <SelectField
         label={t('trainings.show')}
