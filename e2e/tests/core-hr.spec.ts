@@ -1,13 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, logInOk, logOut, uniqueEmail } from './helpers';
+import { acceptCookies, logInOk, uniqueEmail } from './helpers';
 import { verifyAddress } from './mailbox';
 
 /**
  * Issue 41's Core HR journey: a clinic sets up two locations, imports 20 staff by CSV (one bad row named in
  * the preview, fixed, then all imported), sees the dashboard's expiring list, verifies a nurse's NCK licence
- * after the register check; the nurse joins, her licence alert reaches her inbox when svc-core's clock
- * reaches 30 days before expiry, and at 360 px in Kiswahili she sees her own record and licence.
+ * after the register check; the nurse joins and HR publishes a policy to everyone. When svc-core's clock
+ * reaches 30 days before her licence's expiry, on her phone (360 px, Kiswahili) the licence alert is in her
+ * inbox, she sees her own record and licence, opens the policy from its notice and acknowledges it; HR then
+ * sees 1 of 1 acknowledged and when.
  */
 const PASSWORD = 'a good long password';
 /** svc-core's today for this run (start-platform.ts): written here, read by svc-core within 100 ms. */
@@ -31,8 +33,9 @@ async function tokenOf(page: Page, email: string) {
 
 test.afterAll(() => setToday(''));
 
-test('a clinic sets up Core HR, imports its staff, verifies a licence; the nurse is alerted at 30 days', async ({
+test('a clinic sets up Core HR, imports staff, verifies a licence, publishes a policy; the nurse is alerted and acknowledges it', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000);
   setToday('2026-06-01');
@@ -125,34 +128,87 @@ test('a clinic sets up Core HR, imports its staff, verifies a licence; the nurse
     expect(record.status()).toBe(200);
     expect(JSON.stringify(await record.json())).toContain(nurseLicence);
   }).toPass({ timeout: 30_000 });
-  await logOut(page);
 
-  // 1 December: 30 days before her licence ends. The alert reaches her inbox.
+  // HR publishes a policy for everyone on /hr/policies: she is the one member with an account, so 0 of 1.
+  const policyTitle = `Hand hygiene ${tag}`;
+  await page.goto('/hr/policies');
+  const write = page.getByRole('region', { name: 'Write a policy' });
+  await write.getByLabel('Title').fill(policyTitle);
+  await write
+    .getByLabel('Text of the policy')
+    .fill('Wash your hands before and after every patient.\n\nUse the alcohol rub at every bed.');
+  await expect(write.getByLabel('Everyone in the organisation')).toBeChecked();
+  await write.getByRole('button', { name: 'Publish the policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: policyTitle })).toBeVisible();
+  const policyUrl = page.url();
+  expect(policyUrl).toMatch(/\/hr\/policies\/[^/]+$/);
+  await expect(page.getByRole('main')).toContainText('Version 1');
+  await expect(page.getByRole('main')).toContainText('0 of 1 acknowledged');
+  await expect(
+    page.getByRole('region', { name: 'Who has acknowledged it' }).getByRole('listitem'),
+  ).toHaveText(['Wanjiku Achieng · not yet acknowledged']);
+
+  // 1 December: 30 days before her licence ends.
   setToday('2026-12-01');
-  await logInOk(page, nurse.email, PASSWORD);
-  const alert = page
-    .getByRole('main')
-    .getByRole('link')
-    .filter({ hasText: 'Your NCK licence expires in 30 days' });
+
+  // Her phone, 360 px wide, in Kiswahili: she signs in and finds her licence alert in her inbox.
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await phone.addInitScript(() =>
+    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
+  );
+  const hers = await phone.newPage();
+  await hers.goto('/login');
+  await acceptCookies(hers, 'Kubali');
+  await hers.getByLabel('Barua pepe').fill(nurse.email);
+  await hers.getByLabel('Nywila').fill(PASSWORD);
+  await hers.getByRole('main').getByRole('button', { name: 'Ingia' }).click();
+  await expect(hers).not.toHaveURL(/\/login/);
+  const inbox = hers.getByRole('main');
+  const alert = inbox.getByRole('link').filter({ hasText: 'Leseni yako ya NCK inaisha baada ya siku 30' });
   await expect(async () => {
-    await page.goto('/notifications');
+    await hers.goto('/notifications');
     await expect(alert).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await alert.click();
-  await expect(page).toHaveURL(/\/hr\/me$/);
+  await expect(hers).toHaveURL(/\/hr\/me$/);
 
-  // At 360 px in Kiswahili: her own record and licence.
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.evaluate(() =>
-    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
-  );
-  await page.goto('/hr/me');
-  await expect(page.getByRole('heading', { level: 1, name: 'Rekodi yangu' })).toBeVisible();
-  const hers = page.getByRole('region', { name: 'Leseni na usajili' });
-  await expect(hers).toContainText(`NCK ${nurseLicence}`);
-  await expect(hers).toContainText(`imethibitishwa na ${clinic.name}`);
-  await expect(page.getByRole('region', { name: 'Rekodi', exact: true })).toContainText(
+  // Her own record and licence.
+  await expect(hers.getByRole('heading', { level: 1, name: 'Rekodi yangu' })).toBeVisible();
+  const licence = hers.getByRole('region', { name: 'Leseni na usajili' });
+  await expect(licence).toContainText(`NCK ${nurseLicence}`);
+  await expect(licence).toContainText(`imethibitishwa na ${clinic.name}`);
+  await expect(hers.getByRole('region', { name: 'Rekodi', exact: true })).toContainText(
     'anaruhusiwa kutoa huduma (leseni imethibitishwa)',
   );
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The policy's notice opens it under "My policies" (Sera zangu), in view; she reads and acknowledges it.
+  await hers.goto('/notifications');
+  await inbox.getByRole('link', { name: `Sera ya kusoma na kukubali: "${policyTitle}"` }).click();
+  await expect(hers).toHaveURL(/\/hr\/me#policy-[^/]+$/);
+  const myPolicies = hers.getByRole('region', { name: 'Sera zangu' });
+  const policy = myPolicies.getByRole('listitem').filter({ hasText: policyTitle });
+  await expect(policy).toContainText('Toleo 1 · Isome na uikubali');
+  await expect(policy).toBeInViewport();
+  await expect(policy).toContainText('Wash your hands before and after every patient.');
+  await policy.getByRole('button', { name: 'Nimesoma na ninakubali sera hii' }).click();
+  await expect(policy).toContainText(/Toleo 1 · alikubali 1 Des 2026/);
+  await expect(policy.getByRole('button', { name: 'Nimesoma na ninakubali sera hii' })).toHaveCount(0);
+  expect(await hers.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await phone.close();
+
+  // HR sees the completion: 1 of 1, and who acknowledged it when.
+  await page.goto('/hr/policies');
+  await expect(
+    page.getByRole('region', { name: 'Policies (1)' }).getByRole('listitem').filter({ hasText: policyTitle }),
+  ).toContainText('Version 1 · 1 of 1 acknowledged');
+  await page.goto(policyUrl);
+  await expect(page.getByRole('main')).toContainText('1 of 1 acknowledged');
+  await page.getByLabel('Show').selectOption({ label: 'Acknowledged' });
+  await expect(
+    page.getByRole('region', { name: 'Who has acknowledged it' }).getByRole('listitem'),
+  ).toHaveText(['Wanjiku Achieng · acknowledged 1 Dec 2026']);
 });
