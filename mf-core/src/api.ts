@@ -19,7 +19,10 @@ import type {
   TrainingRecordBody,
   TrainingRecordListResponse,
   TrainingRecordResponse,
+  TrainingTypeBody,
+  TrainingTypeChangeBody,
   TrainingTypeListResponse,
+  TrainingTypeResponse,
   ComplianceBody,
   ComplianceChangeBody,
   ComplianceListResponse,
@@ -59,6 +62,9 @@ export interface StaffFilter {
   locationId?: string;
   cleared?: '' | 'true' | 'false';
 }
+
+/** How many members the training form's picker lists for one search. */
+export const MEMBER_MATCHES = 20;
 
 const staffQuery = (filter: StaffFilter, page: Record<string, string> = {}) => {
   const query = new URLSearchParams(page);
@@ -207,6 +213,14 @@ export const coreApi = {
     }),
   /** Trainings: the organisation's (every member reads them), one's own required ones, completions. */
   trainingTypes: () => endpoint<TrainingTypeListResponse>('/api/core/trainings/types?limit=100'),
+  /** HR adds a training the organisation tracks, or changes one (name, validity, whom it is required of). */
+  addTrainingType: (body: TrainingTypeBody) =>
+    apiRequest<TrainingTypeResponse>('/api/core/trainings/types', { method: 'POST', body }),
+  changeTrainingType: (id: string, body: TrainingTypeChangeBody) =>
+    apiRequest<TrainingTypeResponse>(`/api/core/trainings/types/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body,
+    }),
   myTrainings: () => endpoint<MyTrainingsResponse>('/api/core/trainings/me'),
   /** Completions within one's scope, latest first; `within`: current ones expiring within that many days. */
   trainingRecords: (page: number, within?: number) =>
@@ -221,8 +235,11 @@ export const coreApi = {
     apiRequest<TrainingRecordResponse>(`/api/core/trainings/${encodeURIComponent(id)}/verify`, {
       method: 'POST',
     }),
-  /** The members HR may record a training for (the first hundred by name). */
-  trainingMembers: () => endpoint<StaffListResponse>('/api/core/staff?limit=100'),
+  /** The members HR may record a training for: the first 20 by name matching `search` (any part of a name). */
+  trainingMembers: (search: string) =>
+    endpoint<StaffListResponse>(
+      `/api/core/staff?${staffQuery({ search }, { limit: String(MEMBER_MATCHES) })}`,
+    ),
   remindPolicy: (id: string) =>
     apiRequest<RemindResponse>(`/api/core/policies/${encodeURIComponent(id)}/remind`, { method: 'POST' }),
 };

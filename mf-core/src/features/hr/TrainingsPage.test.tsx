@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLanguage, useSession } from '@platform/shell-state';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
@@ -14,14 +14,25 @@ const CLINIC = { ...AMINA, role: 'Clinic' as const, name: 'Kisumu Family Clinic'
 const BLS = {
   id: '7b0c1f7e-6666-4a3b-9c1d-000000000001',
   name: 'Basic Life Support (BLS)',
-  validityMonths: 24,
+  validityMonths: 24 as number | null,
+  everyone: false,
+  professions: ['Doctor', 'Nurse'],
+  roles: [] as string[],
 };
 const IPC = {
   id: '7b0c1f7e-6666-4a3b-9c1d-000000000002',
   name: 'Infection prevention and control',
-  validityMonths: 12,
+  validityMonths: 12 as number | null,
+  everyone: true,
+  professions: [] as string[],
+  roles: [] as string[],
 };
 const NURSE_ID = '7b0c1f7e-7777-4a3b-9c1d-000000000001';
+const MEMBERS = [
+  { id: NURSE_ID, name: 'Achieng Otieno' },
+  { id: '7b0c1f7e-7777-4a3b-9c1d-000000000002', name: 'Baraka Mwita' },
+  { id: '7b0c1f7e-7777-4a3b-9c1d-000000000003', name: 'Barasa Wekesa' },
+];
 const page = (data: unknown[]) => ({
   success: true,
   data,
@@ -59,10 +70,27 @@ const own = {
 /** svc-core as the page sees it, for `role`: the types, one's statuses, the records, the staff list. */
 function fakeCore(role: string) {
   let ownVerified = false;
+  const types = [{ ...BLS }, { ...IPC }];
   return fakeApi(({ method, path, body }) => {
     if (path === '/api/core/staff/me')
       return { body: { success: true, data: { role, credentials: [], cpdPoints: 0 } } };
-    if (path.startsWith('/api/core/trainings/types')) return { body: page([BLS, IPC]) };
+    if (method === 'POST' && path === '/api/core/trainings/types') {
+      const b = body as typeof BLS;
+      if (types.some((t) => t.name.toLowerCase() === b.name.toLowerCase()))
+        return {
+          status: 409,
+          body: { success: false, message: 'exists', code: 'core.training_type_exists' },
+        };
+      const added = { ...b, id: '7b0c1f7e-6666-4a3b-9c1d-000000000003' };
+      types.push(added);
+      return { status: 201, body: { success: true, data: added } };
+    }
+    if (method === 'PATCH' && path.startsWith('/api/core/trainings/types/')) {
+      const type = types.find((t) => path.endsWith(t.id))!;
+      Object.assign(type, body);
+      return { body: { success: true, data: type } };
+    }
+    if (path.startsWith('/api/core/trainings/types')) return { body: page(types) };
     if (path === '/api/core/trainings/me')
       return {
         body: {
@@ -102,7 +130,11 @@ function fakeCore(role: string) {
         };
       return { status: 201, body: { success: true, data: { ...record, ...b } } };
     }
-    if (path.startsWith('/api/core/staff')) return { body: page([{ id: NURSE_ID, name: 'Achieng Otieno' }]) };
+    if (path.startsWith('/api/core/staff')) {
+      // The staff API's search: any part of a name.
+      const search = new URL(path, 'http://x').searchParams.get('search')?.toLowerCase() ?? '';
+      return { body: page(MEMBERS.filter((m) => m.name.toLowerCase().includes(search))) };
+    }
     return { status: 404, body: { success: false, message: 'x', code: 'request.not_found' } };
   });
 }
@@ -201,6 +233,132 @@ describe('/hr/trainings', () => {
       completedOn: '2026-03-01',
       staffId: NURSE_ID,
     });
+  });
+
+  it('finds the member to record a training for by searching the staff list, not the first hundred', async () => {
+    useSession.getState().signIn('token', CLINIC);
+    const calls = fakeCore('owner');
+    await renderScreen(<TrainingsPage />, { path: '/hr/trainings' });
+    const add = await screen.findByRole('region', { name: "Record a member's training" });
+    const member = within(add).getByLabelText(/^Member/);
+    await within(add).findByRole('option', { name: 'Barasa Wekesa' });
+    expect(within(add).getByRole('status')).toHaveTextContent('3 members found.');
+
+    await userEvent.type(within(add).getByRole('searchbox', { name: 'Find a member' }), 'bara');
+    await waitFor(() =>
+      expect(
+        within(member)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose a member', 'Baraka Mwita', 'Barasa Wekesa']),
+    );
+    expect(calls.some((c) => c.path === '/api/core/staff?limit=20&search=bara')).toBe(true);
+    // One request for the pause in typing, not one per key.
+    expect(calls.filter((c) => c.path.includes('search=b'))).toHaveLength(1);
+    await userEvent.selectOptions(member, 'Baraka Mwita');
+
+    // The chosen member stays chosen while the search changes.
+    await userEvent.clear(within(add).getByRole('searchbox', { name: 'Find a member' }));
+    await userEvent.type(within(add).getByRole('searchbox', { name: 'Find a member' }), 'zzz');
+    expect(await within(add).findByText('No member matches “zzz”.')).toBeInTheDocument();
+    expect(member).toHaveValue(MEMBERS[1]!.id);
+
+    await userEvent.selectOptions(within(add).getByLabelText(/^Training/), BLS.name);
+    await userEvent.type(within(add).getByLabelText(/^Completed on/), '2026-03-01');
+    await userEvent.click(within(add).getByRole('button', { name: 'Save training' }));
+    expect(await within(add).findByText('Training recorded.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      typeId: BLS.id,
+      completedOn: '2026-03-01',
+      staffId: MEMBERS[1]!.id,
+    });
+  });
+
+  it('lets HR add a training and edit one: name, validity and the professions and roles it is required of', async () => {
+    useSession.getState().signIn('token', CLINIC);
+    const calls = fakeCore('owner');
+    await renderScreen(<TrainingsPage />, { path: '/hr/trainings' });
+    const section = await screen.findByRole('region', { name: 'Trainings and who needs them' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Basic Life Support (BLS) · valid for 24 months · required of: Doctor, Nurse Edit',
+      'Infection prevention and control · valid for 12 months · required of: Everyone Edit',
+    ]);
+
+    // Add: checked before sending, then sent whole.
+    await userEvent.click(within(section).getByRole('button', { name: 'Add a training' }));
+    const form = within(section).getByRole('form', { name: 'Add a training' });
+    await userEvent.type(within(form).getByLabelText(/^Valid for/), '0');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByLabelText(/^Name/)).toHaveAccessibleDescription(
+      'Enter a name of at least 2 characters.',
+    );
+    expect(within(form).getByLabelText(/^Valid for/)).toHaveAccessibleDescription(
+      'Enter whole months from 1 to 120, or leave it empty.',
+    );
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'basic life support (bls)');
+    await userEvent.clear(within(form).getByLabelText(/^Valid for/));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('A training with this name already exists.')).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText(/^Name/));
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Neonatal resuscitation');
+    await userEvent.type(within(form).getByLabelText(/^Valid for/), '24');
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Nurse' }));
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Manager' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(section).findByText(
+        (_, el) => el?.tagName === 'LI' && /^Neonatal resuscitation/.test(el.textContent ?? ''),
+      ),
+    ).toHaveTextContent('Neonatal resuscitation · valid for 24 months · required of: Nurse, Manager');
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      name: 'Neonatal resuscitation',
+      validityMonths: 24,
+      everyone: false,
+      professions: ['Nurse'],
+      roles: ['manager'],
+    });
+
+    // Edit in place: the form starts from the training as it is.
+    await userEvent.click(within(section).getByRole('button', { name: 'Edit Basic Life Support (BLS)' }));
+    const edit = within(section).getByRole('form', { name: 'Edit Basic Life Support (BLS)' });
+    expect(within(edit).getByLabelText(/^Name/)).toHaveValue('Basic Life Support (BLS)');
+    expect(within(edit).getByLabelText(/^Valid for/)).toHaveValue(24);
+    expect(within(edit).getByRole('checkbox', { name: 'Doctor' })).toBeChecked();
+    await userEvent.clear(within(edit).getByLabelText(/^Valid for/));
+    await userEvent.click(within(edit).getByRole('checkbox', { name: 'Everyone' }));
+    expect(within(edit).queryByRole('checkbox', { name: 'Doctor' })).not.toBeInTheDocument();
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(section).findByText(
+        (_, el) => el?.tagName === 'LI' && /^Basic Life Support/.test(el.textContent ?? ''),
+      ),
+    ).toHaveTextContent('Basic Life Support (BLS) · does not expire · required of: Everyone');
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.path).toBe(`/api/core/trainings/types/${BLS.id}`);
+    expect(patch.body).toEqual({
+      name: 'Basic Life Support (BLS)',
+      validityMonths: null,
+      everyone: true,
+      professions: [],
+      roles: [],
+    });
+
+    await act(async () => useLanguage.getState().setLanguage('sw'));
+    expect(await screen.findByRole('heading', { name: 'Mafunzo na wanaoyahitaji' })).toBeInTheDocument();
+    await act(async () => useLanguage.getState().setLanguage('fr'));
+    expect(
+      await screen.findByRole('heading', { name: 'Formations et qui doit les suivre' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows staff no training settings', async () => {
+    useSession.getState().signIn('token', AMINA);
+    fakeCore('staff');
+    await renderScreen(<TrainingsPage />, { path: '/hr/trainings' });
+    await screen.findByRole('region', { name: 'My trainings' });
+    expect(screen.queryByRole('region', { name: 'Trainings and who needs them' })).not.toBeInTheDocument();
   });
 
   it('shows on /hr the share of required trainings valid and links each figure to the list', async () => {

@@ -16,6 +16,8 @@ import {
 } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgRole } from './hr-access';
+import { MemberPicker } from './MemberPicker';
+import { TrainingTypes } from './TrainingTypes';
 import '../shared/core.css';
 
 const WINDOWS = ['', '30', '60', '90'] as const;
@@ -38,8 +40,9 @@ const refreshAll = () =>
 
 /**
  * `/hr/trainings`: HR and managers see the completions within their scope (filtered to those expiring
- * within 30/60/90 days); HR records one for any member. Every member sees their own required trainings and
- * records their own completions. The service decides what each may see and do.
+ * within 30/60/90 days); HR records one for any member (found by searching the staff list) and sets the
+ * trainings and whom each is required of. Every member sees their own required trainings and records their
+ * own completions. The service decides what each may see and do.
  */
 export default function TrainingsPage() {
   const { t } = useTranslation('core');
@@ -56,6 +59,7 @@ export default function TrainingsPage() {
       {role === undefined && <Spinner label={t('hrPage.loading')} />}
       {(isHr || role === 'manager') && <Records canVerify={isHr} />}
       {isHr && <AddRecord forOthers />}
+      {isHr && <TrainingTypes />}
       {role !== undefined && role !== 'owner' && <MyTrainings />}
     </div>
   );
@@ -200,7 +204,6 @@ function AddRecord({ forOthers = false }: { forOthers?: boolean }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const types = useApiQuery(coreApi.trainingTypes());
-  const members = useApiQuery(forOthers ? coreApi.trainingMembers() : null);
   const empty = { staffId: '', typeId: '', completedOn: '', certificateRef: '' };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof empty, string>>>({});
@@ -245,16 +248,10 @@ function AddRecord({ forOthers = false }: { forOthers?: boolean }) {
       <h2 id={heading}>{t(forOthers ? 'trainings.addTitle' : 'trainings.addMineTitle')}</h2>
       <form onSubmit={add} noValidate className="hr-form">
         {forOthers && (
-          <SelectField
-            label={t('trainings.member')}
-            required
+          <MemberPicker
             value={form.staffId}
             error={errors.staffId}
-            onChange={set('staffId')}
-            options={[
-              { value: '', label: t('trainings.chooseMember') },
-              ...(members.data?.data ?? []).map((m) => ({ value: m.id, label: m.name })),
-            ]}
+            onChange={(staffId) => setForm((f) => ({ ...f, staffId }))}
           />
         )}
         <SelectField
