@@ -339,6 +339,11 @@ for (const lng of LANGUAGES) {
         await page.locator('.row button.btn-secondary').click();
         await expect(page.locator('.hr-list li')).toHaveCount(2);
         await check(page, at('/hr/import with its problems'));
+        // Trainings: the member search, and the form that sets a training and whom it is required of.
+        await visit(page, '/hr/trainings');
+        await page.locator('section[aria-labelledby="training-types"] > button').click();
+        await expect(page.locator('section[aria-labelledby="training-types"] form')).toBeVisible();
+        await check(page, at('/hr/trainings with a training being added'));
       });
 
       test('Core HR: a professional on /hr/me', async ({ page }) => {
