@@ -28,7 +28,7 @@ export function TrainingTypes() {
     type.everyone
       ? t('trainingTypes.everyone')
       : [
-          ...type.professions.map((p) => t(`staffPage.professions.${p}`)),
+          ...type.professions.map((p) => t(`professions.${p}`, { ns: 'ui' })),
           ...type.roles.map((r) => t(`staffPage.roles.${r}`)),
         ].join(', ') || t('trainingTypes.nobody');
   return (
@@ -164,7 +164,11 @@ function TypeForm({ type, onDone }: { type?: TrainingType; onDone: () => void })
             <fieldset>
               <legend>{t('trainingTypes.professions')}</legend>
               {STAFF_PROFESSIONS.map((p) =>
-                checkbox(professions.includes(p), toggle(setProfessions, p), t(`staffPage.professions.${p}`)),
+                checkbox(
+                  professions.includes(p),
+                  toggle(setProfessions, p),
+                  t(`professions.${p}`, { ns: 'ui' }),
+                ),
               )}
             </fieldset>
             <fieldset>
