@@ -15,6 +15,20 @@ import type {
   UpdateProfileBody,
 } from '@platform/contracts';
 import type {
+  BalancesListResponse,
+  HolidayBody,
+  HolidayListResponse,
+  HolidayResponse,
+  LeaveDecisionBody,
+  LeaveQuoteQuery,
+  LeaveQuoteResponse,
+  LeaveRequestBody,
+  LeaveRequestListResponse,
+  LeaveRequestResponse,
+  LeaveTypeChangeBody,
+  LeaveTypeListResponse,
+  LeaveTypeResponse,
+  MyBalancesResponse,
   MyTrainingsResponse,
   TrainingRecordBody,
   TrainingRecordListResponse,
@@ -235,6 +249,50 @@ export const coreApi = {
     apiRequest<TrainingRecordResponse>(`/api/core/trainings/${encodeURIComponent(id)}/verify`, {
       method: 'POST',
     }),
+  /** Leave: types and holidays (every member reads them, HR edits), one's own balances and requests. */
+  leaveTypes: () => endpoint<LeaveTypeListResponse>('/api/core/leave/types?limit=100'),
+  changeLeaveType: (id: string, body: LeaveTypeChangeBody) =>
+    apiRequest<LeaveTypeResponse>(`/api/core/leave/types/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body,
+    }),
+  holidays: (year: number) => endpoint<HolidayListResponse>(`/api/core/holidays?year=${year}&limit=100`),
+  addHoliday: (body: HolidayBody) =>
+    apiRequest<HolidayResponse>('/api/core/holidays', { method: 'POST', body }),
+  removeHoliday: (id: string) =>
+    apiRequest<HolidayResponse>(`/api/core/holidays/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  myLeaveBalances: () => endpoint<MyBalancesResponse>('/api/core/leave/balances/me'),
+  leaveQuote: (q: LeaveQuoteQuery) =>
+    endpoint<LeaveQuoteResponse>(
+      `/api/core/leave/quote?${new URLSearchParams({
+        typeId: q.typeId,
+        from: q.from,
+        to: q.to,
+        ...(q.halfDay ? { halfDay: 'true' } : {}),
+      }).toString()}`,
+    ),
+  askLeave: (body: LeaveRequestBody) =>
+    apiRequest<LeaveRequestResponse>('/api/core/leave/requests', { method: 'POST', body }),
+  /** Requests in one's scope: `mine` one's own, `pending` those waiting for a decision. */
+  leaveRequests: (page: number, which: 'mine' | 'pending') =>
+    endpoint<LeaveRequestListResponse>(
+      `/api/core/leave/requests?${which === 'mine' ? 'mine=true' : 'status=pending'}&page=${page}&limit=20`,
+    ),
+  decideLeave: (id: string, body: LeaveDecisionBody) =>
+    apiRequest<LeaveRequestResponse>(`/api/core/leave/requests/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body,
+    }),
+  cancelLeave: (id: string) =>
+    apiRequest<LeaveRequestResponse>(`/api/core/leave/requests/${encodeURIComponent(id)}/cancel`, {
+      method: 'POST',
+    }),
+  /** Approved leave overlapping `from`..`to` in one's scope (HR and managers). */
+  leaveAway: (page: number, from: string, to: string) =>
+    endpoint<LeaveRequestListResponse>(`/api/core/leave/away?from=${from}&to=${to}&page=${page}&limit=50`),
+  leaveBalances: (page: number) =>
+    endpoint<BalancesListResponse>(`/api/core/leave/balances?page=${page}&limit=20`),
+  leaveBalancesCsv: () => apiFile('/api/core/leave/balances.csv'),
   /** The members HR may record a training for: the first 20 by name matching `search` (any part of a name). */
   trainingMembers: (search: string) =>
     endpoint<StaffListResponse>(

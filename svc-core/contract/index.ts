@@ -709,6 +709,7 @@ export type LeaveType = Static<typeof LeaveType>;
 export const LeaveTypeListResponse = Ok({ data: Type.Array(LeaveType), pageInfo: PageInfo });
 export type LeaveTypeListResponse = Static<typeof LeaveTypeListResponse>;
 export const LeaveTypeResponse = Ok({ data: LeaveType });
+export type LeaveTypeResponse = Static<typeof LeaveTypeResponse>;
 const LeaveTypeFields = {
   name: Type.String({ minLength: 2, maxLength: 80, pattern: '\\S' }),
   accrual: StringEnum(LEAVE_ACCRUALS),
@@ -770,6 +771,7 @@ export type HolidayQuery = Static<typeof HolidayQuery>;
 export const HolidayListResponse = Ok({ data: Type.Array(PublicHoliday), pageInfo: PageInfo });
 export type HolidayListResponse = Static<typeof HolidayListResponse>;
 export const HolidayResponse = Ok({ data: PublicHoliday });
+export type HolidayResponse = Static<typeof HolidayResponse>;
 const HolidayName = Type.String({ minLength: 2, maxLength: 80, pattern: '\\S' });
 /** POST /api/core/holidays: HR adds a day (the name as written, in every language), for its country. */
 export const HolidayBody = Type.Object(
@@ -840,6 +842,7 @@ const LeaveAsk = {
 export const LeaveQuoteQuery = Type.Object(LeaveAsk, { additionalProperties: false });
 export type LeaveQuoteQuery = Static<typeof LeaveQuoteQuery>;
 export const LeaveQuoteResponse = Ok({ data: LeaveQuote });
+export type LeaveQuoteResponse = Static<typeof LeaveQuoteResponse>;
 /** POST /api/core/leave/requests: the caller asks for leave for themselves. */
 export const LeaveRequestBody = Type.Object(
   { ...LeaveAsk, note: Type.Optional(Type.String({ maxLength: 500 })) },

@@ -28,6 +28,7 @@ const routes: RemoteRoutes = [
   },
   { path: '/hr/compliance', Component: lazyPage(() => import('../features/hr/CompliancePage')) },
   { path: '/hr/trainings', Component: lazyPage(() => import('../features/hr/TrainingsPage')) },
+  { path: '/hr/leave', Component: lazyPage(() => import('../features/hr/LeavePage')) },
   { path: '/pricing', Component: lazyPage(() => import('../features/pricing/PricingPage')) },
   { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
   { path: '/login/forgot', Component: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },

@@ -61,6 +61,7 @@ function HrHome() {
         {(isHr || role === 'manager') && <Link to="/hr/policies">{t('hrPage.policiesLink')}</Link>}
         {isHr && <Link to="/hr/compliance">{t('hrPage.complianceLink')}</Link>}
         {role !== undefined && <Link to="/hr/trainings">{t('hrPage.trainingsLink')}</Link>}
+        {role !== undefined && <Link to="/hr/leave">{t('hrPage.leaveLink')}</Link>}
       </nav>
       <Dashboard />
       {isHr && <RecentHires invites={role === 'owner'} />}
