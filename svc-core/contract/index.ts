@@ -271,6 +271,35 @@ export const PlacesResponse = Ok({
 });
 export type PlacesResponse = Static<typeof PlacesResponse>;
 
+/**
+ * GET /api/core/licence-alerts/roles: the staff roles (professions) whose licences alert HR. `limit`: how
+ * many the plan allows (null: every role alerts, chosen or not); `roles`: those HR chose, oldest first, each
+ * `alerted` unless past a limit lowered since; `professions`: the roles the organisation's councils license,
+ * which HR may choose from.
+ */
+export const LicenceAlertRoles = Type.Object({
+  limit: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  roles: Type.Array(
+    Type.Object({
+      profession: StringEnum(PROFESSIONS),
+      since: Type.String({ format: 'date-time' }),
+      alerted: Type.Boolean(),
+    }),
+  ),
+  professions: Type.Array(StringEnum(PROFESSIONS)),
+});
+export type LicenceAlertRoles = Static<typeof LicenceAlertRoles>;
+export const LicenceAlertRolesResponse = Ok({ data: LicenceAlertRoles });
+export type LicenceAlertRolesResponse = Static<typeof LicenceAlertRolesResponse>;
+/** POST /api/core/licence-alerts/roles: one more role whose licences alert HR. */
+export const LicenceAlertRoleBody = Type.Object(
+  { profession: StringEnum(PROFESSIONS) },
+  { additionalProperties: false },
+);
+export type LicenceAlertRoleBody = Static<typeof LicenceAlertRoleBody>;
+/** DELETE /api/core/licence-alerts/roles/:profession. */
+export const LicenceAlertRoleParams = LicenceAlertRoleBody;
+
 /** PUT /api/core/staff/:id/role: a manager's departments and locations come with the role. */
 export const RoleBody = Type.Object(
   {
@@ -1026,4 +1055,5 @@ export const CoreErrors = {
   leaveNotPending: 'core.leave_not_pending',
   leaveOwnDecision: 'core.leave_own_decision',
   leaveReasonRequired: 'core.leave_reason_required',
+  licenceRoleNotLicensed: 'core.licence_role_not_licensed',
 } as const;

@@ -11,6 +11,7 @@ import { ComplianceStore } from './stores/compliance-store';
 import { TrainingStore } from './stores/training-store';
 import { HireStore } from './stores/hire-store';
 import { LeaveStore } from './stores/leave-store';
+import { LicenceAlertRoleStore } from './stores/licence-alert-roles';
 import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
 import { alertSweep } from './events/alert-sweep';
@@ -25,6 +26,7 @@ import complianceRoutes from './routes/compliance';
 import trainingRoutes from './routes/trainings';
 import hireRoutes from './routes/hires';
 import leaveRoutes from './routes/leave';
+import licenceAlertRoutes from './routes/licence-alerts';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -53,7 +55,8 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   });
   const now = opts.now ?? (() => new Date());
   const orgs = new OrgStore(db);
-  const credentials = new CredentialStore(db, orgs, now);
+  const alertRoles = new LicenceAlertRoleStore(db);
+  const credentials = new CredentialStore(db, orgs, now, alertRoles);
   const staff = new StaffStore(db, orgs, credentials);
   const policies = new PolicyStore(db, now);
   const compliance = new ComplianceStore(db, orgs, now);
@@ -80,5 +83,6 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(trainingRoutes, { trainings, orgs });
   await app.register(hireRoutes, { hires, orgs });
   await app.register(leaveRoutes, { leave, orgs });
+  await app.register(licenceAlertRoutes, { alertRoles, orgs });
   return app;
 }

@@ -214,6 +214,21 @@ export const expiryAlerts = core.table(
 );
 
 /**
+ * The staff roles (professions) whose licences alert the organisation's HR, as HR chose them: what a plan
+ * limiting `licenceAlertRoles` (Essential: 3) counts. On a plan without that limit every role alerts.
+ */
+export const licenceAlertRoles = core.table(
+  'licence_alert_roles',
+  {
+    orgId: uuid('org_id').notNull(),
+    profession: text('profession', { enum: PROFESSIONS }).notNull(),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.profession] })],
+);
+
+/**
  * A paper the organisation itself holds (facility licence, insurance, fire certificate…): its type is a code
  * of `compliance/document-types.ts`; renewing it moves `expires_on`, which stops the old date's alerts.
  */

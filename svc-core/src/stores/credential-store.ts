@@ -23,6 +23,7 @@ import {
 } from '../../contract';
 import type { Db, OrgStore, Tx } from './org-store';
 import { claimDueAlert, SWEEP_GRACE_DAYS, windowUnsent, type AlertSource } from './expiry-alerts';
+import type { LicenceAlertRoleStore } from './licence-alert-roles';
 
 type CredentialRow = typeof schema.credentials.$inferSelect;
 type CouncilRow = typeof schema.councils.$inferSelect;
@@ -61,6 +62,7 @@ export class CredentialStore {
     private readonly db: Db,
     private readonly orgs: OrgStore,
     private readonly now: () => Date,
+    private readonly alertRoles: LicenceAlertRoleStore,
   ) {}
 
   today = (): LocalDate => localDateOf(this.now());
@@ -261,10 +263,13 @@ export class CredentialStore {
     const notices = [];
     if (row.personId)
       notices.push(licenceAlertNotice(row.personId, due, council.abbreviation, holderName, true, null));
-    for (const record of records)
+    for (const record of records) {
+      // The clinic's plan decides which roles' licences alert its HR (Essential: 3); the holder always hears.
+      if (!(await this.alertRoles.alertsHr(tx, record.orgId, record.profession))) continue;
       for (const hr of await this.orgs.hrOf(tx, record.orgId))
         if (hr !== row.personId)
           notices.push(licenceAlertNotice(hr, due, council.abbreviation, holderName, false, record.id));
+    }
     const data: CredentialEventData = {
       credentialId: row.id,
       personId: row.personId,
