@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, logIn, logOut, openAccountMenu, signUp, uniqueEmail } from './helpers';
 
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 for (const role of ['user', 'Clinic'] as const) {
   test(`a ${role} signs up, logs in, reaches the dashboard and logs out`, async ({ page }) => {
     const email = uniqueEmail(role.toLowerCase());
@@ -91,13 +97,30 @@ test('a professional edits their profile; visitors are sent to log in', async ({
   await expect(page.getByLabel('Skills')).toHaveValue('Triage, Midwifery');
   await page.getByLabel('Facility').fill('Kisumu County Referral Hospital');
   await page.getByLabel('Country', { exact: true }).fill('Kenya');
-  await page.getByLabel('Photo link').fill('javascript:alert(1)');
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByText('Use a link that starts with http:// or https://.')).toBeVisible();
-  await page.getByLabel('Photo link').fill('');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+
+  // A photo is uploaded, previewed, saved, and served from the platform itself.
+  const html = {
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<!doctype html><p>not a photo'),
+  };
+  await page.getByLabel('Choose a photo').setInputFiles(html);
+  await page.getByRole('button', { name: 'Save photo' }).click();
+  await expect(page.getByRole('alert')).toContainText('The photo must be a JPEG, PNG or WebP image.');
+  await page
+    .getByLabel('Choose a photo')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Preview of your new photo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save photo' }).click();
+  await expect(page.getByText('Your photo has been saved.')).toBeVisible();
+  const photo = page.getByRole('img', { name: 'Your profile photo' });
+  await expect(photo).toHaveAttribute('src', /^\/api\/user\/photo\/[0-9a-f-]{36}$/);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
   await page.reload();
   await expect(page.getByLabel('Facility')).toHaveValue('Kisumu County Referral Hospital');
   await expect(page.getByLabel('Country', { exact: true })).toHaveValue('Kenya');
+  await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
 });

@@ -95,6 +95,9 @@ export const coreApi = {
   plans: () => apiRequest<PlansResponse>('/api/billing/plans'),
   me: () => endpoint<MeResponse>('/api/user/me'),
   updateMe: (body: UpdateProfileBody) => apiRequest<MeResponse>('/api/user/me', { method: 'PUT', body }),
+  /** The profile photo as raw bytes (the server recognises the image by its content), or its removal. */
+  uploadPhoto: (file: Blob) => apiRequest<MeResponse>('/api/user/me/photo', { method: 'PUT', body: file }),
+  removePhoto: () => apiRequest<MeResponse>('/api/user/me/photo', { method: 'DELETE' }),
   login: (body: LoginBody) => apiRequest<LoginResponse>('/api/user/login', { method: 'POST', body }),
   register: (body: RegisterBody) =>
     apiRequest<MessageResponse>('/api/user/register', { method: 'POST', body }),

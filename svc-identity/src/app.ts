@@ -21,6 +21,8 @@ import emailLinkRoutes from './routes/user/email-links';
 import { AfricasTalkingSms } from './sms/africas-talking';
 import { SmsSender } from './sms/sms-sender';
 import { serialSweep } from './notifications/serial-sweep';
+import photoRoutes from './routes/user/photo';
+import { PhotoStore } from './stores/photo-store';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -78,6 +80,7 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   await app.register(userRoutes, accounts);
   await app.register(emailLinkRoutes, { ...accounts, links: app.emailLinks });
   await app.register(adminAccountRoutes, { store: app.users });
+  await app.register(photoRoutes, { photos: new PhotoStore(db) });
   await registerInbox(app, config, db, bus, mailer);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -13,7 +13,7 @@ import {
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, PLAN_IDS, ROLES, SIGNUP_ROLES, type Role } from './values';
 import { LANGUAGES } from './notifications';
 
-export { PLAN_IDS, ROLES, SIGNUP_ROLES } from './values';
+export { PHOTO_MAX_BYTES, PHOTO_PATH_PREFIX, PLAN_IDS, ROLES, SIGNUP_ROLES, ownPhoto } from './values';
 export type { PlanId, Role } from './values';
 
 const shortText = (maxLength: number) => Type.String({ maxLength });
@@ -21,7 +21,6 @@ const shortText = (maxLength: number) => Type.String({ maxLength });
 const NotBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Name = NotBlank(120);
 const Skills = Type.Array(NotBlank(60), { maxItems: 50 });
-const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://[^\\s]+$' });
 /** The plan chosen on /pricing, kept as a declared interest until billing exists (null: none). */
 const Plan = StringEnum(PLAN_IDS);
 const PlanOrNone = NullableStringEnum(PLAN_IDS);
@@ -64,6 +63,7 @@ const directoryFields = {
   facility: Type.String(),
   country: Type.String(),
   location: Type.String(),
+  /** The person's uploaded photo (`/api/user/photo/<id>`, served by svc-identity), or '' when none. */
   photo: Type.String(),
 };
 /** What only the person (and services, through events) see besides. */
@@ -111,7 +111,11 @@ export const UpdateProfileBody = Type.Object(
     facility: Type.Optional(shortText(160)),
     country: Type.Optional(shortText(80)),
     location: Type.Optional(shortText(160)),
-    photo: Type.Optional(Type.Union([HttpUrl, Type.Literal('')])),
+    /**
+     * Photos are uploaded (`PUT /api/user/me/photo`), never linked: '' removes the person's photo, their
+     * own current photo's address changes nothing, anything else (another site's link) is a 400.
+     */
+    photo: Type.Optional(Type.String({ maxLength: 2048 })),
     language: Type.Optional(StringEnum(LANGUAGES)),
     /** Show e-mail and phone to every signed-in member in the Connect directory. */
     contactPublic: Type.Optional(Type.Boolean()),

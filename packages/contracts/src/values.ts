@@ -43,6 +43,22 @@ export type PlanId = (typeof PLAN_IDS)[number];
 /** Largest stored CV (a PDF): 5 MB. The gateway's upload limit for `PUT /api/cv` is the same (module.json). */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 
+/** Largest profile photo (JPEG, PNG or WebP): 2 MB. The gateway's limit for its upload is the same (module.json). */
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Where svc-identity serves an uploaded profile photo: a person's `photo` is this and the photo's id. */
+export const PHOTO_PATH_PREFIX = '/api/user/photo/';
+const OWN_PHOTO = /^\/api\/user\/photo\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A `photo` as every page and projection keeps it: one of our own uploaded photos, else '' (an external
+ * link from before photos were uploaded, or from an old event, is never shown: every visitor's browser
+ * would fetch it).
+ */
+export function ownPhoto(photo: string | null | undefined): string {
+  return photo && OWN_PHOTO.test(photo) ? photo : '';
+}
+
 export * from './salary';
 
 /** The longest message a clinic may send with its decision on an application. */

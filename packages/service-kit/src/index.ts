@@ -57,4 +57,13 @@ export {
   type CredentialFacts,
   type VerifiedProfessionsTable,
 } from './verified-professions';
-export { DOCUMENT_FORMATS, documentFormatOf, isPdf, safeFileName, type DocumentFormat } from './uploads';
+export {
+  DOCUMENT_FORMATS,
+  IMAGE_FORMATS,
+  documentFormatOf,
+  imageFormatOf,
+  isPdf,
+  safeFileName,
+  type DocumentFormat,
+  type ImageFormat,
+} from './uploads';

@@ -38,6 +38,23 @@ export function documentFormatOf(bytes: Buffer): DocumentFormat | null {
   return null;
 }
 
+/** The formats a photo comes in (a document's but the PDF), with the extension its stored name gets. */
+export const IMAGE_FORMATS = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+} as const;
+export type ImageFormat = keyof typeof IMAGE_FORMATS;
+
+/**
+ * A JPEG, PNG or WebP image by its first bytes; null for anything else (an HTML or SVG file named
+ * `.png`, a PDF), whatever type or name the client declared.
+ */
+export function imageFormatOf(bytes: Buffer): ImageFormat | null {
+  const format = documentFormatOf(bytes);
+  return format && format !== 'application/pdf' ? format : null;
+}
+
 /**
  * The stored name: the last path segment, letters, digits and `. _ - ( )` only (plain ASCII, so it fits a
  * Content-Disposition header as is), at most 100 characters, always ending in `.<extension>` (the name's

@@ -34,6 +34,7 @@ export { EMAIL, useForm, failureText, type FormOptions, type FormState } from '.
 export { formatMoney, formatSalary, useSalaryFormat, type SalaryWords } from './money';
 export { useMediaQuery } from './media-query';
 export { useScrollToHash } from './scroll-to-hash';
+export { Avatar } from './components/Avatar';
 export { Pager } from './components/Pager';
 export { ListStatus } from './components/ListStatus';
 export { FirstScreen } from './components/FirstScreen';

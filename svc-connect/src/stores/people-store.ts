@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   addressFor,
+  ownPhoto,
   professionOf,
   type FacetCount,
   type Professional,
@@ -150,7 +151,8 @@ export class PeopleStore {
         country: u.country.trim(),
         skills: u.skills,
         skillsText: u.skills.join(' '),
-        photo: u.photo,
+        // Only a photo uploaded to the platform: an older event may still carry a link to another site.
+        photo: ownPhoto(u.photo),
         contactPublic: u.contactPublic ?? false,
         emailVerified: u.emailVerified ?? false,
         accountCreatedAt: new Date(u.createdAt),

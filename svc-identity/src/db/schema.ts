@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   jsonb,
   index,
   integer,
@@ -88,6 +89,28 @@ export const users = identity.table(
     // The directory's search: any part of a name (above) or a designation.
     index('users_designation_trgm_idx').using('gin', sql`${t.designation} gin_trgm_ops`),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A person's uploaded profile photo (a JPEG, PNG or WebP by its content): at most one per account. Each
+ * upload has a new id, so its address (`users.photo`, `/api/user/photo/<id>`) changes with it and browsers
+ * may keep one address's bytes for long; a removed photo's row is deleted.
+ */
+export const photos = identity.table(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('photos_user_key').on(t.userId)],
 );
 
 /**

@@ -20,6 +20,7 @@ import {
   cappedCount,
   preparedCappedCount,
   conflict,
+  HttpError,
   isUniqueViolation,
   textSearch,
   pageOf,
@@ -32,6 +33,7 @@ import {
   notifications,
   organisations,
   outbox,
+  photos,
   sessions,
   users,
   type UserRow,
@@ -195,8 +197,23 @@ export class UserStore {
   }
 
   async updateProfile(id: string, patch: UpdateProfileBody): Promise<UserRow | undefined> {
-    const values = trimStrings(patch);
+    const { photo, ...values } = trimStrings(patch);
     return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!current) return undefined;
+      // A photo is uploaded (PUT /api/user/me/photo), never linked: '' removes it, sending back the
+      // address the profile already has changes nothing (a client saving the whole profile), and any
+      // other address, another site's or another person's photo, is refused.
+      if (photo !== undefined && photo !== current.photo) {
+        if (photo !== '')
+          throw new HttpError(
+            400,
+            'photo: upload a photo (PUT /api/user/me/photo); links to other sites are not accepted.',
+            'auth.photo_not_uploaded',
+          );
+        await tx.delete(photos).where(eq(photos.userId, id));
+        Object.assign(values, { photo: '' });
+      }
       const [u] = await tx
         .update(users)
         .set({ ...values, version: sql`${users.version} + 1`, updatedAt: new Date() })
@@ -520,8 +537,9 @@ export class UserStore {
         .where(and(eq(users.id, id), ne(users.status, 'deleted')))
         .returning();
       if (!u) return false;
-      // The person's notices are personal data too.
+      // The person's notices and photo are personal data too.
       await tx.delete(notifications).where(eq(notifications.userId, id));
+      await tx.delete(photos).where(eq(photos.userId, id));
       await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userDeleted, { id, version: u.version }));
       await endSessions(tx, id, 'deleted');
       // The log keeps no personal data of a removed account: its id, role and state, not its name or e-mail.

@@ -3,9 +3,8 @@ import type { Professional } from '@platform/contracts';
 import { refreshApi } from '@platform/data';
 import { Link, useLocation, useNavigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
-import { Button, failureText, useToast, useTranslation } from '@platform/ui';
+import { Avatar, Button, failureText, useToast, useTranslation } from '@platform/ui';
 import { connectApi } from '../../api';
-import { Avatar } from '../shared/Avatar';
 import { cut } from './filters';
 
 const PREVIEW = 100;

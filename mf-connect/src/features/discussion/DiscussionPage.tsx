@@ -5,6 +5,7 @@ import { ApiFailure, refreshApi, useApiPages, useApiQuery } from '@platform/data
 import { Link, useNavigate, useParams } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import {
+  Avatar,
   Alert,
   Button,
   ConfirmDialog,
@@ -24,7 +25,6 @@ import {
 } from '@platform/ui';
 import { connectApi } from '../../api';
 import { atField, validateDiscussion } from '../discussions/NewDiscussion';
-import { Avatar } from '../shared/Avatar';
 import { ServerHtml } from './Html';
 import { ReplyItem } from './ReplyItem';
 import '../shared/connect.css';

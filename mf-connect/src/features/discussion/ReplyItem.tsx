@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ReplyView } from '@platform/contracts';
 import { refreshApi } from '@platform/data';
 import {
+  Avatar,
   Button,
   ConfirmDialog,
   failureText,
@@ -11,7 +12,6 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { connectApi } from '../../api';
-import { Avatar } from '../shared/Avatar';
 import { ServerHtml } from './Html';
 
 /** One reply: author, date, its sanitised HTML; its author may edit it in place or delete it (asked first). */

@@ -4,6 +4,7 @@ import { refreshApi, useApiQuery } from '@platform/data';
 import { Link } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import {
+  Avatar,
   Alert,
   Button,
   ConfirmDialog,
@@ -16,7 +17,6 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { connectApi } from '../../api';
-import { Avatar } from '../shared/Avatar';
 import '../shared/connect.css';
 
 const PAGE = 10;

@@ -105,3 +105,115 @@ describe('the profile form', () => {
     expect(screen.getByLabelText(/^Ujuzi/)).toHaveValue('Triage, Paediatrics');
   });
 });
+
+describe('the profile photo', () => {
+  /** Whether `text` appears in a live region (role status), as a screen reader announces it. */
+  const announced = async (text: string) =>
+    (await screen.findByText(text)).closest('[role="status"]') !== null;
+  const PHOTO = '/api/user/photo/7a3c9a52-0d63-4a8a-9a0b-2f4d1c1e6b11';
+  const png = () =>
+    new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', {
+      type: 'image/png',
+    });
+
+  /** The profile as the server keeps it: PUT/DELETE of the photo change it. */
+  function photoServer(start = '') {
+    let profile = { ...saved, photo: start };
+    const calls = fakeApi(({ method, path }) => {
+      if (path === '/api/user/me/photo' && method === 'PUT') profile = { ...profile, photo: PHOTO };
+      if (path === '/api/user/me/photo' && method === 'DELETE') profile = { ...profile, photo: '' };
+      return { body: { success: true, user: profile } };
+    });
+    return calls;
+  }
+
+  it('uploads a chosen photo after a preview, by keyboard, and shows it saved', async () => {
+    useSession.getState().signIn('token', AMINA);
+    const calls = photoServer();
+    await renderScreen(<ProfilePage />, { path: '/profile' });
+    const input = await screen.findByLabelText('Choose a photo');
+    expect(input).toHaveAccessibleDescription(
+      'A JPEG, PNG or WebP image, at most 2 MB. Members and visitors see it on your directory card.',
+    );
+    expect(screen.getByText('No photo yet.')).toBeInTheDocument();
+
+    const file = png();
+    await userEvent.upload(input, file);
+    const preview = await screen.findByRole('img', { name: 'Preview of your new photo' });
+    expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await announced('Preview shown. Save the photo to use it.')).toBe(true);
+    // Nothing is sent before the person saves it.
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    screen.getByRole('button', { name: 'Save photo' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await announced('Your photo has been saved.')).toBe(true);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/user/me/photo');
+    expect(put.body).toBe(file);
+    expect(put.headers['content-type']).toBe('image/png');
+    expect(await screen.findByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', PHOTO);
+    expect(screen.getByLabelText('Choose another photo')).toHaveFocus();
+    // Saving the profile form afterwards never sends the photo back.
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/user/me' && c.method === 'PUT')?.body).not.toHaveProperty(
+      'photo',
+    );
+  });
+
+  it('refuses what is not a JPEG, PNG or WebP before sending it, and says what the server refused', async () => {
+    useSession.getState().signIn('token', AMINA);
+    const calls = fakeApi(({ method }) =>
+      method === 'PUT'
+        ? { status: 415, body: { success: false, code: 'auth.photo_not_image', message: 'x' } }
+        : { body: { success: true, user: saved } },
+    );
+    await renderScreen(<ProfilePage />, { path: '/profile' });
+    const input = await screen.findByLabelText('Choose a photo');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a JPEG, PNG or WebP image.');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // A file that only claims to be a PNG: the server's answer, in the page's words.
+    await user.upload(input, png());
+    await user.click(await screen.findByRole('button', { name: 'Save photo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The photo must be a JPEG, PNG or WebP image.',
+    );
+  });
+
+  it('removes the photo, and never shows a link to another site', async () => {
+    useSession.getState().signIn('token', AMINA);
+    const calls = photoServer(PHOTO);
+    await renderScreen(<ProfilePage />, { path: '/profile' });
+    expect(await screen.findByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', PHOTO);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(await announced('Your photo has been removed.')).toBe(true);
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/user/me/photo');
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('No photo yet.')).toBeInTheDocument();
+  });
+
+  it('shows no image for an old link to another site', async () => {
+    useSession.getState().signIn('token', AMINA);
+    fakeApi(() => ({ body: { success: true, user: { ...saved, photo: 'https://tracker.example/p.gif' } } }));
+    await renderScreen(<ProfilePage />, { path: '/profile' });
+    await screen.findByLabelText('Choose another photo');
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('speaks Kiswahili and French', async () => {
+    useSession.getState().signIn('token', AMINA);
+    photoServer();
+    await renderScreen(<ProfilePage />, { path: '/profile' });
+    await screen.findByLabelText('Choose a photo');
+    await act(async () => useLanguage.getState().setLanguage('sw'));
+    expect(await screen.findByLabelText('Chagua picha')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Picha ya wasifu' })).toBeInTheDocument();
+    await act(async () => useLanguage.getState().setLanguage('fr'));
+    expect(await screen.findByLabelText('Choisir une photo')).toBeInTheDocument();
+  });
+});

@@ -27,6 +27,7 @@ import {
   type ProfileForm,
 } from './profile-form';
 import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
+import { ProfilePhoto } from './ProfilePhoto';
 import '../shared/core.css';
 
 /** The signed-in person's own profile (GET/PUT /api/user/me); visitors are sent to log in. */
@@ -81,60 +82,57 @@ export default function ProfilePage() {
         {!profile ? (
           !loadError && <Spinner label={t('profile.loading')} />
         ) : (
-          <form onSubmit={save} noValidate>
+          <>
             <p className="muted">{t('profile.account', { email: profile.email })}</p>
             {!profile.emailVerified && <VerifyEmailNotice email={profile.email} />}
             <p>
               <Link to="/team">{t('team.title')}</Link>
             </p>
-            <TextField label={t('signup.name')} required autoComplete="name" {...field('name')} />
-            <div className="form-grid">
-              <TextField label={t('signup.designation')} {...field('designation')} />
-              <TextField label={t('signup.phone')} type="tel" autoComplete="tel" {...field('phone')} />
-            </div>
-            <div className="form-grid">
-              <TextField label={t('profile.facility')} {...field('facility')} />
-              <TextField label={t('profile.location')} {...field('location')} />
-            </div>
-            <div className="form-grid">
-              <TextField label={t('profile.country')} autoComplete="country-name" {...field('country')} />
-              <TextField label={t('signup.address')} {...field('address')} />
-            </div>
-            <div className="field">
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={showsContact}
-                  aria-describedby="contact-public-hint"
-                  onChange={(e) => setContactPublic(e.target.checked)}
-                />{' '}
-                {t('profile.contactPublic')}
-              </label>
-              <p className="field-hint" id="contact-public-hint">
-                {t('profile.contactPublicHint')}
-              </p>
-            </div>
-            <TextField label={t('signup.skills')} hint={t('signup.skillsHint')} {...field('skills')} />
-            <TextField
-              label={t('profile.photo')}
-              type="url"
-              hint={t('profile.photoHint')}
-              {...field('photo')}
-            />
-            <TextArea label={t('signup.description')} rows={4} {...field('description')} />
-            <SelectField
-              label={t('profile.plan')}
-              hint={t('profile.planHint')}
-              {...field('plan')}
-              options={[
-                { value: '', label: t('profile.planNone') },
-                ...PLAN_IDS.map((id) => ({ value: id, label: t(`pricing.plans.${id}.name`) })),
-              ]}
-            />
-            <Button type="submit" loading={saving}>
-              {t('profile.save')}
-            </Button>
-          </form>
+            <ProfilePhoto name={profile.name} photo={profile.photo} />
+            <form onSubmit={save} noValidate>
+              <TextField label={t('signup.name')} required autoComplete="name" {...field('name')} />
+              <div className="form-grid">
+                <TextField label={t('signup.designation')} {...field('designation')} />
+                <TextField label={t('signup.phone')} type="tel" autoComplete="tel" {...field('phone')} />
+              </div>
+              <div className="form-grid">
+                <TextField label={t('profile.facility')} {...field('facility')} />
+                <TextField label={t('profile.location')} {...field('location')} />
+              </div>
+              <div className="form-grid">
+                <TextField label={t('profile.country')} autoComplete="country-name" {...field('country')} />
+                <TextField label={t('signup.address')} {...field('address')} />
+              </div>
+              <div className="field">
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    checked={showsContact}
+                    aria-describedby="contact-public-hint"
+                    onChange={(e) => setContactPublic(e.target.checked)}
+                  />{' '}
+                  {t('profile.contactPublic')}
+                </label>
+                <p className="field-hint" id="contact-public-hint">
+                  {t('profile.contactPublicHint')}
+                </p>
+              </div>
+              <TextField label={t('signup.skills')} hint={t('signup.skillsHint')} {...field('skills')} />
+              <TextArea label={t('signup.description')} rows={4} {...field('description')} />
+              <SelectField
+                label={t('profile.plan')}
+                hint={t('profile.planHint')}
+                {...field('plan')}
+                options={[
+                  { value: '', label: t('profile.planNone') },
+                  ...PLAN_IDS.map((id) => ({ value: id, label: t(`pricing.plans.${id}.name`) })),
+                ]}
+              />
+              <Button type="submit" loading={saving}>
+                {t('profile.save')}
+              </Button>
+            </form>
+          </>
         )}
       </section>
     </div>

@@ -11,13 +11,14 @@ export interface ProfileForm {
   facility: string;
   country: string;
   location: string;
-  photo: string;
   /** The plan of interest, '' for none. */
   plan: string;
 }
 
 export interface Profile extends Omit<ProfileForm, 'skills' | 'plan'> {
   email: string;
+  /** The uploaded photo's address, '' when none: changed by its own controls (ProfilePhoto), not the form. */
+  photo: string;
   role: string;
   skills: string[];
   plan: PlanId | null;
@@ -33,7 +34,6 @@ export const emptyProfileForm = (): ProfileForm => ({
   facility: '',
   country: '',
   location: '',
-  photo: '',
   plan: '',
 });
 
@@ -47,20 +47,21 @@ export const toForm = (p: Profile): ProfileForm => ({
   facility: p.facility,
   country: p.country,
   location: p.location,
-  photo: p.photo,
   plan: p.plan ?? '',
 });
 
-export type ProfileErrors = Partial<Record<keyof ProfileForm, 'required' | 'photoUrl'>>;
+export type ProfileErrors = Partial<Record<keyof ProfileForm, 'required'>>;
 
 export function validateProfile(form: ProfileForm): ProfileErrors {
   const errors: ProfileErrors = {};
   if (!form.name.trim()) errors.name = 'required';
-  if (form.photo.trim() && !/^https?:\/\/\S+$/.test(form.photo.trim())) errors.photo = 'photoUrl';
   return errors;
 }
 
-/** PUT /api/user/me body: trimmed values, skills as a list, no plan as null (cleared). */
+/**
+ * PUT /api/user/me body: trimmed values, skills as a list, no plan as null (cleared). Never the photo: it
+ * is uploaded on its own, and a stale copy sent back could remove one just uploaded.
+ */
 export function profilePayload(form: ProfileForm) {
   const t = (v: string) => v.trim();
   return {
@@ -73,7 +74,6 @@ export function profilePayload(form: ProfileForm) {
     facility: t(form.facility),
     country: t(form.country),
     location: t(form.location),
-    photo: t(form.photo),
     plan: (form.plan || null) as PlanId | null,
   };
 }
