@@ -23,6 +23,7 @@ import { SmsSender } from './sms/sms-sender';
 import { serialSweep } from './notifications/serial-sweep';
 import photoRoutes from './routes/user/photo';
 import { PhotoStore } from './stores/photo-store';
+import { entitlements } from './events/entitlements';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -60,6 +61,7 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
       knownAddressDays: config.LOGIN_KNOWN_ADDRESS_DAYS,
     },
   });
+  await app.register(entitlements, { bus, db });
   const hasher = new PasswordHasher(config.HASH_CONCURRENCY, config.HASH_QUEUE);
 
   await app.register(rateLimit, {
@@ -80,7 +82,7 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   await app.register(userRoutes, accounts);
   await app.register(emailLinkRoutes, { ...accounts, links: app.emailLinks });
   await app.register(adminAccountRoutes, { store: app.users });
-  await app.register(photoRoutes, { photos: new PhotoStore(db) });
+  await app.register(photoRoutes, { photos: new PhotoStore(db), users: app.users });
   await registerInbox(app, config, db, bus, mailer);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
+import { orgEntitlementsTable } from '@platform/service-kit';
 import { EMAIL_TIMINGS, LANGUAGES, PLAN_IDS, ROLES, type Translated } from '@platform/contracts';
 
 export const identity = pgSchema('identity');
@@ -329,3 +330,9 @@ export const processed = processedEventsTable(identity);
 
 export type UserRow = typeof users.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * What each organisation bought, projected from svc-billing's `billing.subscription.changed.v1`
+ * (service-kit's followEntitlements): the profile's `entitlements` list.
+ */
+export const orgEntitlements = orgEntitlementsTable(identity);

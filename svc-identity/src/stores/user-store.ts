@@ -3,7 +3,9 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
 import {
   addressFor,
+  BILLING_MODULES,
   IdentityEvents,
+  type BillingModule,
   type AccessClaims,
   type AdminAccountQuery,
   type AuditTarget,
@@ -18,6 +20,7 @@ import {
 } from '@platform/contracts';
 import {
   cappedCount,
+  entitlementsOf,
   preparedCappedCount,
   conflict,
   HttpError,
@@ -31,6 +34,7 @@ import * as schema from '../db/schema';
 import {
   accountCounts,
   notifications,
+  orgEntitlements,
   organisations,
   outbox,
   photos,
@@ -63,7 +67,11 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function toProfile(u: UserRow): UserProfile {
+/**
+ * The person's own profile. `modules`: what their organisation may use (`UserStore.modulesOf`); the
+ * token never carries it (it would be frozen for the token's life).
+ */
+export function toProfile(u: UserRow, modules: readonly BillingModule[]): UserProfile {
   return {
     id: u.id,
     _id: u.id,
@@ -71,8 +79,7 @@ export function toProfile(u: UserRow): UserProfile {
     email: u.email,
     role: u.role,
     orgId: u.orgId,
-    // Filled from the organisation's subscriptions once billing lands; nothing is unlocked by a claim yet.
-    entitlements: [],
+    entitlements: [...modules],
     designation: u.designation,
     description: u.description,
     address: u.address,
@@ -118,7 +125,7 @@ function toDirectory(
 }
 
 export function toEventData(u: UserRow): UserEventData {
-  const { entitlements: _e, _id, language: _l, ...rest } = toProfile(u);
+  const { entitlements: _e, _id, language: _l, ...rest } = toProfile(u, []);
   return { ...rest, version: u.version };
 }
 
@@ -194,6 +201,21 @@ export class UserStore {
   async findById(id: string): Promise<UserRow | undefined> {
     const [u] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return u;
+  }
+  /**
+   * The modules the organisation `orgId` may use, as every service enforces them (requireEntitlement):
+   * what it bought by svc-billing's last word; every module while billing has said nothing about it (a
+   * clinic's trial includes everything, and a deployment without billing sells nothing); none without one.
+   */
+  async modulesOf(orgId: string | null): Promise<BillingModule[]> {
+    if (!orgId) return [];
+    const bought = await entitlementsOf(this.db, orgEntitlements, orgId);
+    return bought ? bought.modules : [...BILLING_MODULES];
+  }
+
+  /** The person's own profile, with what their organisation may use. */
+  async profile(u: UserRow): Promise<UserProfile> {
+    return toProfile(u, await this.modulesOf(u.orgId));
   }
 
   async updateProfile(id: string, patch: UpdateProfileBody): Promise<UserRow | undefined> {

@@ -24,7 +24,7 @@ import {
 import type { IdentityConfig } from '../../config';
 import { HashingBusyError, type HashLane, type PasswordHasher } from '../../passwords';
 import type { LoginLimiter } from '../../stores/login-limiter';
-import { normaliseEmail, toProfile, type UserStore } from '../../stores/user-store';
+import { normaliseEmail, type UserStore } from '../../stores/user-store';
 import type { UserRow } from '../../db/schema';
 import { PASSWORD_RULES, passwordWeakness } from '../../password-policy';
 import { isSuspended, suspendedError } from './account-status';
@@ -66,7 +66,7 @@ async function trimProfileText(request: FastifyRequest) {
 /** A new session for the account: its token, recorded so that it can be revoked, and its profile. */
 export async function startSession(app: App, store: UserStore, config: IdentityConfig, user: UserRow) {
   const jti = randomUUID();
-  const profile = toProfile(user);
+  const profile = await store.profile(user);
   const token = app.jwt.sign(
     {
       sub: user.id,
@@ -215,7 +215,7 @@ export default async function userRoutes(
     async (request) => {
       const user = await store.findById(request.user.sub);
       if (!user) throw notFound('Account not found.', 'auth.account_not_found');
-      return { success: true as const, user: toProfile(user) };
+      return { success: true as const, user: await store.profile(user) };
     },
   );
 
@@ -234,7 +234,7 @@ export default async function userRoutes(
     async (request) => {
       const user = await store.updateProfile(request.user.sub, request.body);
       if (!user) throw notFound('Account not found.', 'auth.account_not_found');
-      return { success: true as const, message: 'Profile updated.', user: toProfile(user) };
+      return { success: true as const, message: 'Profile updated.', user: await store.profile(user) };
     },
   );
 

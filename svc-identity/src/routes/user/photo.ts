@@ -1,7 +1,7 @@
 import { ErrorAnswers, FileAnswer, IdParams, MeResponse, PHOTO_MAX_BYTES } from '@platform/contracts';
 import { IMAGE_FORMATS, type App } from '@platform/service-kit';
 import { checkPhoto, photoTooLarge, type PhotoStore } from '../../stores/photo-store';
-import { toProfile } from '../../stores/user-store';
+import type { UserStore } from '../../stores/user-store';
 
 const secured = { tags: ['user'], security: [{ bearer: [] }] };
 const FORMATS = Object.keys(IMAGE_FORMATS);
@@ -17,7 +17,10 @@ const photoFile = {
  * most 2 MB by its content), removed (`DELETE`), and served to anyone from our own origin under the
  * address the profile carries. Only ever the caller's own photo: no route takes another person's id.
  */
-export default async function photoRoutes(app: App, { photos }: { photos: PhotoStore }) {
+export default async function photoRoutes(
+  app: App,
+  { photos, users }: { photos: PhotoStore; users: UserStore },
+) {
   app.get(
     '/api/user/photo/:id',
     {
@@ -51,7 +54,7 @@ export default async function photoRoutes(app: App, { photos }: { photos: PhotoS
     },
     async (request) => {
       const user = await photos.remove(request.user.sub);
-      return { success: true as const, message: 'Photo removed.', user: toProfile(user) };
+      return { success: true as const, message: 'Photo removed.', user: await users.profile(user) };
     },
   );
 
@@ -78,7 +81,7 @@ export default async function photoRoutes(app: App, { photos }: { photos: PhotoS
       },
       async (request) => {
         const user = await photos.replace(request.user.sub, checkPhoto(request.body));
-        return { success: true as const, message: 'Photo saved.', user: toProfile(user) };
+        return { success: true as const, message: 'Photo saved.', user: await users.profile(user) };
       },
     );
   });

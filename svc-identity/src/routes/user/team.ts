@@ -13,7 +13,7 @@ import {
 import { notFound, pageOf, type App } from '@platform/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { TeamStore } from '../../stores/team-store';
-import { toProfile, type UserStore } from '../../stores/user-store';
+import type { UserStore } from '../../stores/user-store';
 import { normaliseEmailField } from './index';
 
 const secured = { tags: ['team'], security: [{ bearer: [] }] };
@@ -120,7 +120,7 @@ export default async function teamRoutes(app: App, { users, team }: { users: Use
       },
       async (request) => {
         const user = await team.answer(request.user.sub, request.params.id, answer);
-        return { success: true as const, message, user: toProfile(user) };
+        return { success: true as const, message, user: await users.profile(user) };
       },
     );
 
