@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import { IdentityEvents, PHOTO_MAX_BYTES, PHOTO_PATH_PREFIX } from '@platform/contracts';
-import { HttpError, imageFormatOf, notFound } from '@platform/service-kit';
+import sharp from 'sharp';
+import { HttpError, imageFormatOf, notFound, type ImageFormat } from '@platform/service-kit';
 import { outbox, photos, users, type UserRow } from '../db/schema';
 import { toEventData, type Db, type Tx } from './user-store';
 
@@ -16,14 +17,37 @@ export const photoTooLarge = () =>
 
 export const photoNotFound = () => notFound('No such photo.', 'auth.photo_not_found');
 
-/** Refuses anything but a JPEG, PNG or WebP image of at most PHOTO_MAX_BYTES, by its content. */
-export function checkPhoto(bytes: unknown): { content: Buffer; contentType: string } {
+/** The largest side a stored photo keeps: a directory card shows 56 px, the profile 96 px. */
+export const PHOTO_MAX_SIDE = 1024;
+/** Larger pictures are refused before decoding (a small file can declare a huge, memory-hungry image). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+const notImage = () =>
+  new HttpError(415, 'The photo must be a JPEG, PNG or WebP image.', 'auth.photo_not_image');
+
+/**
+ * What is stored of an upload: a JPEG, PNG or WebP by its first bytes (anything else, an HTML or SVG file
+ * included, never reaches the decoder), at most PHOTO_MAX_BYTES, then decoded and written again in its own
+ * format by sharp (libvips): turned upright, at most PHOTO_MAX_SIDE a side, and without what the camera
+ * wrote besides the pixels (EXIF, with the place it was taken, XMP, comments). A file that only starts like
+ * an image does not decode and is refused as one that is no image.
+ */
+export async function preparePhoto(bytes: unknown): Promise<{ content: Buffer; contentType: ImageFormat }> {
   const format = Buffer.isBuffer(bytes) ? imageFormatOf(bytes) : null;
-  if (!format)
-    throw new HttpError(415, 'The photo must be a JPEG, PNG or WebP image.', 'auth.photo_not_image');
-  const content = bytes as Buffer;
-  if (content.length > PHOTO_MAX_BYTES) throw photoTooLarge();
-  return { content, contentType: format };
+  if (!format) throw notImage();
+  const input = bytes as Buffer;
+  if (input.length > PHOTO_MAX_BYTES) throw photoTooLarge();
+  const output = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+  try {
+    const content = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .toFormat(output[format])
+      .toBuffer();
+    return { content, contentType: format };
+  } catch {
+    throw notImage();
+  }
 }
 
 const photoUrl = (id: string) => `${PHOTO_PATH_PREFIX}${id}`;

@@ -1,6 +1,6 @@
 import { ErrorAnswers, FileAnswer, IdParams, MeResponse, PHOTO_MAX_BYTES } from '@platform/contracts';
 import { IMAGE_FORMATS, type App } from '@platform/service-kit';
-import { checkPhoto, photoTooLarge, type PhotoStore } from '../../stores/photo-store';
+import { preparePhoto, photoTooLarge, type PhotoStore } from '../../stores/photo-store';
 import type { UserStore } from '../../stores/user-store';
 
 const secured = { tags: ['user'], security: [{ bearer: [] }] };
@@ -14,8 +14,8 @@ const photoFile = {
 
 /**
  * A person's profile photo: uploaded as raw bytes (`PUT /api/user/me/photo`, a JPEG, PNG or WebP of at
- * most 2 MB by its content), removed (`DELETE`), and served to anyone from our own origin under the
- * address the profile carries. Only ever the caller's own photo: no route takes another person's id.
+ * most 2 MB by its content, written again without its metadata: preparePhoto), removed (`DELETE`), and
+ * served to anyone from our own origin under the address the profile carries. Only ever the caller's own photo: no route takes another person's id.
  */
 export default async function photoRoutes(
   app: App,
@@ -80,7 +80,7 @@ export default async function photoRoutes(
         },
       },
       async (request) => {
-        const user = await photos.replace(request.user.sub, checkPhoto(request.body));
+        const user = await photos.replace(request.user.sub, await preparePhoto(request.body));
         return { success: true as const, message: 'Photo saved.', user: await users.profile(user) };
       },
     );
