@@ -89,8 +89,12 @@ test('a clinic sets up Core HR, imports staff, verifies a licence, publishes a p
   await page.getByRole('button', { name: 'Import 20 rows' }).click();
   await expect(page.getByRole('main')).toContainText('Imported: 20 added, 0 updated.');
 
-  // The dashboard: three licences expire within 30 days; the figure opens that list.
+  // The dashboard: three licences expire within 30 days; the figure opens that list. On its trial the clinic's
+  // HR is alerted of every staff role's licences (Essential would choose 3).
   await page.goto('/hr');
+  await expect(page.getByRole('region', { name: 'Licence alerts by staff role' })).toContainText(
+    'Your plan alerts HR to the expiring licences of every staff role.',
+  );
   const figures = page.getByRole('region', { name: 'Compliance at a glance' });
   await figures.getByRole('link', { name: 'Licences expiring within 30 days: 3, show the list' }).click();
   await expect(page).toHaveURL(/\/hr\?within=30#hr-expiring$/);

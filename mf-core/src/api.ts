@@ -53,6 +53,7 @@ import type {
   OrganisationResponse,
   PlaceResponse,
   PlacesResponse,
+  LicenceAlertRolesResponse,
   PolicyBody,
   PolicyListResponse,
   PolicyResponse,
@@ -166,6 +167,18 @@ export const coreApi = {
   places: () => endpoint<PlacesResponse>('/api/core/places'),
   addPlace: (kind: 'location' | 'department', name: string) =>
     apiRequest<PlaceResponse>(`/api/core/${kind}s`, { method: 'POST', body: { name } }),
+  /** The staff roles whose licences alert HR, within the plan's limit (Essential: 3). */
+  licenceAlertRoles: () => endpoint<LicenceAlertRolesResponse>('/api/core/licence-alerts/roles'),
+  trackLicenceRole: (profession: string) =>
+    apiRequest<LicenceAlertRolesResponse>('/api/core/licence-alerts/roles', {
+      method: 'POST',
+      body: { profession },
+    }),
+  untrackLicenceRole: (profession: string) =>
+    apiRequest<LicenceAlertRolesResponse>(
+      `/api/core/licence-alerts/roles/${encodeURIComponent(profession)}`,
+      { method: 'DELETE' },
+    ),
   councils: () => endpoint<CouncilListResponse>('/api/core/councils?limit=100'),
   addCredential: (body: CredentialBody) =>
     apiRequest<CredentialResponse>('/api/core/credentials', { method: 'POST', body }),

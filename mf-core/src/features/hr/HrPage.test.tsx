@@ -28,6 +28,11 @@ const licence = (number: string, expiresOn: string) => ({
   verifiedBy: null,
   renewed: false,
 });
+/** Every role's licences alert HR (a plan without the limit): /hr's licence roles section, for HR. */
+const licenceRoles = {
+  success: true,
+  data: { limit: null, roles: [], professions: ['Nurse'] },
+};
 const nurse = {
   id: '7b0c1f7e-2222-4a3b-9c1d-000000000001',
   personId: null,
@@ -57,6 +62,7 @@ describe('/hr, Core HR', () => {
   it('shows HR the figures, the licences expiring in the window chosen and those not cleared', async () => {
     useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
     const calls = fakeApi(({ path }) => {
+      if (path === '/api/core/licence-alerts/roles') return { body: licenceRoles };
       if (path.startsWith('/api/core/dashboard'))
         return {
           body: {
@@ -140,6 +146,7 @@ describe('/hr, Core HR', () => {
   it('shows staff their own record and licences, without the dashboard they may not read', async () => {
     useSession.getState().signIn('token', AMINA);
     fakeApi(({ path }) => {
+      if (path === '/api/core/licence-alerts/roles') return { body: licenceRoles };
       if (path.startsWith('/api/core/dashboard'))
         return { status: 403, body: { success: false, message: 'x', code: 'request.forbidden' } };
       if (path.startsWith('/api/core/credentials')) return { body: page([]) };
@@ -169,6 +176,7 @@ describe('/hr CSV exports', () => {
     useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
     const saved = saving();
     const calls = fakeApi(({ path }) => {
+      if (path === '/api/core/licence-alerts/roles') return { body: licenceRoles };
       if (path.startsWith('/api/core/staff.csv') || path.startsWith('/api/core/credentials.csv')) return csv;
       if (path.startsWith('/api/core/dashboard'))
         return { status: 403, body: { success: false, message: 'x', code: 'request.forbidden' } };
@@ -193,6 +201,7 @@ describe('/hr CSV exports', () => {
     useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
     saving();
     fakeApi(({ path }) => {
+      if (path === '/api/core/licence-alerts/roles') return { body: licenceRoles };
       if (path.startsWith('/api/core/staff.csv'))
         return { status: 422, body: { success: false, message: 'x', code: 'core.export_too_large' } };
       if (path.startsWith('/api/core/dashboard'))
@@ -213,6 +222,7 @@ describe('/hr CSV exports', () => {
   it('offers staff, whose list is themselves, no download', async () => {
     useSession.getState().signIn('token', AMINA);
     fakeApi(({ path }) => {
+      if (path === '/api/core/licence-alerts/roles') return { body: licenceRoles };
       if (path.startsWith('/api/core/dashboard'))
         return { status: 403, body: { success: false, message: 'x', code: 'request.forbidden' } };
       if (path.startsWith('/api/core/staff/me'))
@@ -239,6 +249,7 @@ describe('/hr recently hired', () => {
   };
   function api(pending: (typeof hire)[]) {
     return fakeApi(({ method, path }) => {
+      if (path === '/api/core/licence-alerts/roles') return { body: licenceRoles };
       if (method === 'POST' && path === `/api/core/hires/${hire.id}/dismiss`) {
         pending.length = 0;
         return { body: { success: true, message: 'Dismissed.' } };
@@ -293,6 +304,7 @@ describe('/hr set-up', () => {
     useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
     const locations: { id: string; name: string }[] = [];
     const calls = fakeApi(({ method, path, body }) => {
+      if (path === '/api/core/licence-alerts/roles') return { body: licenceRoles };
       if (path === '/api/core/places')
         return { body: { success: true, data: { locations: [...locations], departments: [] } } };
       if (method === 'POST' && path === '/api/core/locations') {

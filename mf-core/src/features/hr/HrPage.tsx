@@ -18,6 +18,7 @@ import {
 } from '@platform/ui';
 import { coreApi, type StaffFilter } from '../../api';
 import { Clearance } from './Clearance';
+import { LicenceAlertRoles } from './LicenceAlertRoles';
 import { useFailure, useOrgRole } from './hr-access';
 import '../shared/core.css';
 
@@ -66,6 +67,7 @@ function HrHome() {
       <Dashboard />
       {isHr && <RecentHires invites={role === 'owner'} />}
       {isHr && <Setup />}
+      {isHr && <LicenceAlertRoles owner={role === 'owner'} />}
       <Expiring />
       <Staff />
     </>
