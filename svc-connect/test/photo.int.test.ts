@@ -4,8 +4,20 @@
  * before photos were uploaded, never does.
  */
 import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { IdentityEvents } from '@platform/contracts';
-import { eventually, serviceTestEnv, userEvent, type ServiceTestEnv } from '@platform/testing';
+import {
+  createTestDatabase,
+  eventually,
+  serviceTestEnv,
+  userEvent,
+  type ServiceTestEnv,
+} from '@platform/testing';
 import { NatsEventBus } from '@platform/event-bus';
 import type { App } from '@platform/service-kit';
 import { startIdentity, type TestContext } from '@platform/svc-identity/testing';
@@ -104,5 +116,35 @@ it('never keeps a link to another site from an older event', async () => {
     expect(seen.photo).toBe('');
   } finally {
     await bus.close();
+  }
+});
+
+it('drops the links to other sites kept before photos were uploaded (migration 0005)', async () => {
+  const db = await createTestDatabase('connect_photo_mig');
+  const before = mkdtempSync(path.join(tmpdir(), 'connect-migrations-'));
+  const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+  const folder = path.join(__dirname, '..', 'drizzle');
+  try {
+    cpSync(folder, before, { recursive: true });
+    const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8'));
+    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0005');
+    writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
+    await migrate(drizzle(sql), { migrationsFolder: before, migrationsSchema: 'connect' });
+    const own = `/api/user/photo/${randomUUID()}`;
+    await sql`insert into connect.users (id, name, role, profession, account_created_at, version, photo)
+      values (${randomUUID()}, 'A', 'user', 'Nurse', now(), 1, 'https://tracker.example/a.gif'),
+             (${randomUUID()}, 'B', 'user', 'Nurse', now(), 1, ${own})`;
+    await migrate(drizzle(sql), { migrationsFolder: folder, migrationsSchema: 'connect' });
+    const rows = await sql<
+      { name: string; photo: string }[]
+    >`select name, photo from connect.users order by name`;
+    expect(rows).toEqual([
+      { name: 'A', photo: '' },
+      { name: 'B', photo: own },
+    ]);
+  } finally {
+    await sql.end();
+    rmSync(before, { recursive: true, force: true });
+    await db.drop();
   }
 });
