@@ -212,6 +212,13 @@ export const coreApi = {
     ),
   /** Downloads carry the bearer token, which a plain link cannot: fetched as a file. */
   complianceFile: (id: string) => apiFile(`/api/core/compliance/${encodeURIComponent(id)}/file`),
+  /** A licence's scan (its holder's or HR's upload): raw bytes, checked by the service as a compliance file. */
+  uploadCredentialFile: (id: string, file: File) =>
+    apiRequest<CredentialResponse>(
+      `/api/core/credentials/${encodeURIComponent(id)}/file?${new URLSearchParams({ name: file.name })}`,
+      { method: 'PUT', body: file },
+    ),
+  credentialFile: (id: string) => apiFile(`/api/core/credentials/${encodeURIComponent(id)}/file`),
   setFacilityType: (body: OrganisationBody) =>
     apiRequest<OrganisationResponse>('/api/core/organisation', { method: 'PATCH', body }),
   /** The staff CSV: `dryRun` previews (nothing written); a file with problems imports nothing (422). */

@@ -138,6 +138,15 @@ export const StaffListResponse = Ok({ data: Type.Array(StaffMember), pageInfo: P
 export type StaffListResponse = Static<typeof StaffListResponse>;
 export const IdParams = Type.Object({ id: Uuid });
 
+/** A stored scan or photo's description (never its bytes): a credential's, a compliance document's. */
+export const StoredFile = Type.Object({
+  name: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer(),
+  uploadedAt: Type.String(),
+});
+export type StoredFile = Static<typeof StoredFile>;
+
 export const Credential = Type.Object({
   id: Uuid,
   personId: Type.Union([Uuid, Type.Null()]),
@@ -152,6 +161,8 @@ export const Credential = Type.Object({
   /** "verified by <clinic>": the organisation whose HR checked the register, and when. */
   verifiedBy: Type.Union([Type.Object({ organisation: Type.String(), at: Type.String() }), Type.Null()]),
   renewed: Type.Boolean(),
+  /** The scanned licence, if one was uploaded (`GET /api/core/credentials/:id/file`: HR and the holder). */
+  file: Type.Union([StoredFile, Type.Null()]),
 });
 export type Credential = Static<typeof Credential>;
 
@@ -356,15 +367,7 @@ export const ComplianceDocument = Type.Object({
   /** The branch it covers; null: the whole organisation. */
   locationId: Type.Union([Uuid, Type.Null()]),
   /** Its scan or photo, if one was uploaded (`GET /api/core/compliance/:id/file`). */
-  file: Type.Union([
-    Type.Object({
-      name: Type.String(),
-      contentType: Type.String(),
-      size: Type.Integer(),
-      uploadedAt: Type.String(),
-    }),
-    Type.Null(),
-  ]),
+  file: Type.Union([StoredFile, Type.Null()]),
 });
 export type ComplianceDocument = Static<typeof ComplianceDocument>;
 export const ComplianceQuery = Type.Composite([
@@ -404,14 +407,23 @@ export const ComplianceChangeBody = Type.Object(
 );
 export type ComplianceChangeBody = Static<typeof ComplianceChangeBody>;
 
-/** A document's scan or photo: a PDF or an image (JPEG, PNG, WebP), by its content, of at most this. */
-export const COMPLIANCE_FILE_MAX_BYTES = 5 * 1024 * 1024;
-/** PUT /api/core/compliance/:id/file?name=: the file's raw bytes; `name` the chosen file's, made safe. */
-export const ComplianceFileQuery = Type.Object(
+/**
+ * A scanned document (a compliance document's, a credential's): a PDF or an image (JPEG, PNG, WebP), by its
+ * content, of at most this.
+ */
+export const DOCUMENT_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const COMPLIANCE_FILE_MAX_BYTES = DOCUMENT_FILE_MAX_BYTES;
+/**
+ * PUT /api/core/compliance/:id/file?name= and /api/core/credentials/:id/file?name=: the file's raw bytes;
+ * `name` the chosen file's, made safe.
+ */
+export const DocumentFileQuery = Type.Object(
   { name: Type.Optional(Type.String({ maxLength: 255 })) },
   { additionalProperties: false },
 );
-export type ComplianceFileQuery = Static<typeof ComplianceFileQuery>;
+export type DocumentFileQuery = Static<typeof DocumentFileQuery>;
+export const ComplianceFileQuery = DocumentFileQuery;
+export type ComplianceFileQuery = DocumentFileQuery;
 
 /** PATCH /api/core/organisation: HR states its facility type, which decides the documents it must hold. */
 export const OrganisationBody = Type.Object(
@@ -1031,9 +1043,11 @@ export const CoreErrors = {
   complianceTypeUnknown: 'core.compliance_type_unknown',
   duplicateCompliance: 'core.compliance_exists',
   documentExpiresBeforeIssue: 'core.document_expires_before_issue',
+  /** Any stored document's (a credential's scan too): not a PDF or an image; too large (below). */
   complianceFileType: 'core.compliance_file_type',
   complianceFileTooLarge: 'core.compliance_file_too_large',
   complianceFileNotFound: 'core.compliance_file_not_found',
+  credentialFileNotFound: 'core.credential_file_not_found',
   trainingTypeNotFound: 'core.training_type_not_found',
   trainingTypeExists: 'core.training_type_exists',
   trainingInFuture: 'core.training_in_future',

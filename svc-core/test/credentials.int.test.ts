@@ -404,3 +404,85 @@ it("keeps an organisation's council to its members; a platform admin's council i
   }
   expect(await ctx.sql(`select count(*)::int as n from core.councils`)).toEqual(before);
 });
+
+it('keeps a licence’s scan: uploaded by the holder or HR, read by them alone, checked by content, ≤ 5 MB', async () => {
+  ctx.clock.set('2026-03-01');
+  const clinic = await ctx.clinic();
+  const nurse = await nurseOf(clinic);
+  const colleague = await ctx.member(clinic, { name: 'Wanjiru Colleague' });
+  const saved = await addLicence(clinic, {
+    personId: nurse.id,
+    councilId: nck,
+    number: 'NCK/900',
+    expiresOn: '2028-01-31',
+  });
+  const id = saved.json().data.id as string;
+  expect(saved.json().data.file).toBeNull();
+  const upload = (who: Persona, bytes: Buffer, type: string, name = 'NCK licence 2026.pdf') =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/core/credentials/${id}/file?name=${encodeURIComponent(name)}`,
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': type },
+      payload: bytes,
+    });
+  const download = (who: Persona) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/core/credentials/${id}/file`,
+      headers: { authorization: `Bearer ${who.token}` },
+    });
+  const stored = async () =>
+    (await ctx.sql<{ n: number }>(`select count(*)::int as n from core.credential_files`))[0]!.n;
+
+  expect((await download(nurse)).json().code).toBe('core.credential_file_not_found');
+  // The holder uploads hers; HR and she read it back, byte for byte, as an attachment.
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const mine = await upload(nurse, pdf, 'application/pdf');
+  expect(mine.statusCode).toBe(200);
+  expect(mine.json().data.file).toMatchObject({
+    name: 'NCK licence 2026.pdf',
+    contentType: 'application/pdf',
+    size: pdf.length,
+  });
+  for (const who of [nurse, clinic]) {
+    const file = await download(who);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="NCK licence 2026.pdf"');
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+  }
+  const before = await stored();
+
+  // Refused, nothing stored or changed: renamed HTML, too large, a colleague, another clinic's HR.
+  const html = await upload(
+    nurse,
+    Buffer.from('<html><script>x()</script></html>'),
+    'application/pdf',
+    'a.pdf',
+  );
+  expect([html.statusCode, html.json().code]).toEqual([415, 'core.compliance_file_type']);
+  const large = await upload(clinic, Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]), 'application/pdf');
+  expect([large.statusCode, large.json().message]).toEqual([413, 'The file must be at most 5 MB.']);
+  expect((await upload(colleague, pdf, 'application/pdf')).statusCode).toBe(403);
+  expect((await download(colleague)).statusCode).toBe(403);
+  const stranger = await ctx.clinic();
+  expect((await upload(stranger, pdf, 'application/pdf')).json().code).toBe('core.credential_not_found');
+  expect((await download(stranger)).statusCode).toBe(404);
+  expect(await stored()).toBe(before);
+  expect((await download(nurse)).rawPayload.equals(pdf)).toBe(true);
+
+  // HR replaces it with a photo of the renewed card: named for what it is, shown on the record and lists.
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64),
+  ]);
+  const photo = await upload(clinic, png, 'application/octet-stream', 'C:\\scans\\nck.pdf');
+  expect(photo.json().data.file).toMatchObject({ name: 'nck.png', contentType: 'image/png', size: 72 });
+  expect(await stored()).toBe(before);
+  const me = await ctx.call('GET', '/api/core/staff/me', nurse);
+  expect(me.json().data.credentials[0].file).toMatchObject({ name: 'nck.png' });
+  const list = await ctx.call('GET', '/api/core/credentials', clinic);
+  expect(list.json().data[0].file).toMatchObject({ name: 'nck.png', size: 72 });
+  expect((await download(nurse)).headers['content-type']).toBe('image/png');
+  expect((await ctx.call('GET', `/api/core/credentials/${id}/file`)).statusCode).toBe(401);
+});

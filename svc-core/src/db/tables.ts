@@ -331,6 +331,22 @@ export const complianceFiles = core.table('compliance_files', {
 });
 
 /**
+ * A credential's scanned licence (a PDF or an image, checked by its content): one per credential, a new
+ * upload replacing it; HR of the holder's organisation and the holder read it. Apart, as compliance_files.
+ */
+export const credentialFiles = core.table('credential_files', {
+  credentialId: uuid('credential_id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type', {
+    enum: Object.keys(DOCUMENT_FORMATS) as [DocumentFormat, ...DocumentFormat[]],
+  }).notNull(),
+  size: integer('size').notNull(),
+  content: bytea('content').notNull(),
+  uploadedBy: uuid('uploaded_by').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A training the organisation tracks: how long a completion counts (`validity_months`, null: for good) and
  * who must have it (everyone, or anyone with one of the professions or org roles).
  */

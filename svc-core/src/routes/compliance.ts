@@ -1,10 +1,8 @@
-import { ErrorAnswers, FileAnswer, PaymentRequiredResponse } from '@platform/contracts';
-import { DOCUMENT_FORMATS, pageOf, type App } from '@platform/service-kit';
+import { ErrorAnswers, PaymentRequiredResponse } from '@platform/contracts';
+import { pageOf, type App } from '@platform/service-kit';
 import {
-  COMPLIANCE_FILE_MAX_BYTES,
   ComplianceBody,
   ComplianceChangeBody,
-  ComplianceFileQuery,
   ComplianceListResponse,
   ComplianceQuery,
   ComplianceResponse,
@@ -13,16 +11,10 @@ import {
   OrganisationBody,
   OrganisationResponse,
 } from '../../contract';
-import { fileTooLarge, type ComplianceStore } from '../stores/compliance-store';
+import type { ComplianceStore } from '../stores/compliance-store';
+import { documentFileRoutes } from './document-file';
 import type { OrgStore } from '../stores/org-store';
 import { memberOf, requestInfo, secured } from './guard';
-
-const FORMATS = Object.keys(DOCUMENT_FORMATS);
-/** A stored file as a download: any of the formats a document may be. */
-const documentFile = {
-  description: 'the document (a PDF or an image)',
-  content: Object.fromEntries(FORMATS.map((f) => [f, FileAnswer(f, '').content[f]])),
-};
 
 /**
  * The organisation's own documents (and each one's scan or photo), its facility type and the types it must
@@ -146,69 +138,12 @@ export default async function complianceRoutes(
     },
   );
 
-  app.get(
-    '/api/core/compliance/:id/file',
-    {
-      ...member,
-      schema: {
-        ...secured,
-        params: IdParams,
-        response: { 200: documentFile, 402: PaymentRequiredResponse, ...ErrorAnswers(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const file = await compliance.file(await memberOf(orgs, request), request.params.id);
-      // Sent as an attachment, never rendered or cached on the way.
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
-    },
-  );
-
-  await app.register(async (files: App) => {
-    // Any declared type is read as bytes (this plugin only): the content decides, not the header.
-    files.removeAllContentTypeParsers();
-    files.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: COMPLIANCE_FILE_MAX_BYTES },
-      (_r, body, done) => done(null, body),
-    );
-    files.put(
-      '/api/core/compliance/:id/file',
-      {
-        ...member,
-        bodyLimit: COMPLIANCE_FILE_MAX_BYTES,
-        // Refused from the declared length before a byte is read; a chunked body stops at bodyLimit.
-        onRequest: async (request) => {
-          if (Number(request.headers['content-length'] ?? 0) > COMPLIANCE_FILE_MAX_BYTES)
-            throw fileTooLarge();
-        },
-        schema: {
-          ...secured,
-          params: IdParams,
-          querystring: ComplianceFileQuery,
-          consumes: FORMATS,
-          response: {
-            200: ComplianceResponse,
-            402: PaymentRequiredResponse,
-            ...ErrorAnswers(400, 401, 403, 404, 413, 415),
-          },
-        },
-      },
-      async (request) => {
-        const actor = await memberOf(orgs, request);
-        const data = await compliance.attach(
-          request.user,
-          actor,
-          request.params.id,
-          request.query.name,
-          request.body,
-        );
-        return { success: true as const, data };
-      },
-    );
+  await documentFileRoutes(app, {
+    path: '/api/core/compliance',
+    description: 'the document (a PDF or an image)',
+    response: ComplianceResponse,
+    read: async (request) => compliance.file(await memberOf(orgs, request), request.params.id),
+    store: async (request, name, bytes) =>
+      compliance.attach(request.user, await memberOf(orgs, request), request.params.id, name, bytes),
   });
 }

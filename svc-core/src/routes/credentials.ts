@@ -14,6 +14,7 @@ import type { OrgStore } from '../stores/org-store';
 import { memberOf, requestInfo, secured } from './guard';
 import { csvAnswers, mayExport, sendCsv, withinExportLimit } from './csv-file';
 import { credentialsSheet, EXPORT_MAX_ROWS } from '../domain/exports';
+import { documentFileRoutes } from './document-file';
 
 /** Credentials: a professional adds their own; HR adds members', lists those expiring and verifies them. */
 export default async function credentialRoutes(
@@ -128,4 +129,16 @@ export default async function credentialRoutes(
       return { success: true as const, data };
     },
   );
+
+  // The scanned licence: its holder (with or without an organisation) and their organisation's HR.
+  const callerOf = async (request: Parameters<typeof memberOf>[1]) =>
+    request.user.orgId ? memberOf(orgs, request) : null;
+  await documentFileRoutes(app, {
+    path: '/api/core/credentials',
+    description: 'the scanned licence (a PDF or an image)',
+    response: CredentialResponse,
+    read: async (request) => credentials.file(request.user, await callerOf(request), request.params.id),
+    store: async (request, name, bytes) =>
+      credentials.attachFile(request.user, await callerOf(request), request.params.id, name, bytes),
+  });
 }

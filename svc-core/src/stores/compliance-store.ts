@@ -1,18 +1,7 @@
 import { and, asc, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { enqueue, recordAdminAction } from '@platform/event-bus';
 import type { AccessClaims, FacilityType } from '@platform/contracts';
-import {
-  badRequest,
-  conflict,
-  DOCUMENT_FORMATS,
-  documentFormatOf,
-  forbidden,
-  HttpError,
-  isUniqueViolation,
-  notFound,
-  pageOf,
-  safeFileName,
-} from '@platform/service-kit';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { documentTypeOf, documentTypesIn, isRequired } from '../compliance/document-types';
 import { ALERT_HORIZON_DAYS, type Milestone } from '../domain/alert-schedule';
@@ -21,7 +10,6 @@ import { addDays, daysBetween, localDateOf, parseIsoDate, type LocalDate } from 
 import { can, type OrgActor } from '../domain/roles';
 import { documentAlertNotice } from '../notices';
 import {
-  COMPLIANCE_FILE_MAX_BYTES,
   CoreErrors,
   type ComplianceBody,
   type ComplianceChangeBody,
@@ -32,6 +20,7 @@ import {
 } from '../../contract';
 import { claimDueAlert, SWEEP_GRACE_DAYS, windowUnsent, type AlertSource } from './expiry-alerts';
 import type { Db, OrgStore, Tx } from './org-store';
+import { checkedDocument, storedFile } from './document-files';
 
 type DocumentRow = typeof schema.complianceDocuments.$inferSelect;
 type FileInfo = Pick<
@@ -42,8 +31,6 @@ type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
 type RequestInfo = { ip?: string; id?: string };
 
 const notFoundDocument = () => notFound('No such document.', CoreErrors.complianceNotFound);
-export const fileTooLarge = () =>
-  new HttpError(413, 'The file must be at most 5 MB.', CoreErrors.complianceFileTooLarge);
 
 /** What the list reads of a document's file: never its bytes. */
 const fileInfo = {
@@ -235,7 +222,7 @@ export class ComplianceStore {
 
   /**
    * Stores a document's scan or photo (replacing the one before): a PDF or an image by its content, at most
-   * COMPLIANCE_FILE_MAX_BYTES, under a safe name with the extension of what it is.
+   * DOCUMENT_FILE_MAX_BYTES, under a safe name with the extension of what it is.
    */
   async attach(
     claims: Claims,
@@ -245,26 +232,9 @@ export class ComplianceStore {
     bytes: unknown,
   ): Promise<ComplianceDocument> {
     ComplianceStore.require(actor);
-    const format = Buffer.isBuffer(bytes) ? documentFormatOf(bytes) : null;
-    if (!format)
-      throw new HttpError(
-        415,
-        'The file must be a PDF or an image (JPEG, PNG, WebP).',
-        CoreErrors.complianceFileType,
-      );
-    const content = bytes as Buffer;
-    if (content.length > COMPLIANCE_FILE_MAX_BYTES) throw fileTooLarge();
+    const values = checkedDocument(bytes, name, 'document', claims.sub);
     return this.db.transaction(async (tx) => {
       const row = await this.documentOf(tx, actor, id);
-      const extension = DOCUMENT_FORMATS[format];
-      const values = {
-        fileName: safeFileName(name, 'document', extension, ['pdf', 'jpg', 'jpeg', 'png', 'webp']),
-        contentType: format,
-        size: content.length,
-        content,
-        uploadedBy: claims.sub,
-        uploadedAt: new Date(),
-      };
       const [file] = await tx
         .insert(schema.complianceFiles)
         .values({ documentId: id, ...values })
@@ -416,12 +386,7 @@ export class ComplianceStore {
       daysLeft: daysBetween(today, row.expiresOn),
       status: documentStatusOn(row.expiresOn, today),
       locationId: row.locationId,
-      file: file && {
-        name: file.fileName,
-        contentType: file.contentType,
-        size: file.size,
-        uploadedAt: file.uploadedAt.toISOString(),
-      },
+      file: storedFile(file),
     };
   }
 }

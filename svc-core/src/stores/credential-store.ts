@@ -24,11 +24,25 @@ import {
 import type { Db, OrgStore, Tx } from './org-store';
 import { claimDueAlert, SWEEP_GRACE_DAYS, windowUnsent, type AlertSource } from './expiry-alerts';
 import type { LicenceAlertRoleStore } from './licence-alert-roles';
+import { checkedDocument, storedFile } from './document-files';
 
 type CredentialRow = typeof schema.credentials.$inferSelect;
 type CouncilRow = typeof schema.councils.$inferSelect;
 type StaffRow = typeof schema.staffRecords.$inferSelect;
 type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
+type FileInfo = Pick<
+  typeof schema.credentialFiles.$inferSelect,
+  'fileName' | 'contentType' | 'size' | 'uploadedAt'
+>;
+
+/** What a list reads of a credential's scan: never its bytes. */
+const fileInfo = {
+  fileName: schema.credentialFiles.fileName,
+  contentType: schema.credentialFiles.contentType,
+  size: schema.credentialFiles.size,
+  uploadedAt: schema.credentialFiles.uploadedAt,
+};
+const fileJoin = eq(schema.credentialFiles.credentialId, schema.credentials.id);
 
 /** The councils an organisation's member may list and use: the platform's and their organisation's. */
 const usableBy = (orgId: string | null): SQL =>
@@ -518,6 +532,61 @@ export class CredentialStore {
     });
   }
 
+  /**
+   * Stores a credential's scanned licence (replacing the one before), by its holder or by HR of an
+   * organisation the holder is a member of: checked as every stored document is (a PDF or an image by its
+   * content, at most 5 MB) before anything is written.
+   */
+  async attachFile(
+    claims: Claims,
+    actor: OrgActor | null,
+    id: string,
+    name: string | undefined,
+    bytes: unknown,
+  ): Promise<Credential> {
+    const values = checkedDocument(bytes, name, 'licence', claims.sub);
+    return this.db.transaction(async (tx) => {
+      const row = await this.fileSubject(tx, claims, actor, id);
+      await tx
+        .insert(schema.credentialFiles)
+        .values({ credentialId: id, ...values })
+        .onConflictDoUpdate({ target: schema.credentialFiles.credentialId, set: values });
+      return this.toCredential(tx, row);
+    });
+  }
+
+  /** A credential's scanned licence, for its download: the holder's and their organisation's HR's alone. */
+  async file(claims: Claims, actor: OrgActor | null, id: string) {
+    await this.fileSubject(this.db, claims, actor, id);
+    const [file] = await this.db
+      .select({
+        fileName: schema.credentialFiles.fileName,
+        contentType: schema.credentialFiles.contentType,
+        content: schema.credentialFiles.content,
+      })
+      .from(schema.credentialFiles)
+      .where(eq(schema.credentialFiles.credentialId, id));
+    if (!file) throw notFound('No scan is stored for this licence.', CoreErrors.credentialFileNotFound);
+    return file;
+  }
+
+  /**
+   * The credential `id` if the caller may read and replace its scan: its holder, or HR of an organisation
+   * where the holder has a live record. Anyone else in the organisation is refused (403); another
+   * organisation's credential, as one that does not exist, is a 404.
+   */
+  private async fileSubject(tx: Tx | Db, claims: Claims, actor: OrgActor | null, id: string) {
+    const [row] = await tx.select().from(schema.credentials).where(eq(schema.credentials.id, id));
+    if (row && row.personId === claims.sub) return row;
+    const missing = () => notFound('No such credential.', CoreErrors.credentialNotFound);
+    if (!actor) throw missing();
+    if (!can(actor, 'credential.verify')) throw forbidden("Only HR and the holder read a licence's scan.");
+    if (!row) throw missing();
+    const records = await this.recordsOfHolder(tx, row);
+    if (!records.some((r) => r.orgId === actor.organisationId)) throw missing();
+    return row;
+  }
+
   /** The credentials of the staff `actor` may see, soonest expiry first; `expiringWithin` days from today. */
   async list(actor: OrgActor, query: CredentialQuery) {
     const { limit, offset } = pageOf(query);
@@ -564,9 +633,11 @@ export class CredentialStore {
         credential: schema.credentials,
         holderName: schema.staffRecords.name,
         staffId: schema.staffRecords.id,
+        file: fileInfo,
       })
       .from(schema.credentials)
       .innerJoin(schema.staffRecords, holderJoin)
+      .leftJoin(schema.credentialFiles, fileJoin)
       .where(where)
       .orderBy(asc(schema.credentials.expiresOn), asc(schema.credentials.id))
       .limit(limit)
@@ -579,7 +650,7 @@ export class CredentialStore {
     const councils = new Map((await this.allCouncils(this.db)).map((c) => [c.id, c]));
     return {
       data: rows.map((r) =>
-        this.shape(r.credential, councils.get(r.credential.councilId)!, r.holderName, r.staffId),
+        this.shape(r.credential, councils.get(r.credential.councilId)!, r.holderName, r.staffId, r.file),
       ),
       total,
     };
@@ -588,8 +659,9 @@ export class CredentialStore {
   /** A staff record's credentials, for its detail page (the caller's right to see it checked by the caller). */
   async ofRecord(record: StaffRow): Promise<Credential[]> {
     const rows = await this.db
-      .select()
+      .select({ credential: schema.credentials, file: fileInfo })
       .from(schema.credentials)
+      .leftJoin(schema.credentialFiles, fileJoin)
       .where(
         record.personId
           ? or(
@@ -600,14 +672,20 @@ export class CredentialStore {
       )
       .orderBy(asc(schema.credentials.expiresOn));
     const councils = new Map((await this.allCouncils(this.db)).map((c) => [c.id, c]));
-    return rows.map((r) => this.shape(r, councils.get(r.councilId)!, record.name, record.id));
+    return rows.map((r) =>
+      this.shape(r.credential, councils.get(r.credential.councilId)!, record.name, record.id, r.file),
+    );
   }
 
   private async toCredential(tx: Tx, row: CredentialRow): Promise<Credential> {
     const [council] = await tx.select().from(schema.councils).where(eq(schema.councils.id, row.councilId));
     const [record] = await this.recordsOfHolder(tx, row);
     const name = record?.name ?? (await this.personName(tx, row.personId));
-    return this.shape(row, council!, name, record?.id ?? null);
+    const [file] = await tx
+      .select(fileInfo)
+      .from(schema.credentialFiles)
+      .where(eq(schema.credentialFiles.credentialId, row.id));
+    return this.shape(row, council!, name, record?.id ?? null, file ?? null);
   }
 
   private shape(
@@ -615,6 +693,7 @@ export class CredentialStore {
     council: CouncilRow,
     holderName: string,
     staffId: string | null,
+    file: FileInfo | null,
   ): Credential {
     return {
       id: row.id,
@@ -641,6 +720,7 @@ export class CredentialStore {
           ? { organisation: row.verifiedByOrgName, at: row.verifiedAt.toISOString() }
           : null,
       renewed: row.renewedBy !== null,
+      file: storedFile(file),
     };
   }
 

@@ -26,9 +26,10 @@ const fire = {
   locationId: null,
   file: null,
 };
+// Copies, as answers from the network are: the list on screen never shares the fake's objects.
 const page = (data: unknown[]) => ({
   success: true,
-  data,
+  data: JSON.parse(JSON.stringify(data)) as unknown[],
   pageInfo: { page: 1, limit: 20, total: data.length },
 });
 

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ComplianceDocument, ComplianceTypesResponse } from '@platform/svc-core/contract';
 import { FACILITY_TYPES, type FacilityType } from '@platform/contracts';
 import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
@@ -11,19 +11,17 @@ import {
   Spinner,
   TextField,
   useDateFormat,
-  useFileDownload,
   useRouteMeta,
   useScrollToHash,
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
+import { DocumentFile } from './DocumentFile';
 import { useFailure, useOrgRole } from './hr-access';
 import '../shared/core.css';
 
 const WINDOWS = ['', '30', '60', '90'] as const;
 const NUMBER = /^[A-Za-z0-9][A-Za-z0-9/ .-]{1,39}$/;
-/** The service's COMPLIANCE_FILE_MAX_BYTES: a larger file is refused before it is sent. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 type Types = ComplianceTypesResponse['data'];
 /** Said in words; the colour (the clearance's) only repeats it. */
 const STATUS_CLASS: Record<ComplianceDocument['status'], string | undefined> = {
@@ -216,79 +214,15 @@ function DocumentItem({ document: d }: { document: ComplianceDocument }) {
         </Button>
       )}
       {renewing && <RenewForm document={d} name={name} onDone={() => setRenewing(false)} />}
-      <DocumentFile document={d} name={name} />
+      <DocumentFile
+        file={d.file}
+        name={name}
+        number={d.number}
+        upload={(file) => coreApi.uploadComplianceFile(d.id, file)}
+        fetchFile={() => coreApi.complianceFile(d.id)}
+        refresh={['/api/core/compliance']}
+      />
     </li>
-  );
-}
-
-/** The document's scan or photo: download the one stored, upload one (or its replacement). */
-function DocumentFile({ document: d, name }: { document: ComplianceDocument; name: string }) {
-  const { t } = useTranslation('core');
-  const failure = useFailure();
-  const id = useId();
-  const download = useFileDownload('core', 'compliance.downloadFailed');
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const labels = { name, number: d.number };
-  const stored = d.file;
-
-  async function choose(e: ChangeEvent<HTMLInputElement>) {
-    const chosen = e.target.files?.[0];
-    // The same file may be chosen again after an error.
-    e.target.value = '';
-    if (!chosen) return;
-    setError(null);
-    if (chosen.size > MAX_FILE_BYTES) return setError(t('serverErrors.core.compliance_file_too_large'));
-    setUploading(true);
-    try {
-      const res = await coreApi.uploadComplianceFile(d.id, chosen);
-      if (res.ok) await refreshApi('/api/core/compliance');
-      else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setUploading(false);
-  }
-
-  return (
-    <div>
-      {stored && (
-        <p>
-          {t('compliance.fileStored', { file: stored.name })}{' '}
-          <Button
-            variant="secondary"
-            loading={download.busy}
-            onClick={() => void download.download(() => coreApi.complianceFile(d.id), stored.name)}
-            aria-label={t('compliance.downloadFor', labels)}
-          >
-            {t('compliance.download')}
-          </Button>
-        </p>
-      )}
-      {download.error && <Alert kind="error">{download.error}</Alert>}
-      <div className={`field${error ? ' has-error' : ''}`}>
-        <label htmlFor={id}>{t(stored ? 'compliance.replaceFile' : 'compliance.uploadFile', labels)}</label>
-        <input
-          id={id}
-          type="file"
-          accept="application/pdf,.pdf,image/jpeg,image/png,image/webp"
-          onChange={(e) => void choose(e)}
-          disabled={uploading}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        />
-        {error ? (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        ) : (
-          <p className="field-hint" id={`${id}-hint`}>
-            {t('compliance.fileHint')}
-          </p>
-        )}
-        {uploading && <Spinner label={t('compliance.uploading')} />}
-      </div>
-    </div>
   );
 }
 

@@ -3,13 +3,14 @@ import type { Credential, StaffDetail } from '@platform/svc-core/contract';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { Alert, Button, SelectField, TextField, useDateFormat, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
+import { DocumentFile } from './DocumentFile';
 import { useFailure } from './hr-access';
 
 /**
  * A record's licences: each with its council, number, dates and status ("verified by <clinic>"); HR verifies
  * an unverified one after checking the council's public register (its address is shown beside it), and
- * revokes one the register no longer shows, saying why; HR adds
- * a member's licence, a professional their own.
+ * revokes one the register no longer shows, saying why; HR adds a member's licence, a professional their
+ * own; both keep its scan (a PDF or a photo).
  */
 export function Credentials({
   record,
@@ -38,6 +39,7 @@ export function Credentials({
               registerUrl={councilOf.get(c.councilId)?.registerUrl}
               councilName={councilOf.get(c.councilId)?.name}
               canVerify={canVerify}
+              canFile={mine || canVerify}
             />
           ))}
         </ul>
@@ -47,7 +49,6 @@ export function Credentials({
       ) : (
         canVerify && <p className="muted">{t('credentials.notJoined')}</p>
       )}
-      <p className="muted">{t('credentials.noDocument')}</p>
     </section>
   );
 }
@@ -57,11 +58,14 @@ function CredentialItem({
   registerUrl,
   councilName,
   canVerify,
+  canFile,
 }: {
   credential: Credential;
   registerUrl: string | undefined;
   councilName: string | undefined;
   canVerify: boolean;
+  /** The holder and HR keep its scan (the service refuses anyone else). */
+  canFile: boolean;
 }) {
   const { t } = useTranslation('core');
   const date = useDateFormat('UTC');
@@ -119,6 +123,16 @@ function CredentialItem({
           </Button>
           {error && <Alert kind="error">{error}</Alert>}
         </div>
+      )}
+      {canFile && (
+        <DocumentFile
+          file={c.file}
+          name={c.councilAbbreviation}
+          number={c.number}
+          upload={(file) => coreApi.uploadCredentialFile(c.id, file)}
+          fetchFile={() => coreApi.credentialFile(c.id)}
+          refresh={['/api/core/staff', '/api/core/credentials']}
+        />
       )}
       {canVerify && (c.status === 'verified' || c.status === 'unverified') && !c.renewed && (
         <RevokeCredential credential={c} />

@@ -25,6 +25,7 @@ const licence = {
   status: 'unverified',
   verifiedBy: null as { organisation: string; at: string } | null,
   renewed: false,
+  file: null as { name: string; contentType: string; size: number; uploadedAt: string } | null,
 };
 const record = {
   id: ID,
@@ -104,7 +105,7 @@ describe('/hr/staff/:id and /hr/me', () => {
     expect(within(details).getByText('CPD points (from Events)').nextSibling).toHaveTextContent('12');
 
     const licences = screen.getByRole('region', { name: 'Licences and registrations' });
-    expect(within(licences).getByText(/NCK NCK\/5001/)).toBeInTheDocument();
+    expect(within(licences).getByText(/NCK NCK\/5001/, { selector: 'strong' })).toBeInTheDocument();
     expect(await within(licences).findByRole('link', { name: /nckenya\.go\.ke\/register/ })).toHaveAttribute(
       'href',
       'https://nckenya.go.ke/register',
@@ -240,8 +241,62 @@ describe('/hr/staff/:id and /hr/me', () => {
       number: 'NCK/5001',
       expiresOn: '2026-12-31',
     });
-    expect(await within(licences).findByText(/NCK NCK\/5001/)).toBeInTheDocument();
+    expect(await within(licences).findByText(/NCK NCK\/5001/, { selector: 'strong' })).toBeInTheDocument();
     // No verify button for herself.
     expect(within(licences).queryByRole('button', { name: /Thibitisha/ })).not.toBeInTheDocument();
+  });
+
+  it('lets the holder upload her licence’s scan: the service’s refusal shown, then the file to download', async () => {
+    useSession.getState().signIn('token', { ...AMINA, id: 'u-achieng' });
+    const mine = { ...record, role: 'staff', credentials: [{ ...licence }] };
+    const calls = fakeApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/core/staff/me')
+        return { body: { success: true, data: JSON.parse(JSON.stringify(mine)) as typeof mine } };
+      if (path.startsWith('/api/core/councils')) return { body: councils };
+      if (path === '/api/core/places') return { body: places };
+      if (path.startsWith('/api/core/policies?'))
+        return { body: { success: true, data: [], pageInfo: { page: 1, limit: 20, total: 0 } } };
+      if (method === 'PUT' && path === `/api/core/credentials/${licence.id}/file?name=licence.pdf`)
+        return {
+          status: 415,
+          body: {
+            success: false,
+            message: 'The file must be a PDF or an image (JPEG, PNG, WebP).',
+            code: 'core.compliance_file_type',
+          },
+        };
+      if (method === 'PUT' && path === `/api/core/credentials/${licence.id}/file?name=nck.pdf`) {
+        const file = {
+          name: 'nck.pdf',
+          contentType: 'application/pdf',
+          size: 9,
+          uploadedAt: '2026-06-10T06:00:00.000Z',
+        };
+        mine.credentials = [{ ...licence, file }];
+        return { body: { success: true, data: mine.credentials[0] } };
+      }
+      return { status: 404, body: {} };
+    });
+    await renderScreen(<MyRecordPage />, { path: '/hr/me' });
+    const licences = await screen.findByRole('region', { name: 'Licences and registrations' });
+    const input = await within(licences).findByLabelText('Upload a scan or photo of NCK NCK/5001');
+    expect(input).toHaveAccessibleDescription('A PDF or a photo (JPEG, PNG, WebP), at most 5 MB.');
+
+    // Too large: refused before it is sent.
+    await userEvent.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf'));
+    expect(await within(licences).findByRole('alert')).toHaveTextContent('The file must be at most 5 MB.');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    // A web page renamed .pdf: the service's refusal, in words.
+    await userEvent.upload(input, new File(['<html></html>'], 'licence.pdf', { type: 'application/pdf' }));
+    expect(await within(licences).findByRole('alert')).toHaveTextContent(
+      'The file must be a PDF or an image (JPEG, PNG, WebP).',
+    );
+    await userEvent.upload(input, new File(['%PDF-%%EOF'], 'nck.pdf', { type: 'application/pdf' }));
+    expect(await within(licences).findByText(/File: nck\.pdf/)).toBeInTheDocument();
+    expect(
+      within(licences).getByRole('button', { name: 'Download the file of NCK NCK/5001' }),
+    ).toBeInTheDocument();
+    expect(within(licences).getByLabelText('Replace the scan or photo of NCK NCK/5001')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2);
   });
 });

@@ -1,0 +1,9 @@
+CREATE TABLE "core"."credential_files" (
+	"credential_id" uuid PRIMARY KEY NOT NULL,
+	"file_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	"uploaded_by" uuid NOT NULL,
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL
+);
