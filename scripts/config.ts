@@ -19,6 +19,8 @@ export interface StartConfig {
   publicUrl?: string;
   /** DEMO_DATA=1 (or `npm start -- --demo`): load the demo through the platform's API once it is up. */
   demo: boolean;
+  /** REPLICAS=2: every service runs as this many instances, which the gateway spreads requests over. */
+  replicas: number;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
@@ -26,7 +28,11 @@ export const REPO_ROOT = path.resolve(__dirname, '..');
 export function readStartConfig(env: Record<string, string | undefined> = process.env): StartConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port <= 0) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const replicas = Number(env.REPLICAS || 1);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8)
+    throw new Error(`REPLICAS must be a whole number from 1 to 8, not "${env.REPLICAS}"`);
   return {
+    replicas,
     port,
     databaseUrl: env.DATABASE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,

@@ -27,7 +27,10 @@ export interface RunningPlatform {
    * for a bench that compares two versions side by side.
    */
   startGateway(env: Record<string, string>, root?: string): Promise<string>;
-  /** The process id a service (`svc-hire`) or the first gateway (`gateway`) runs as now: tests kill it. */
+  /**
+   * The process id a service instance (`svc-hire`, its second `svc-hire#2` with REPLICAS=2) or the first
+   * gateway (`gateway`) runs as now: tests kill it.
+   */
   pid(name: string): number | undefined;
   stop(): Promise<void>;
 }
@@ -202,13 +205,11 @@ export async function startPlatform(
     const services: Record<string, string> = {};
     // Every module's service, from the module descriptors (a new module needs no change here).
     for (const svc of servicesToRun(modules, REPO_ROOT)) {
-      const port = await freePort();
       // Services believe X-Forwarded-For from the gateway alone (it connects from 127.0.0.1); the gateway
       // believes nobody's (TRUSTED_PROXIES empty above, unless told), so each client is its socket's address.
       const env: Record<string, string> = {
         ...common,
         ...natsUser(svc.name),
-        PORT: String(port),
         TRUSTED_PROXIES: '127.0.0.1',
         // Links a service writes (e-mails, certificates' QR codes) lead to this gateway.
         PUBLIC_URL: cfg.publicUrl ?? `http://localhost:${cfg.port}`,
@@ -227,10 +228,21 @@ export async function startPlatform(
       }
       // The audit log keeps every module's admin actions that its descriptor says it records.
       if (svc.auditProducers !== undefined) env.AUDIT_PRODUCERS = svc.auditProducers;
-      await startSupervised(svc.name, svc.name, env, `http://127.0.0.1:${port}/healthz`);
-      const url = `http://127.0.0.1:${port}`;
-      services[svc.name] = url;
-      gatewayEnv[svc.urlVariable] = url;
+      // REPLICAS instances, each on its own port (`svc-hire`, `svc-hire#2`, …), all given to the gateway.
+      const urls: string[] = [];
+      for (let i = 1; i <= cfg.replicas; i++) {
+        const port = await freePort();
+        const name = i === 1 ? svc.name : `${svc.name}#${i}`;
+        await startSupervised(
+          name,
+          svc.name,
+          { ...env, PORT: String(port) },
+          `http://127.0.0.1:${port}/healthz`,
+        );
+        urls.push(`http://127.0.0.1:${port}`);
+      }
+      services[svc.name] = urls[0]!;
+      gatewayEnv[svc.urlVariable] = urls.join(',');
     }
     await startSupervised('gateway', 'gateway', gatewayEnv, `http://127.0.0.1:${cfg.port}/healthz`);
     const url = `http://localhost:${cfg.port}`;

@@ -28,8 +28,8 @@ function processesUsing(dir: string): string[] {
   return found;
 }
 
-/** The one child process of `parent` running in `cwd` (a service's folder). */
-function childOf(parent: number, cwd: string): number {
+/** The child processes of `parent` running in `cwd` (a service's folder: one per instance). */
+function childrenOf(parent: number, cwd: string): number[] {
   const found = readdirSync('/proc').filter((pid) => {
     try {
       const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
@@ -38,9 +38,7 @@ function childOf(parent: number, cwd: string): number {
       return false;
     }
   });
-  if (found.length !== 1)
-    throw new Error(`expected one process of ${parent} in ${cwd}, found ${found.length}`);
-  return Number(found[0]);
+  return found.map(Number).sort();
 }
 
 async function until(check: () => Promise<boolean>, ms = 60_000) {
@@ -58,6 +56,8 @@ function startNpmStart(dataDir: string, port: number, pgPort: number) {
     PORT: String(port),
     EMBEDDED_PG_PORT: String(pgPort),
     LOG_LEVEL: 'warn',
+    // Two instances of every service, as on two machines: the gateway spreads requests over them.
+    REPLICAS: '2',
   };
   // Nothing set, as on a fresh clone: its own Postgres and, on a NATS that lets anyone in, its own bus.
   delete env.DATABASE_URL;
@@ -101,7 +101,7 @@ describe('npm start stopped by SIGTERM', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('restarts a killed service, then stops everything it started, in order, and exits 0', async () => {
+  it('runs two instances of each service, loses no request to a killed one and restarts it, then stops everything it started, in order, and exits 0', async () => {
     const port = await freePort();
     run = startNpmStart(dataDir, port, await freePort());
     child = run.child;
@@ -109,12 +109,19 @@ describe('npm start stopped by SIGTERM', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/billing/plans`)).status).toBe(200);
     expect(processesUsing(dataDir).some((p) => p.includes('nats-server'))).toBe(true);
 
-    // A service killed outright comes back on its own (npm start supervises what it starts).
-    const content = childOf(child.pid!, path.join(REPO_ROOT, 'svc-content'));
-    process.kill(content, 'SIGKILL');
-    await until(async () => (await fetch(`http://127.0.0.1:${port}/api/blog/get`)).status === 200);
-    expect(childOf(child.pid!, path.join(REPO_ROOT, 'svc-content'))).not.toBe(content);
-    expect(run.output()).toContain('[svc-content] was killed (SIGKILL); restarting in 0.5 s');
+    // A service instance killed outright costs no request (the gateway sends them to the other) and comes
+    // back on its own (npm start supervises what it starts).
+    const contentDir = path.join(REPO_ROOT, 'svc-content');
+    const instances = childrenOf(child.pid!, contentDir);
+    expect(instances).toHaveLength(2);
+    process.kill(instances[0]!, 'SIGKILL');
+    const meanwhile: number[] = [];
+    for (let i = 0; i < 10; i++)
+      meanwhile.push((await fetch(`http://127.0.0.1:${port}/api/blog/get?page=${i + 1}`)).status);
+    expect(meanwhile).toEqual(Array(10).fill(200));
+    await until(async () => childrenOf(child!.pid!, contentDir).length === 2);
+    expect(childrenOf(child.pid!, contentDir)).not.toContain(instances[0]);
+    expect(run.output()).toMatch(/\[svc-content(#2)?\] was killed \(SIGKILL\); restarting in 0\.5 s/);
 
     const stoppingAt = run.output().length;
     child.kill(signal);

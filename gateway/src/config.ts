@@ -70,6 +70,11 @@ export type GatewayConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUB
   modules: ModuleDescriptor[];
   /** Each module's service URL, from the variable its descriptor names (HIRE_URL ...); absent: 503. */
   upstreams: Record<string, string | undefined>;
+  /**
+   * Every instance of each module's service: the variable may list several URLs, comma-separated
+   * (`HIRE_URL=http://10.0.0.5:4002,http://10.0.0.6:4002`); `upstreams` is the first of them.
+   */
+  instances: Record<string, string[]>;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
@@ -81,16 +86,24 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
   );
   const upstreams: Record<string, string | undefined> = {};
+  const instances: Record<string, string[]> = {};
   for (const m of modules) {
-    const url = m.service ? env[m.service.urlVariable] : undefined;
-    if (url && !/^https?:\/\/[^\s]+$/.test(url))
-      throw new Error(`Invalid configuration:\n  ${m.service!.urlVariable}: must be an http(s) URL`);
-    upstreams[m.name] = url || undefined;
+    const urls = (m.service ? (env[m.service.urlVariable] ?? '') : '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
+    if (urls.some((url) => !/^https?:\/\/[^\s,]+$/.test(url)))
+      throw new Error(
+        `Invalid configuration:\n  ${m.service!.urlVariable}: must be an http(s) URL, or several separated by commas`,
+      );
+    upstreams[m.name] = urls[0];
+    instances[m.name] = urls;
   }
   return {
     ...rest,
     modules,
     upstreams,
+    instances,
     jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY'),
     trustedProxies: readTrustedProxies(rest.TRUSTED_PROXIES),
   };

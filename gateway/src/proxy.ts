@@ -64,6 +64,8 @@ export interface ProxiedRequest {
   id: string;
   /** The body as it arrives, streamed through unread. */
   body?: Readable;
+  /** The body already read whole (to be sent to another instance if the first refuses the connection). */
+  buffered?: Buffer;
 }
 
 /** Why a service gave no usable answer, as the status the client gets. */
@@ -101,12 +103,93 @@ const UNREACHABLE = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/** Connection errors before anything was sent: the request may go to another instance, whatever its method. */
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** A connection lost under the request (an instance killed): sent again elsewhere only when it reads. */
+const LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request that failed so may be sent to another instance: as nginx's `proxy_next_upstream error`. */
+function mayGoElsewhere(err: unknown, method: string): boolean {
+  if (!(err instanceof UpstreamFailure)) return false;
+  const code = (err.cause as { code?: string } | undefined)?.code ?? '';
+  return NEVER_SENT.has(code) || (READS.has(method) && LOST.has(code));
+}
+
+/** How long an instance that refused a connection is left out before it is tried again. */
+export const INSTANCE_REST_MS = 5000;
+
 /**
- * One service's kept-alive connections (undici's Pool): every proxied request of this gateway process
+ * One service's instances (one or more URLs): requests go round the instances in turn; one that refuses a
+ * connection, or loses it under a read, is left out for INSTANCE_REST_MS and the request goes to the next (a
+ * connection never made sent nothing, so any method may be sent again; a write whose connection was lost may
+ * have been done, so it is not). This is nginx's passive health check (`max_fails=1
+ * fail_timeout=5s`); the connections themselves are undici's pools (InstanceUpstream).
+ */
+export class ServiceUpstream {
+  private readonly instances: InstanceUpstream[];
+  private readonly restUntil: number[];
+  private next = 0;
+
+  constructor(
+    urls: string | string[],
+    opts: UpstreamOptions,
+    private readonly restMs = INSTANCE_REST_MS,
+  ) {
+    this.instances = (Array.isArray(urls) ? urls : [urls]).map((url) => new InstanceUpstream(url, opts));
+    this.restUntil = this.instances.map(() => 0);
+  }
+
+  async ask(request: ProxiedRequest): Promise<UpstreamAnswer> {
+    const count = this.instances.length;
+    const start = this.next++ % count;
+    // A body streamed up cannot be sent twice: such a request gets one instance.
+    const resendable =
+      !request.body || Number(request.headers['content-length'] ?? 0) <= BUFFERED_REQUEST_BYTES;
+    const body = resendable ? await bufferedRequest(request) : request;
+    const now = Date.now();
+    const order = Array.from({ length: count }, (_, i) => (start + i) % count);
+    // Resting instances last: when all rest, they are tried all the same.
+    order.sort((a, b) => Number(this.restUntil[a]! > now) - Number(this.restUntil[b]! > now));
+    let lastFailure: unknown;
+    for (const i of order) {
+      try {
+        return await this.instances[i]!.ask(body);
+      } catch (err) {
+        if (!resendable || !mayGoElsewhere(err, request.method)) throw err;
+        this.restUntil[i] = Date.now() + this.restMs;
+        lastFailure = err;
+      }
+    }
+    throw lastFailure;
+  }
+
+  close(): Promise<void> {
+    return Promise.all(this.instances.map((i) => i.close())).then(() => {});
+  }
+}
+
+/** The request with its body read whole when small enough (BUFFERED_REQUEST_BYTES), so it can be sent again. */
+async function bufferedRequest(request: ProxiedRequest): Promise<ProxiedRequest> {
+  const length = Number(request.headers['content-length'] ?? 0);
+  const withBody = request.method !== 'GET' && request.method !== 'HEAD' && length > 0;
+  if (!withBody || !request.body) return request;
+  return { ...request, body: undefined, buffered: await wholeBody(request.body) };
+}
+
+/**
+ * One instance's kept-alive connections (undici's Pool): every proxied request of this gateway process
  * shares them, so none pays for a handshake. Beyond `connections` at once, requests wait in order, at
  * most `queue` of them; each exchange has one deadline from the moment it is asked.
  */
-export class ServiceUpstream {
+export class InstanceUpstream {
   private readonly pool: Pool;
   private readonly host: string;
   /** Exchanges asked whose answer's head has not come yet (running and waiting). */
@@ -138,9 +221,10 @@ export class ServiceUpstream {
     const length = Number(request.headers['content-length'] ?? 0);
     const withBody = method !== 'GET' && method !== 'HEAD' && length > 0;
     const body =
-      withBody && length <= BUFFERED_REQUEST_BYTES && request.body
+      request.buffered ??
+      (withBody && length <= BUFFERED_REQUEST_BYTES && request.body
         ? await wholeBody(request.body)
-        : request.body;
+        : request.body);
     if (this.inFlight >= this.opts.connections + this.opts.queue) throw new UpstreamFailure(503, 'busy');
     const deadline = new AbortController();
     // The error made only when the deadline passes: an Error's stack costs more than the rest of the timer.

@@ -54,9 +54,9 @@ export const routingPlugin = fp(
       proxied.removeAllContentTypeParsers();
       proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
       for (const route of serviceRoutes(config.modules)) {
-        const url = config.upstreams[route.module];
-        const upstream = url
-          ? new ServiceUpstream(url, {
+        const urls = config.instances[route.module] ?? [];
+        const upstream = urls.length
+          ? new ServiceUpstream(urls, {
               connectTimeoutMs: 2000,
               timeoutMs: config.UPSTREAM_TIMEOUT_MS,
               connections: config.UPSTREAM_CONNECTIONS,
@@ -77,7 +77,7 @@ export const routingPlugin = fp(
               return sendAnswer(reply, answer);
             } catch (err) {
               if (!(err instanceof UpstreamFailure)) throw err;
-              request.log.warn({ err, upstream: url }, `upstream ${err.reason}`);
+              request.log.warn({ err, upstream: urls }, `upstream ${err.reason}`);
               // A body not read to its end leaves the connection unusable for a next request: closed.
               if (!request.raw.complete) reply.header('connection', 'close');
               return reply.status(err.statusCode).send(failure(route.label, err.reason));
