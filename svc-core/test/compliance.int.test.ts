@@ -1,4 +1,4 @@
-import { startCore, type CoreContext, type Persona } from './helpers';
+import { startCore, sweepEachDayOnTwoInstances, type CoreContext, type Persona } from './helpers';
 
 /**
  * The organisation's own documents and their expiry alerts to HR, against real Postgres and NATS, on the
@@ -100,25 +100,7 @@ it('alerts HR at 90, 60 and 30 days and on the day, each once across two instanc
   const id = res.json().data.id as string;
   expect(await alertsOf(id)).toEqual([]);
 
-  const other = await ctx.secondInstance();
-  const both = async () => Promise.all([ctx.app.sweep(), other.sweep(), ctx.app.sweep()]);
-  for (const [day, expected] of [
-    ['2026-03-31', []],
-    ['2026-04-01', ['days-90']],
-    ['2026-04-02', ['days-90']],
-    ['2026-05-01', ['days-90', 'days-60']],
-    ['2026-05-31', ['days-90', 'days-60', 'days-30']],
-    ['2026-06-30', ['days-90', 'days-60', 'days-30', 'expires-today']],
-    ['2026-07-01', ['days-90', 'days-60', 'days-30', 'expires-today', 'expired']],
-    ['2026-07-02', ['days-90', 'days-60', 'days-30', 'expires-today', 'expired']],
-  ] as const) {
-    ctx.clock.set(day);
-    await both();
-    expect(await alertsOf(id)).toEqual(expected);
-  }
-  // A restart (a new instance on the same database) sends nothing again.
-  const restarted = await ctx.secondInstance();
-  expect((await restarted.sweep()).sent).toBe(0);
+  await sweepEachDayOnTwoInstances(ctx, () => alertsOf(id));
 
   // The owner and the HR admin each heard each alert once, in the inbox and by e-mail; staff heard none.
   const kinds = ['days-90', 'days-60', 'days-30', 'expires-today', 'expired'].map(

@@ -124,3 +124,32 @@ export async function startCore(env: Record<string, string> = {}): Promise<CoreC
   };
 }
 export { fakeCore, type FakeCore } from './fake-core';
+
+/**
+ * The alert schedule of something expiring on 2026-06-30, on the test clock: on each day that matters the
+ * sweep runs three times at once on two instances, and `alertsSent()` (its milestones, oldest first) must
+ * show each window's alert exactly once (90, 60, 30 days, the day, then expired); a restart (a new instance
+ * on the same database) sends nothing again.
+ */
+export async function sweepEachDayOnTwoInstances(
+  ctx: CoreContext,
+  alertsSent: () => Promise<string[]>,
+): Promise<void> {
+  const other = await ctx.secondInstance();
+  for (const [day, expected] of [
+    ['2026-03-31', []],
+    ['2026-04-01', ['days-90']],
+    ['2026-04-02', ['days-90']],
+    ['2026-05-01', ['days-90', 'days-60']],
+    ['2026-05-31', ['days-90', 'days-60', 'days-30']],
+    ['2026-06-30', ['days-90', 'days-60', 'days-30', 'expires-today']],
+    ['2026-07-01', ['days-90', 'days-60', 'days-30', 'expires-today', 'expired']],
+    ['2026-07-02', ['days-90', 'days-60', 'days-30', 'expires-today', 'expired']],
+  ] as const) {
+    ctx.clock.set(day);
+    await Promise.all([ctx.app.sweep(), other.sweep(), ctx.app.sweep()]);
+    expect(await alertsSent()).toEqual(expected);
+  }
+  const restarted = await ctx.secondInstance();
+  expect((await restarted.sweep()).sent).toBe(0);
+}

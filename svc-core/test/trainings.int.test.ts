@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventsEvents, type CheckinRecordedData } from '@platform/contracts';
 import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
 import { eventually } from '@platform/testing';
-import { startCore, type CoreContext, type Persona } from './helpers';
+import { startCore, sweepEachDayOnTwoInstances, type CoreContext, type Persona } from './helpers';
 
 /**
  * Trainings: each organisation's required trainings, members' completions, their expiry alerts (the
@@ -178,24 +178,7 @@ it('alerts the member and HR at 90, 60 and 30 days and on the day, each once acr
   expect(res.json().data).toMatchObject({ expiresOn: '2026-06-30', verified: true, status: 'valid' });
   const id = res.json().data.id as string;
 
-  const other = await ctx.secondInstance();
-  const all = async () => Promise.all([ctx.app.sweep(), other.sweep(), ctx.app.sweep()]);
-  for (const [day, expected] of [
-    ['2026-03-31', []],
-    ['2026-04-01', ['days-90']],
-    ['2026-04-02', ['days-90']],
-    ['2026-05-01', ['days-90', 'days-60']],
-    ['2026-05-31', ['days-90', 'days-60', 'days-30']],
-    ['2026-06-30', ['days-90', 'days-60', 'days-30', 'expires-today']],
-    ['2026-07-01', ['days-90', 'days-60', 'days-30', 'expires-today', 'expired']],
-    ['2026-07-02', ['days-90', 'days-60', 'days-30', 'expires-today', 'expired']],
-  ] as const) {
-    ctx.clock.set(day);
-    await all();
-    expect(await alertsOf(id)).toEqual(expected);
-  }
-  const restarted = await ctx.secondInstance();
-  expect((await restarted.sweep()).sent).toBe(0);
+  await sweepEachDayOnTwoInstances(ctx, () => alertsOf(id));
 
   const kinds = ['days-90', 'days-60', 'days-30', 'expires-today', 'expired'].map(
     (m) => `core.training-${m}`,

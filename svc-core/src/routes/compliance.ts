@@ -1,5 +1,5 @@
 import { ErrorAnswers, PaymentRequiredResponse } from '@platform/contracts';
-import { pageOf, type App } from '@platform/service-kit';
+import type { App } from '@platform/service-kit';
 import {
   ComplianceBody,
   ComplianceChangeBody,
@@ -14,6 +14,7 @@ import {
 import type { ComplianceStore } from '../stores/compliance-store';
 import { documentFileRoutes } from './document-file';
 import type { OrgStore } from '../stores/org-store';
+import { pagedListRoute } from './paged-list';
 import { memberOf, requestInfo, secured } from './guard';
 
 /**
@@ -41,27 +42,11 @@ export default async function complianceRoutes(
     }),
   );
 
-  app.get(
-    '/api/core/compliance',
-    {
-      ...member,
-      schema: {
-        ...secured,
-        querystring: ComplianceQuery,
-        response: {
-          200: ComplianceListResponse,
-          402: PaymentRequiredResponse,
-          ...ErrorAnswers(400, 401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const actor = await memberOf(orgs, request);
-      const { page, limit } = pageOf(request.query);
-      const { data, total } = await compliance.list(actor, request.query);
-      return { success: true as const, data, pageInfo: { page, limit, total } };
-    },
-  );
+  pagedListRoute(app, orgs, '/api/core/compliance', {
+    querystring: ComplianceQuery,
+    response: ComplianceListResponse,
+    list: (actor, query) => compliance.list(actor, query),
+  });
 
   app.post(
     '/api/core/compliance',

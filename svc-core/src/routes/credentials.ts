@@ -1,5 +1,5 @@
 import { ErrorAnswers, PaymentRequiredResponse } from '@platform/contracts';
-import { pageOf, type App } from '@platform/service-kit';
+import type { App } from '@platform/service-kit';
 import {
   CredentialBody,
   CredentialFilters,
@@ -11,6 +11,7 @@ import {
 } from '../../contract';
 import type { CredentialStore } from '../stores/credential-store';
 import type { OrgStore } from '../stores/org-store';
+import { pagedListRoute } from './paged-list';
 import { memberOf, requestInfo, secured } from './guard';
 import { csvAnswers, mayExport, sendCsv, withinExportLimit } from './csv-file';
 import { credentialsSheet, EXPORT_MAX_ROWS } from '../domain/exports';
@@ -44,27 +45,11 @@ export default async function credentialRoutes(
     },
   );
 
-  app.get(
-    '/api/core/credentials',
-    {
-      preHandler: app.requireRole('user', 'Clinic'),
-      schema: {
-        ...secured,
-        querystring: CredentialQuery,
-        response: {
-          200: CredentialListResponse,
-          402: PaymentRequiredResponse,
-          ...ErrorAnswers(400, 401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const actor = await memberOf(orgs, request);
-      const { page, limit } = pageOf(request.query);
-      const { data, total } = await credentials.list(actor, request.query);
-      return { success: true as const, data, pageInfo: { page, limit, total } };
-    },
-  );
+  pagedListRoute(app, orgs, '/api/core/credentials', {
+    querystring: CredentialQuery,
+    response: CredentialListResponse,
+    list: (actor, query) => credentials.list(actor, query),
+  });
 
   // The list as filtered (e.g. expiring within 60 days), every page of it, within the caller's scope.
   app.get(

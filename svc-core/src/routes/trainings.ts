@@ -14,6 +14,7 @@ import {
 } from '../../contract';
 import type { OrgStore } from '../stores/org-store';
 import type { TrainingStore } from '../stores/training-store';
+import { pagedListRoute } from './paged-list';
 import { memberOf, requestInfo, secured } from './guard';
 
 /**
@@ -113,27 +114,11 @@ export default async function trainingRoutes(
     }),
   );
 
-  app.get(
-    '/api/core/trainings',
-    {
-      ...member,
-      schema: {
-        ...secured,
-        querystring: TrainingRecordQuery,
-        response: {
-          200: TrainingRecordListResponse,
-          402: PaymentRequiredResponse,
-          ...ErrorAnswers(400, 401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const actor = await memberOf(orgs, request);
-      const { page, limit } = pageOf(request.query);
-      const { data, total } = await trainings.list(actor, request.query);
-      return { success: true as const, data, pageInfo: { page, limit, total } };
-    },
-  );
+  pagedListRoute(app, orgs, '/api/core/trainings', {
+    querystring: TrainingRecordQuery,
+    response: TrainingRecordListResponse,
+    list: (actor, query) => trainings.list(actor, query),
+  });
 
   app.post(
     '/api/core/trainings',
