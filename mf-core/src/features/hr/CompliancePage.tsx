@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { ComplianceDocument, ComplianceTypesResponse } from '@platform/svc-core/contract';
 import { FACILITY_TYPES, type FacilityType } from '@platform/contracts';
-import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
-import { Link, Navigate, useSearchParams } from '@platform/router';
+import { refreshApi, useApiQuery } from '@platform/data';
+import { Link, Navigate } from '@platform/router';
 import { loginPath, useLanguage, useSession } from '@platform/shell-state';
 import {
   Alert,
@@ -12,15 +12,14 @@ import {
   TextField,
   useDateFormat,
   useRouteMeta,
-  useScrollToHash,
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
 import { DocumentFile } from './DocumentFile';
+import { ExpiringList } from './ExpiringList';
 import { useFailure, useOrgRole } from './hr-access';
 import '../shared/core.css';
 
-const WINDOWS = ['', '30', '60', '90'] as const;
 const NUMBER = /^[A-Za-z0-9][A-Za-z0-9/ .-]{1,39}$/;
 type Types = ComplianceTypesResponse['data'];
 /** Said in words; the colour (the clearance's) only repeats it. */
@@ -145,49 +144,13 @@ function Required({ types }: { types: Types }) {
 
 /** The documents, soonest expiry first; the window kept in the address (the dashboard's links set it). */
 function Documents() {
-  const { t } = useTranslation('core');
-  const failure = useFailure();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('within') ?? '';
-  const within = (WINDOWS as readonly string[]).includes(asked) ? asked : '';
-  const list = useApiPages((page) => coreApi.complianceDocuments(page, within ? Number(within) : undefined));
-  // The dashboard's figures link here (`#…`): the list in view once loaded.
-  useScrollToHash(!list.loading);
   return (
-    <section className="card" tabIndex={-1} id="compliance-documents" aria-labelledby="compliance-list">
-      <h2 id="compliance-list">{t('compliance.listTitle')}</h2>
-      <SelectField
-        label={t('compliance.show')}
-        value={within}
-        options={WINDOWS.map((w) => ({
-          value: w,
-          label: w ? t('compliance.expiringWithin', { days: w }) : t('compliance.all'),
-        }))}
-        onChange={(e) =>
-          setParams(
-            (p) => {
-              if (e.target.value) p.set('within', e.target.value);
-              else p.delete('within');
-              return p;
-            },
-            { replace: true },
-          )
-        }
-      />
-      {list.loading && <Spinner label={t('hrPage.loading')} />}
-      {list.error && <Alert kind="error">{failure(list.error)}</Alert>}
-      {!list.loading && !list.error && list.items.length === 0 && (
-        <p>{within ? t('compliance.noneExpiring', { days: within }) : t('compliance.none')}</p>
-      )}
-      {list.items.length > 0 && (
-        <ul className="hr-list">
-          {list.items.map((d) => (
-            <DocumentItem key={d.id} document={d} />
-          ))}
-        </ul>
-      )}
-      {list.hasMore && <Button onClick={list.loadMore}>{t('hrPage.more')}</Button>}
-    </section>
+    <ExpiringList
+      id="compliance-documents"
+      texts="compliance"
+      pageOf={coreApi.complianceDocuments}
+      item={(d) => <DocumentItem key={d.id} document={d} />}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { MyTraining, TrainingRecord } from '@platform/svc-core/contract';
-import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
-import { Link, Navigate, useSearchParams } from '@platform/router';
+import { refreshApi, useApiQuery } from '@platform/data';
+import { Link, Navigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import {
   Alert,
@@ -11,16 +11,15 @@ import {
   TextField,
   useDateFormat,
   useRouteMeta,
-  useScrollToHash,
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgRole } from './hr-access';
+import { ExpiringList } from './ExpiringList';
 import { MemberPicker } from './MemberPicker';
 import { TrainingTypes } from './TrainingTypes';
 import '../shared/core.css';
 
-const WINDOWS = ['', '30', '60', '90'] as const;
 const CERTIFICATE = /^[A-Za-z0-9][A-Za-z0-9/ .:_-]{1,79}$/;
 /** Said in words; the colour (the clearance's) only repeats it. */
 const STATUS_CLASS: Record<MyTraining['status'], string | undefined> = {
@@ -67,50 +66,14 @@ export default function TrainingsPage() {
 
 /** The completions, latest first (soonest expiry first when filtered); the window kept in the address. */
 function Records({ canVerify }: { canVerify: boolean }) {
-  const { t } = useTranslation('core');
-  const failure = useFailure();
   const date = useDateFormat('UTC');
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('within') ?? '';
-  const within = (WINDOWS as readonly string[]).includes(asked) ? asked : '';
-  const list = useApiPages((page) => coreApi.trainingRecords(page, within ? Number(within) : undefined));
-  // The dashboard's figures link here (`#…`): the list in view once loaded.
-  useScrollToHash(!list.loading);
   return (
-    <section className="card" tabIndex={-1} id="training-records" aria-labelledby="training-list">
-      <h2 id="training-list">{t('trainings.listTitle')}</h2>
-      <SelectField
-        label={t('trainings.show')}
-        value={within}
-        options={WINDOWS.map((w) => ({
-          value: w,
-          label: w ? t('trainings.expiringWithin', { days: w }) : t('trainings.all'),
-        }))}
-        onChange={(e) =>
-          setParams(
-            (p) => {
-              if (e.target.value) p.set('within', e.target.value);
-              else p.delete('within');
-              return p;
-            },
-            { replace: true },
-          )
-        }
-      />
-      {list.loading && <Spinner label={t('hrPage.loading')} />}
-      {list.error && <Alert kind="error">{failure(list.error)}</Alert>}
-      {!list.loading && !list.error && list.items.length === 0 && (
-        <p>{within ? t('trainings.noneExpiring', { days: within }) : t('trainings.none')}</p>
-      )}
-      {list.items.length > 0 && (
-        <ul className="hr-list">
-          {list.items.map((r) => (
-            <RecordItem key={r.id} record={r} date={date} canVerify={canVerify} />
-          ))}
-        </ul>
-      )}
-      {list.hasMore && <Button onClick={list.loadMore}>{t('hrPage.more')}</Button>}
-    </section>
+    <ExpiringList
+      id="training-records"
+      texts="trainings"
+      pageOf={coreApi.trainingRecords}
+      item={(r) => <RecordItem key={r.id} record={r} date={date} canVerify={canVerify} />}
+    />
   );
 }
 
