@@ -193,6 +193,14 @@ export const credentials = core.table(
     index('credentials_live_expiry_idx')
       .on(t.expiresOn, t.id)
       .where(sql`renewed_by is null and revoked_at is null`),
+    // The dashboard's expiring counts: each in-scope holder's live credentials by expiry date, read from the
+    // index alone (the holder's renewed ones are not in it).
+    index('credentials_live_person_expiry_idx')
+      .on(t.personId, t.expiresOn)
+      .where(sql`renewed_by is null and revoked_at is null`),
+    index('credentials_live_staff_expiry_idx')
+      .on(t.staffRecordId, t.expiresOn)
+      .where(sql`renewed_by is null and revoked_at is null`),
   ],
 );
 

@@ -43,19 +43,30 @@ const notFoundStaff = () => notFound('No such member of your organisation.', Cor
 
 /**
  * Each (member, training required of them) pair among the staff records `where` selects, with the member's
- * current completion (the latest not renewed), if any: what /me lists and the dashboard counts.
+ * current completion (the latest not renewed), if any: what /me lists and the dashboard counts. With
+ * `orgId` (the dashboard: many members), the organisation's current completions are read in one pass and
+ * joined, instead of one index probe a pair (a 2,000-staff hospital's 5,250 pairs: 18,000 buffers read,
+ * then 150; bench/notebook/2026-11-28-core.md).
  */
-const requiredPairs = (where: SQL): SQL => sql`
+const requiredPairs = (where: SQL, orgId?: string): SQL => sql`
   select ${staff.id} as staff_id, t.id as type_id, t.name, t.validity_months,
     r.id as record_id, r.completed_on::text as completed_on, r.expires_on::text as expires_on
   from ${staff}
   join ${types} t on t.org_id = ${staff.orgId}
     and (t.everyone or ${staff.profession} = any(t.professions) or ${staff.role} = any(t.roles))
-  left join lateral (
+  ${
+    orgId
+      ? sql`left join (
+    select distinct on (r.staff_record_id, r.type_id) r.staff_record_id, r.type_id, r.id, r.completed_on, r.expires_on
+    from ${records} r where r.org_id = ${orgId} and r.renewed_by is null
+    order by r.staff_record_id, r.type_id, r.completed_on desc
+  ) r on r.staff_record_id = ${staff.id} and r.type_id = t.id`
+      : sql`left join lateral (
     select r.id, r.completed_on, r.expires_on from ${records} r
     where r.staff_record_id = ${staff.id} and r.type_id = t.id and r.renewed_by is null
     order by r.completed_on desc limit 1
-  ) r on true
+  ) r on true`
+  }
   where ${where}`;
 
 /**
@@ -371,7 +382,7 @@ export class TrainingStore {
         ${within(30)} as within30, ${within(60)} as within60, ${within(90)} as within90,
         count(*) filter (where p.expires_on::date < ${today}::date)::int as expired,
         count(*) filter (where p.record_id is null)::int as missing
-      from (${requiredPairs(scopeWhere(actor))}) p`);
+      from (${requiredPairs(scopeWhere(actor), actor.organisationId)}) p`);
     const n = (key: string) => Number(row?.[key] ?? 0);
     return {
       required: n('required'),

@@ -1,0 +1,2 @@
+CREATE INDEX "credentials_live_person_expiry_idx" ON "core"."credentials" USING btree ("person_id","expires_on") WHERE renewed_by is null and revoked_at is null;--> statement-breakpoint
+CREATE INDEX "credentials_live_staff_expiry_idx" ON "core"."credentials" USING btree ("staff_record_id","expires_on") WHERE renewed_by is null and revoked_at is null;
