@@ -6,6 +6,8 @@ import { Pool } from 'undici';
 export interface Figures {
   rps: number;
   p50: number;
+  /** Measured by oneAtATime and steadyLoad only (autocannon gives none). */
+  p95?: number;
   p99: number;
   /** Answers outside 2xx plus connection errors. */
   failed: number;
@@ -51,12 +53,12 @@ export async function oneAtATime(url: string, opts: { token?: string; seconds: n
   return figuresOf(latencies, failed, (performance.now() - start) / 1000);
 }
 
-/** Median and 99th percentile (ms, to 0.1) of what was measured, and the answered rate. */
+/** Median, 95th and 99th percentiles (ms, to 0.1) of what was measured, and the answered rate. */
 function figuresOf(latencies: number[], failed: number, seconds: number): Figures {
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-  return { rps: (latencies.length - failed) / seconds, p50: at(0.5), p99: at(0.99), failed };
+  return { rps: (latencies.length - failed) / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), failed };
 }
 
 /**

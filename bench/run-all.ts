@@ -24,6 +24,8 @@ const ALL = [
   'login-burst.ts',
   'billing-checkout.ts',
   'entitlement-cost.ts',
+  'core-dashboard.ts',
+  'core-sweep.ts',
   'lighthouse.ts',
 ];
 
