@@ -155,7 +155,9 @@ async function main() {
           `${again.sent} | ${once ? 'yes' : '**no**'} |`,
       );
     }
-    const median = [...times].sort((x, y) => x - y)[Math.floor(times.length / 2)]!;
+    const sorted = [...times].sort((x, y) => x - y);
+    const mid = Math.floor(sorted.length / 2);
+    const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
     console.log(`\n## core expiry sweep — ${new Date().toISOString().slice(0, 10)}, ${machineLine()}\n`);
     console.log(
       `${counts!.credentials.toLocaleString('en')} credentials (${counts!.live.toLocaleString('en')} live), ` +
