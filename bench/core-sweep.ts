@@ -24,6 +24,7 @@ import { createDatabase } from '@platform/service-kit';
 import * as schema from '../svc-core/src/db/schema';
 import { OrgStore } from '../svc-core/src/stores/org-store';
 import { CredentialStore } from '../svc-core/src/stores/credential-store';
+import { LicenceAlertRoleStore } from '../svc-core/src/stores/licence-alert-roles';
 import { ComplianceStore } from '../svc-core/src/stores/compliance-store';
 import { TrainingStore } from '../svc-core/src/stores/training-store';
 import { ExpirySweep } from '../svc-core/src/stores/expiry-alerts';
@@ -48,7 +49,7 @@ function instance(url: string, now: () => Date) {
     migrationsFolder: path.join(__dirname, '..', 'svc-core', 'drizzle'),
   });
   const orgs = new OrgStore(d.db);
-  const credentials = new CredentialStore(d.db, orgs, now);
+  const credentials = new CredentialStore(d.db, orgs, now, new LicenceAlertRoleStore(d.db));
   const sweep = new ExpirySweep(d.db, credentials.today, [
     credentials.alerts,
     new ComplianceStore(d.db, orgs, now).alerts,
@@ -168,7 +169,7 @@ async function main() {
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     rows.forEach((r) => console.log(r));
-    console.log(`\nMedian of ${DAYS} days: ${(median / 1000).toFixed(1)} s`);
+    console.log(`\nMedian of ${DAYS} day(s): ${(median / 1000).toFixed(1)} s`);
     recordGoals([
       {
         what: 'core: daily expiry sweep over 1,000,000 credentials, each due alert once',
