@@ -388,6 +388,9 @@ describe('/hr/trainings', () => {
         };
       if (path.startsWith('/api/core/places'))
         return { body: { success: true, data: { locations: [], departments: [] } } };
+      // /hr's licence-alert roles: a plan without a limit.
+      if (path === '/api/core/licence-alerts/roles')
+        return { body: { success: true, data: { limit: null, roles: [], professions: [] } } };
       return { body: page([]) };
     });
     await renderScreen(<HrPage />, { path: '/hr' });
