@@ -559,6 +559,10 @@ export const PolicySummary = Type.Object({
   ]),
   assignedToMe: Type.Boolean(),
   acknowledgedAt: NullableString,
+  /** The current version's PDF, if it was published as one (`GET /api/core/policies/:id/file`). */
+  file: Type.Union([StoredFile, Type.Null()]),
+  /** The caller opened the current version's PDF: acknowledging a PDF version needs it. */
+  read: Type.Boolean(),
 });
 export type PolicySummary = Static<typeof PolicySummary>;
 export const PolicyListResponse = Ok({ data: Type.Array(PolicySummary), pageInfo: PageInfo });
@@ -1048,6 +1052,9 @@ export const CoreErrors = {
   complianceFileTooLarge: 'core.compliance_file_too_large',
   complianceFileNotFound: 'core.compliance_file_not_found',
   credentialFileNotFound: 'core.credential_file_not_found',
+  policyFileType: 'core.policy_file_type',
+  policyFileNotFound: 'core.policy_file_not_found',
+  policyUnread: 'core.policy_unread',
   trainingTypeNotFound: 'core.training_type_not_found',
   trainingTypeExists: 'core.training_type_exists',
   trainingInFuture: 'core.training_in_future',

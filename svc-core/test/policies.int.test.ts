@@ -258,3 +258,74 @@ it('refuses staff, managers, another organisation and bad input, changing nothin
   }).toEqual(before);
   expect(places.Maternity).toBeDefined();
 });
+
+it('publishes a PDF as a new version: opened before acknowledged, checked by content, HR’s alone', async () => {
+  const { owner, people } = await setUp({ Amina: 'Maternity', Baraka: 'Theatre' });
+  const made = await write(owner, { everyone: true });
+  expect(made.statusCode).toBe(201);
+  const id = made.json().data.id as string;
+  expect(made.json().data).toMatchObject({ version: 1, file: null });
+  const upload = (who: Persona, bytes: Buffer, name = 'Hand hygiene 2026.pdf') =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/core/policies/${id}/file?name=${encodeURIComponent(name)}`,
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/pdf' },
+      payload: bytes,
+    });
+  const open = (who: Persona) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/core/policies/${id}/file`,
+      headers: { authorization: `Bearer ${who.token}` },
+    });
+  const acknowledge = (who: Persona, version: number) =>
+    ctx.call('POST', `/api/core/policies/${id}/acknowledge`, who, { version });
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+  // Refused, nothing stored and no new version: a renamed web page, a photo, too large, staff, another clinic.
+  const before = await count('policy_versions');
+  const html = await upload(owner, Buffer.from('<html><script>x()</script></html>'));
+  expect([html.statusCode, html.json().code]).toEqual([415, 'core.compliance_file_type']);
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(8)]);
+  const photo = await upload(owner, png);
+  expect([photo.statusCode, photo.json().code]).toEqual([415, 'core.policy_file_type']);
+  const large = await upload(owner, Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]));
+  expect([large.statusCode, large.json().message]).toEqual([413, 'The file must be at most 5 MB.']);
+  expect((await upload(people.Amina!, pdf)).statusCode).toBe(403);
+  const stranger = await ctx.clinic();
+  expect((await upload(stranger, pdf)).statusCode).toBe(404);
+  expect(await count('policy_versions')).toBe(before);
+  expect(await count('policy_files')).toBe(0);
+
+  // Amina acknowledged the text; the PDF is version 2, asked of everyone again.
+  expect((await acknowledge(people.Amina!, 1)).statusCode).toBe(200);
+  const published = await upload(owner, pdf);
+  expect(published.statusCode).toBe(200);
+  expect(published.json().data).toMatchObject({
+    version: 2,
+    file: { name: 'Hand hygiene 2026.pdf', contentType: 'application/pdf', size: pdf.length },
+    completion: { acknowledged: 0 },
+  });
+  // Version 1's notice and version 2's, to each of the two.
+  expect(await notices(id, 'core.policy-published')).toHaveLength(4);
+
+  // Not opened yet: acknowledging is refused (409), nothing recorded.
+  const unread = await acknowledge(people.Amina!, 2);
+  expect([unread.statusCode, unread.json().code]).toEqual([409, 'core.policy_unread']);
+  expect((await ctx.call('GET', `/api/core/policies/${id}`, people.Amina!)).json().data).toMatchObject({
+    read: false,
+    acknowledgedAt: null,
+  });
+  const file = await open(people.Amina!);
+  expect(file.statusCode).toBe(200);
+  expect(file.headers['content-type']).toBe('application/pdf');
+  expect(file.headers['content-disposition']).toBe('attachment; filename="Hand hygiene 2026.pdf"');
+  expect(file.rawPayload.equals(pdf)).toBe(true);
+  expect((await ctx.call('GET', `/api/core/policies/${id}`, people.Amina!)).json().data.read).toBe(true);
+  expect((await acknowledge(people.Amina!, 2)).statusCode).toBe(200);
+  // Baraka has not opened it; another clinic cannot.
+  expect((await acknowledge(people.Baraka!, 2)).json().code).toBe('core.policy_unread');
+  expect((await open(stranger)).statusCode).toBe(404);
+  const tracked = await ctx.call('GET', `/api/core/policies/${id}`, owner);
+  expect(tracked.json().data.completion).toEqual({ acknowledged: 1, assigned: 2 });
+});

@@ -307,6 +307,36 @@ export const policyVersions = core.table(
   (t) => [primaryKey({ columns: [t.policyId, t.version] })],
 );
 
+/**
+ * A policy version published as a PDF (checked by its content): its text is then the summary beside it.
+ * Each reader's opening of it is kept in policy_reads: acknowledging such a version needs one.
+ */
+export const policyFiles = core.table(
+  'policy_files',
+  {
+    policyId: uuid('policy_id').notNull(),
+    version: integer('version').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.version] })],
+);
+
+/** Who opened which version's PDF, first when. */
+export const policyReads = core.table(
+  'policy_reads',
+  {
+    policyId: uuid('policy_id').notNull(),
+    version: integer('version').notNull(),
+    personId: uuid('person_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.version, t.personId] })],
+);
+
 /** Who acknowledged which version, when: a new version has none until each reads it again. */
 export const policyAcknowledgements = core.table(
   'policy_acknowledgements',

@@ -14,6 +14,7 @@ import {
 } from '../../contract';
 import type { OrgStore } from '../stores/org-store';
 import type { PolicyStore } from '../stores/policy-store';
+import { documentFileRoutes } from './document-file';
 import { memberOf, requestInfo, secured } from './guard';
 
 /** Policies: HR writes, versions and reminds; each person acknowledges theirs; HR and managers follow. */
@@ -145,4 +146,21 @@ export default async function policyRoutes(
       return { success: true as const, data };
     },
   );
+
+  // A policy version published as a PDF: HR uploads it; those who may see the policy open it.
+  await documentFileRoutes(app, {
+    path: '/api/core/policies',
+    description: 'the policy (a PDF)',
+    response: PolicySummaryResponse,
+    read: async (request) => policies.file(await memberOf(orgs, request), request.params.id),
+    store: async (request, name, bytes) =>
+      policies.publishPdf(
+        request.user,
+        await memberOf(orgs, request),
+        request.params.id,
+        name,
+        bytes,
+        requestInfo(request),
+      ),
+  });
 }

@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import type { AccessClaims } from '@platform/contracts';
-import { badRequest, conflict, forbidden, notFound, pageOf, sanitizeAdminHtml } from '@platform/service-kit';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  pageOf,
+  sanitizeAdminHtml,
+} from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { can, type OrgActor } from '../domain/roles';
 import {
@@ -19,6 +27,7 @@ import {
 import { policyNotice } from '../notices';
 import type { Db, Tx } from './org-store';
 import { scopeWhere } from './staff-store';
+import { checkedDocument, storedFile } from './document-files';
 
 type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
 type RequestInfo = { ip?: string; id?: string };
@@ -28,6 +37,8 @@ const policy = schema.policies;
 const staff = schema.staffRecords;
 const acks = schema.policyAcknowledgements;
 const versions = schema.policyVersions;
+const files = schema.policyFiles;
+const reads = schema.policyReads;
 
 /**
  * The members the query's policy is assigned to: live records with an account (someone HR imported acknowledges
@@ -184,12 +195,85 @@ export class PolicyStore {
           `Version ${row.version} of this policy is current: read it and acknowledge that one.`,
           CoreErrors.policyVersionOutdated,
         );
+      // A version published as a PDF is acknowledged by someone who opened it.
+      const [pdf] = await tx
+        .select({ read: reads.readAt })
+        .from(files)
+        .leftJoin(
+          reads,
+          and(
+            eq(reads.policyId, files.policyId),
+            eq(reads.version, files.version),
+            eq(reads.personId, actor.personId),
+          ),
+        )
+        .where(and(eq(files.policyId, id), eq(files.version, version)));
+      if (pdf && !pdf.read)
+        throw conflict('Open the policy (its PDF) before acknowledging it.', CoreErrors.policyUnread);
       await tx
         .insert(acks)
         .values({ policyId: id, version, personId: actor.personId, acknowledgedAt: this.now() })
         .onConflictDoNothing();
     });
     return this.visible(actor, id);
+  }
+
+  /**
+   * HR publishes a PDF (checked by its content, at most 5 MB) as the policy's new version: the current text
+   * stays beside it as its summary, and everyone is asked again, to open it and acknowledge.
+   */
+  async publishPdf(
+    claims: Claims,
+    actor: OrgActor,
+    id: string,
+    name: string | undefined,
+    bytes: unknown,
+    request: RequestInfo,
+  ) {
+    if (!can(actor, 'policy.manage')) throw forbidden('Only HR publishes policies.');
+    const file = checkedDocument(bytes, name, 'policy', claims.sub);
+    if (file.contentType !== 'application/pdf')
+      throw new HttpError(415, 'A policy must be a PDF.', CoreErrors.policyFileType);
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(policy).where(eq(policy.id, id)).for('update');
+      if (!row || row.orgId !== actor.organisationId) throw policyNotFound();
+      const [current] = await tx
+        .select({ body: versions.body })
+        .from(versions)
+        .where(and(eq(versions.policyId, id), eq(versions.version, row.version)));
+      const [updated] = await tx
+        .update(policy)
+        .set({ version: row.version + 1, updatedAt: new Date() })
+        .where(eq(policy.id, id))
+        .returning();
+      await tx.insert(files).values({
+        policyId: id,
+        version: updated!.version,
+        fileName: file.fileName,
+        size: file.size,
+        content: file.content,
+        uploadedBy: claims.sub,
+        uploadedAt: file.uploadedAt,
+      });
+      await this.publish(tx, claims, updated!, current?.body ?? '', 'policy.new-version', request);
+    });
+    return this.visible(actor, id);
+  }
+
+  /** The current version's PDF for whoever may see the policy; its opening is kept for its acknowledgement. */
+  async file(actor: OrgActor, id: string) {
+    const summary = await this.visible(actor, id);
+    const [file] = await this.db
+      .select({ fileName: files.fileName, content: files.content })
+      .from(files)
+      .where(and(eq(files.policyId, id), eq(files.version, summary.version)));
+    if (!file) throw notFound('This policy has no PDF.', CoreErrors.policyFileNotFound);
+    if (summary.assignedToMe)
+      await this.db
+        .insert(reads)
+        .values({ policyId: id, version: summary.version, personId: actor.personId, readAt: this.now() })
+        .onConflictDoNothing();
+    return { fileName: file.fileName, contentType: 'application/pdf', content: file.content };
   }
 
   /** HR reminds everyone assigned who has not acknowledged the current version: an inbox notice each. */
@@ -293,12 +377,21 @@ export class PolicyStore {
         assigned: tracker
           ? sql<number>`(select count(*)::int from ${staff} where ${inScope})`
           : sql<null>`null`,
+        fileName: files.fileName,
+        fileSize: files.size,
+        fileUploadedAt: files.uploadedAt,
+        read: sql<boolean>`exists (select 1 from ${reads} where ${and(
+          eq(reads.policyId, policy.id),
+          eq(reads.version, policy.version),
+          eq(reads.personId, actor.personId),
+        )})`,
         acknowledged: tracker
           ? sql<number>`(select count(*)::int from ${staff} where ${inScope} and exists (select 1 from ${acks} where ${acknowledgedCurrent}))`
           : sql<null>`null`,
       })
       .from(policy)
       .innerJoin(versions, and(eq(versions.policyId, policy.id), eq(versions.version, policy.version)))
+      .leftJoin(files, and(eq(files.policyId, policy.id), eq(files.version, policy.version)))
       .where(where)
       .orderBy(desc(policy.updatedAt), desc(policy.id))
       .limit(limit)
@@ -315,6 +408,17 @@ export class PolicyStore {
           : { acknowledged: Number(r.acknowledged ?? 0), assigned: Number(r.assigned) },
       assignedToMe: Boolean(r.assignedToMe),
       acknowledgedAt: iso(r.acknowledgedAt),
+      file: storedFile(
+        r.fileName === null
+          ? null
+          : {
+              fileName: r.fileName,
+              contentType: 'application/pdf',
+              size: r.fileSize!,
+              uploadedAt: r.fileUploadedAt!,
+            },
+      ),
+      read: Boolean(r.read),
     }));
   }
 
