@@ -243,6 +243,14 @@ export const coreApi = {
       body,
     }),
   /** `version`: the one read; a newer one published meanwhile is refused (409) and shown instead. */
+  /** A PDF published as the policy's new version: raw bytes, checked by the service (a PDF, at most 5 MB). */
+  publishPolicyPdf: (id: string, file: File) =>
+    apiRequest<PolicySummaryResponse>(
+      `/api/core/policies/${encodeURIComponent(id)}/file?${new URLSearchParams({ name: file.name })}`,
+      { method: 'PUT', body: file },
+    ),
+  /** The current version's PDF; the service keeps that the caller opened it. */
+  policyFile: (id: string) => apiFile(`/api/core/policies/${encodeURIComponent(id)}/file`),
   acknowledgePolicy: (id: string, version: number) =>
     apiRequest<PolicySummaryResponse>(`/api/core/policies/${encodeURIComponent(id)}/acknowledge`, {
       method: 'POST',

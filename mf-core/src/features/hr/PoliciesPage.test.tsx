@@ -21,6 +21,8 @@ const summary = {
   completion: { acknowledged: 3, assigned: 5 } as { acknowledged: number; assigned: number } | null,
   assignedToMe: false,
   acknowledgedAt: null as string | null,
+  file: null as { name: string; contentType: string; size: number; uploadedAt: string } | null,
+  read: false,
 };
 const list = (data: unknown[]) => ({
   success: true,
@@ -238,5 +240,114 @@ describe('policyHtml', () => {
   it('keeps HTML as written and makes plain text paragraphs, escaped', () => {
     expect(policyHtml('<h2>Rules</h2><p>One</p>')).toBe('<h2>Rules</h2><p>One</p>');
     expect(policyHtml('a & b\nc\n\n\nd')).toBe('<p>a &amp; b<br>c</p><p>d</p>');
+  });
+
+  it('has a nurse open a PDF version before acknowledging it; the service’s refusal shown until she has', async () => {
+    useSession.getState().signIn('token', { ...AMINA, id: 'u-achieng' });
+    const file = {
+      name: 'hygiene.pdf',
+      contentType: 'application/pdf',
+      size: 9,
+      uploadedAt: '2026-06-01T09:00:00.000Z',
+    };
+    let mine = { ...summary, completion: null, assignedToMe: true, file, read: false };
+    URL.createObjectURL = jest.fn(() => 'blob:policy');
+    URL.revokeObjectURL = jest.fn();
+    const calls = fakeApi(({ method, path }) => {
+      if (method === 'GET' && path === `/api/core/policies/${ID}/file`) {
+        mine = { ...mine, read: true };
+        return { body: new Blob(['%PDF-%%EOF'], { type: 'application/pdf' }) };
+      }
+      if (method === 'GET' && path.startsWith(`/api/core/policies/${ID}`))
+        return { body: { success: true, data: { ...mine, body: '<p>Summary.</p>', people: null } } };
+      if (method === 'GET' && path.startsWith('/api/core/policies?')) return { body: list([mine]) };
+      if (method === 'POST' && path === `/api/core/policies/${ID}/acknowledge`) {
+        if (!mine.read)
+          return {
+            status: 409,
+            body: {
+              success: false,
+              message: 'x',
+              code: 'core.policy_unread',
+            },
+          };
+        mine = { ...mine, acknowledgedAt: '2026-06-02T09:00:00.000Z' };
+        return { body: { success: true, data: mine } };
+      }
+      return { status: 404, body: {} };
+    });
+    await renderScreen(<MyPolicies />, { path: '/hr/me' });
+    const section = await screen.findByRole('region', { name: 'My policies' });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Read' }));
+    expect(await within(section).findByText(/This version is a PDF: hygiene\.pdf/)).toBeInTheDocument();
+    expect(within(section).getByText('Open the PDF before acknowledging it.')).toBeInTheDocument();
+    const acknowledge = within(section).getByRole('button', {
+      name: 'I have read and acknowledge this policy',
+    });
+    await userEvent.click(acknowledge);
+    expect(
+      await within(section).findByText('Open the policy (its PDF) before acknowledging it.'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Open the PDF of Hand hygiene' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(within(section).queryByText('Open the PDF before acknowledging it.')).not.toBeInTheDocument(),
+    );
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'I have read and acknowledge this policy' }),
+    );
+    expect(await within(section).findByText(/acknowledged 2 Jun 2026/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+  });
+
+  it('lets HR publish a PDF as the new version, refusing one over 5 MB before sending it', async () => {
+    signInHr();
+    let current = { ...summary };
+    const calls = fakeApi(({ method, path }) => {
+      if (method === 'PUT' && path === `/api/core/policies/${ID}/file?name=hygiene.pdf`) {
+        current = {
+          ...current,
+          version: 3,
+          file: {
+            name: 'hygiene.pdf',
+            contentType: 'application/pdf',
+            size: 9,
+            uploadedAt: '2026-06-03T09:00:00.000Z',
+          },
+        };
+        return { body: { success: true, data: current } };
+      }
+      if (method === 'GET' && path.startsWith(`/api/core/policies/${ID}`))
+        return {
+          body: {
+            success: true,
+            data: { ...current, body: '<p>Wash.</p>', people: [] },
+            pageInfo: { page: 1, limit: 20, total: 0 },
+          },
+        };
+      if (path === '/api/core/places') return { body: places };
+      return { status: 404, body: {} };
+    });
+    await renderScreen(
+      <Routes>
+        <Route path="/hr/policies/:id" element={<PolicyPage />} />
+      </Routes>,
+      { path: `/hr/policies/${ID}` },
+    );
+    const version = await screen.findByRole('region', { name: 'A new version' });
+    const input = within(version).getByLabelText('Publish a PDF as the new version');
+    expect(input).toHaveAccessibleDescription(
+      'A PDF of at most 5 MB. Everyone it is assigned to is asked again.',
+    );
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }),
+    );
+    expect(await within(version).findByRole('alert')).toHaveTextContent('The file must be at most 5 MB.');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await userEvent.upload(input, new File(['%PDF-%%EOF'], 'hygiene.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(/This version is a PDF: hygiene\.pdf/)).toBeInTheDocument();
+    expect(screen.getByText(/Version 3/)).toBeInTheDocument();
   });
 });

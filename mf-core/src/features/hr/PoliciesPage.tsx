@@ -24,6 +24,7 @@ import {
 } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgRole } from './hr-access';
+import { OpenPolicyPdf, PublishPolicyPdf } from './PolicyPdf';
 import '../shared/core.css';
 
 const PAGE_SIZE = 20;
@@ -310,6 +311,7 @@ export function PolicyPage() {
           <section className="card" aria-labelledby="policy-text">
             <h2 id="policy-text">{t('policies.text')}</h2>
             <SafeHtml html={p.body} />
+            <OpenPolicyPdf policy={p} />
             <Acknowledge policy={p} />
           </section>
           {p.people && (
@@ -399,6 +401,7 @@ function NewVersion({ policy: p }: { policy: PolicyDetail }) {
       <h2 id="policy-version">{t('policies.newVersionTitle')}</h2>
       <p className="muted">{t('policies.newVersionHint')}</p>
       {published && <Alert kind="success">{t('policies.versionPublished')}</Alert>}
+      <PublishPolicyPdf policy={p} done={() => setPublished(true)} />
       {open ? (
         <PolicyForm
           key={p.version}
@@ -487,6 +490,7 @@ function MyPolicy({ policy: p, opened }: { policy: PolicySummary; opened: boolea
         {read && (
           <>
             <SafeHtml html={read.body} />
+            <OpenPolicyPdf policy={read} />
             <Acknowledge policy={read} />
           </>
         )}
@@ -519,6 +523,8 @@ function Acknowledge({ policy: p }: { policy: PolicyDetail }) {
 
   return (
     <div className="hr-verify">
+      {/* A PDF version is acknowledged once opened (the service refuses it before). */}
+      {p.file && !p.read && <p className="muted">{t('policies.openFirst')}</p>}
       <Button onClick={acknowledge} loading={busy}>
         {t('policies.acknowledge')}
       </Button>

@@ -1,0 +1,92 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import type { PolicySummary } from '@platform/svc-core/contract';
+import { refreshApi } from '@platform/data';
+import { Alert, Button, Spinner, useFileDownload, useTranslation } from '@platform/ui';
+import { coreApi } from '../../api';
+import { useFailure } from './hr-access';
+
+/** The service's DOCUMENT_FILE_MAX_BYTES: a larger file is refused before it is sent. */
+const MAX_PDF_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A policy version published as a PDF: open it (a download; the service keeps that the caller opened it,
+ * which acknowledging such a version needs).
+ */
+export function OpenPolicyPdf({ policy: p }: { policy: PolicySummary }) {
+  const { t } = useTranslation('core');
+  const download = useFileDownload('core', 'policies.pdfFailed');
+  if (!p.file) return null;
+  const file = p.file;
+  async function open() {
+    if (await download.download(() => coreApi.policyFile(p.id), file.name))
+      await refreshApi('/api/core/policies');
+  }
+  return (
+    <p>
+      {t('policies.pdfFile', { file: file.name })}{' '}
+      <Button
+        variant="secondary"
+        loading={download.busy}
+        onClick={() => void open()}
+        aria-label={t('policies.openPdfFor', { title: p.title })}
+      >
+        {t('policies.openPdf')}
+      </Button>
+      {download.error && <Alert kind="error">{download.error}</Alert>}
+    </p>
+  );
+}
+
+/** HR publishes a PDF as the policy's new version (everyone it is assigned to is asked again). */
+export function PublishPolicyPdf({ policy: p, done }: { policy: PolicySummary; done(): void }) {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function choose(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.target.files?.[0];
+    // The same file may be chosen again after an error.
+    e.target.value = '';
+    if (!chosen) return;
+    setError(null);
+    if (chosen.size > MAX_PDF_BYTES) return setError(t('serverErrors.core.compliance_file_too_large'));
+    setBusy(true);
+    try {
+      const res = await coreApi.publishPolicyPdf(p.id, chosen);
+      if (res.ok) {
+        await refreshApi('/api/core/policies');
+        done();
+      } else setError(failure(res));
+    } catch (caught) {
+      setError(failure(caught));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{t('policies.publishPdf')}</label>
+      <input
+        id={id}
+        type="file"
+        accept="application/pdf,.pdf"
+        onChange={(e) => void choose(e)}
+        disabled={busy}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+      />
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className="field-hint" id={`${id}-hint`}>
+          {t('policies.pdfHint')}
+        </p>
+      )}
+      {busy && <Spinner label={t('policies.pdfPublishing')} />}
+    </div>
+  );
+}
