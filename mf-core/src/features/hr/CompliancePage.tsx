@@ -238,28 +238,7 @@ function RenewForm({
       className="hr-form"
       aria-label={t('compliance.renewFor', { name, number: d.number })}
     >
-      <TextField
-        label={t('compliance.number')}
-        required
-        maxLength={40}
-        value={form.number}
-        error={errors.number}
-        onChange={set('number')}
-      />
-      <TextField
-        label={t('compliance.issued')}
-        type="date"
-        value={form.issuedOn}
-        onChange={set('issuedOn')}
-      />
-      <TextField
-        label={t('compliance.newExpiry')}
-        type="date"
-        required
-        value={form.expiresOn}
-        error={errors.expiresOn}
-        onChange={set('expiresOn')}
-      />
+      <DocumentFields form={form} errors={errors} set={set} expiresLabel={t('compliance.newExpiry')} />
       {error && <Alert kind="error">{error}</Alert>}
       <div className="row">
         <Button type="submit" loading={busy}>
@@ -282,6 +261,47 @@ function checkDates(form: Dates, t: (key: string) => string) {
   else if (form.issuedOn && form.issuedOn > form.expiresOn)
     found.expiresOn = t('serverErrors.core.document_expires_before_issue');
   return found;
+}
+
+/** The number and dates a document is recorded and renewed with, checked by `checkDates`. */
+function DocumentFields({
+  form,
+  errors,
+  set,
+  expiresLabel,
+}: {
+  form: Dates;
+  errors: Partial<Record<keyof Dates, string>>;
+  set(key: keyof Dates): (e: { target: { value: string } }) => void;
+  expiresLabel: string;
+}) {
+  const { t } = useTranslation('core');
+  return (
+    <>
+      <TextField
+        label={t('compliance.number')}
+        required
+        maxLength={40}
+        value={form.number}
+        error={errors.number}
+        onChange={set('number')}
+      />
+      <TextField
+        label={t('compliance.issued')}
+        type="date"
+        value={form.issuedOn}
+        onChange={set('issuedOn')}
+      />
+      <TextField
+        label={expiresLabel}
+        type="date"
+        required
+        value={form.expiresOn}
+        error={errors.expiresOn}
+        onChange={set('expiresOn')}
+      />
+    </>
+  );
 }
 
 function AddDocument({ types }: { types: Types }) {
@@ -342,28 +362,7 @@ function AddDocument({ types }: { types: Types }) {
             })),
           ]}
         />
-        <TextField
-          label={t('compliance.number')}
-          required
-          maxLength={40}
-          value={form.number}
-          error={errors.number}
-          onChange={set('number')}
-        />
-        <TextField
-          label={t('compliance.issued')}
-          type="date"
-          value={form.issuedOn}
-          onChange={set('issuedOn')}
-        />
-        <TextField
-          label={t('compliance.expires')}
-          type="date"
-          required
-          value={form.expiresOn}
-          error={errors.expiresOn}
-          onChange={set('expiresOn')}
-        />
+        <DocumentFields form={form} errors={errors} set={set} expiresLabel={t('compliance.expires')} />
         <SelectField
           label={t('compliance.location')}
           value={form.locationId}
