@@ -4,7 +4,7 @@ import { refreshApi, useApiQuery } from '@platform/data';
 import { Alert, Button, SelectField, TextField, useDateFormat, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
 import { DocumentFile } from './DocumentFile';
-import { useFailure } from './hr-access';
+import { useFailure, useHrAction } from './hr-access';
 
 /**
  * A record's licences: each with its council, number, dates and status ("verified by <clinic>"); HR verifies
@@ -69,22 +69,9 @@ function CredentialItem({
 }) {
   const { t } = useTranslation('core');
   const date = useDateFormat('UTC');
-  const failure = useFailure();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function verify() {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await coreApi.verifyCredential(c.id);
-      if (res.ok) await Promise.all([refreshApi('/api/core/staff'), refreshApi('/api/core/credentials')]);
-      else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
-  }
+  const { run, busy, error } = useHrAction();
+  const verify = () =>
+    run(() => coreApi.verifyCredential(c.id), ['/api/core/staff', '/api/core/credentials']);
 
   return (
     <li className="card">

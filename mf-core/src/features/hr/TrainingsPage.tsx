@@ -14,7 +14,7 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure, useOrgRole } from './hr-access';
+import { useFailure, useHrAction, useOrgRole } from './hr-access';
 import { ExpiringList } from './ExpiringList';
 import { MemberPicker } from './MemberPicker';
 import { TrainingTypes } from './TrainingTypes';
@@ -87,22 +87,8 @@ function RecordItem({
   canVerify: boolean;
 }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function verify() {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await coreApi.verifyTrainingRecord(r.id);
-      if (res.ok) await refreshApi('/api/core/trainings');
-      else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
-  }
+  const { run, busy, error } = useHrAction();
+  const verify = () => run(() => coreApi.verifyTrainingRecord(r.id), ['/api/core/trainings']);
 
   return (
     <li>

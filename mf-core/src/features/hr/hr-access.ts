@@ -1,4 +1,5 @@
-import { useApiQuery } from '@platform/data';
+import { useState } from 'react';
+import { refreshApi, useApiQuery } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import { failureText, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
@@ -20,6 +21,29 @@ export function useOrgRole() {
 export function useFailure() {
   const { t } = useTranslation('core');
   return (failure: unknown) => failureText(t, failure as never, 'hrPage.failed');
+}
+
+/**
+ * A one-click change HR makes on a list (verify a licence, a training): `run(send, refresh)` sends it, then
+ * loads the lists under `refresh` again; its busy state and its failure in the page's language.
+ */
+export function useHrAction() {
+  const failure = useFailure();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run(send: () => Promise<{ ok: boolean }>, refresh: string[]) {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await send();
+      if (res.ok) await Promise.all(refresh.map((path) => refreshApi(path)));
+      else setError(failure(res));
+    } catch (caught) {
+      setError(failure(caught));
+    }
+    setBusy(false);
+  }
+  return { run, busy, error };
 }
 
 /** A form's text field as the API takes it: trimmed, and null when left empty (which clears it). */
