@@ -33,6 +33,9 @@ async function main() {
   if (process.env.E2E_BILLING_CLOCK) process.env.BILLING_TEST_CLOCK_FILE = process.env.E2E_BILLING_CLOCK;
   // Ended trials and periods are moved on (and announced) within a second of the clock's move, not ten.
   process.env.BILLING_SWEEP_SECONDS ??= '1';
+  // The card page sends the browser back to the address the journeys browse: localhost would be another
+  // origin, without their session.
+  process.env.APP_URL ??= `http://127.0.0.1:${process.env.E2E_PORT}`;
   const servers = await findOrStartTestServers();
   const db = await createTestDatabase('e2e', servers.env.DATABASE_URL);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'afya-e2e-'));

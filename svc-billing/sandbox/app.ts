@@ -74,6 +74,10 @@ const PAYSTACK_REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 
 export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
+  // The hosted card page's forms post as browsers do (urlencoded, nothing in them worth reading).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
   const timers = new Set<NodeJS.Timeout>();
   const tokens = new Map<string, { kind: 'mpesa' | 'airtel'; expiresAt: number }>();
   const stk = new Map<string, StkTransaction>();
