@@ -139,8 +139,11 @@ export const coreApi = {
   myTeam: () => endpoint<MyTeamResponse>('/api/user/org'),
   myInvites: () => endpoint<InviteListResponse>('/api/user/org/invites/mine'),
   answerInvite: (id: string, answer: 'accept' | 'decline') =>
-    apiRequest<MeResponse>(`/api/user/org/invites/${encodeURIComponent(id)}/${answer}`, { method: 'POST' }),
-  leaveTeam: () => apiRequest<MessageResponse>('/api/user/org/leave', { method: 'POST' }),
+    // Accepting answers with a new session (token and user), declining with the user alone.
+    apiRequest<MeResponse & { token?: string }>(`/api/user/org/invites/${encodeURIComponent(id)}/${answer}`, {
+      method: 'POST',
+    }),
+  leaveTeam: () => apiRequest<LoginResponse>('/api/user/org/leave', { method: 'POST' }),
   /** Core HR (svc-core): the compliance figures, licences expiring, the staff list (each within one's scope). */
   hrDashboard: () => endpoint<DashboardResponse>('/api/core/dashboard'),
   expiringLicences: (days: number, page: number) =>

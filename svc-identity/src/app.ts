@@ -151,5 +151,5 @@ async function registerInbox(
   await app.register(inboxConsumer, { bus, db, store, producers, onStored });
   await app.register(notificationRoutes, { store });
   // A clinic's team: an invitation reaches the invitee's inbox in the invitation's own transaction.
-  await app.register(teamRoutes, { users: app.users, team: new TeamStore(db, store) });
+  await app.register(teamRoutes, { users: app.users, team: new TeamStore(db, store), config });
 }

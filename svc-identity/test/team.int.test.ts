@@ -152,6 +152,38 @@ describe('a clinic invites a professional, who accepts', () => {
   });
 });
 
+/** The claims a token carries (its middle part), as a page reading it would see them. */
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    orgId: string | null;
+  };
+
+describe('joining or leaving reaches the open session without signing in again', () => {
+  it('answers accept and leave with a new session whose organisation is the one now stored', async () => {
+    const clinic = await account('Clinic', 'Mombasa Coast Clinic');
+    const nurse = await account('user', 'Wanjiru Kamau');
+    expect(claimsOf(nurse.token).orgId).toBeNull();
+    const invite = (await call('POST', '/api/user/org/invites', clinic, { email: nurse.email })).json().data;
+
+    const joined = await call('POST', `/api/user/org/invites/${invite.id}/accept`, nurse);
+    expect(joined.statusCode).toBe(200);
+    const clinicOrg = await orgOf(clinic);
+    const member = { ...nurse, token: joined.json().token as string };
+    expect(claimsOf(member.token)).toMatchObject({ sub: nurse.id, orgId: clinicOrg.id });
+    expect(joined.json().user.orgId).toBe(clinicOrg.id);
+    // The new token is a real session: the services accept it.
+    expect((await call('GET', '/api/user/me', member)).json().user.orgId).toBe(clinicOrg.id);
+
+    const left = await call('POST', '/api/user/org/leave', member);
+    expect(left.statusCode).toBe(200);
+    expect(claimsOf(left.json().token).orgId).toBeNull();
+    expect(left.json().user.orgId).toBeNull();
+    // The server decides from what is stored, not the claim: her token naming the clinic finds no team.
+    expect(await orgOf(member)).toBeNull();
+  });
+});
+
 describe('an invitation nobody can squat', () => {
   it('is neither shown to nor answerable by an account that has not proved the address', async () => {
     const clinic = await account('Clinic', 'Mombasa Coast Clinic');

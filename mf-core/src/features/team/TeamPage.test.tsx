@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLanguage, useSession } from '@platform/shell-state';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
@@ -98,6 +98,39 @@ describe('the team page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('You joined Eldoret Family Clinic.')).toBeInTheDocument();
     expect(await screen.findByText('You are a member of Eldoret Family Clinic.')).toBeInTheDocument();
+  });
+
+  it('carries joining, then leaving, into the open session without signing in again', async () => {
+    useSession.getState().signIn('old-token', AMINA);
+    let orgId: string | null = null;
+    fakeApi(({ method, path }) => {
+      if (method === 'POST' && path.endsWith('/accept')) {
+        orgId = 'org-1';
+        return { body: { success: true, token: 'member-token', user: { ...AMINA, orgId } } };
+      }
+      if (method === 'POST' && path === '/api/user/org/leave') {
+        orgId = null;
+        return { body: { success: true, token: 'left-token', user: { ...AMINA, orgId } } };
+      }
+      if (path === '/api/user/me')
+        return { body: { success: true, user: { ...AMINA, emailVerified: true } } };
+      if (path === '/api/user/org')
+        return {
+          body: { success: true, organization: orgId ? { id: orgId, name: 'Eldoret Family Clinic' } : null },
+        };
+      return { body: { success: true, data: orgId ? [] : [invite] } };
+    });
+    await renderScreen(<TeamPage />, { path: '/team' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('You are a member of Eldoret Family Clinic.')).toBeInTheDocument();
+    expect(useSession.getState()).toMatchObject({ token: 'member-token', user: { orgId: 'org-1' } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Leave team' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave team' }),
+    );
+    expect(await screen.findByText("You are not in a clinic's team yet.")).toBeInTheDocument();
+    expect(useSession.getState()).toMatchObject({ token: 'left-token', user: { orgId: null } });
   });
 
   it('tells a professional whose address is not verified why no invitation shows, and sends the link again', async () => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Invite, Member } from '@platform/contracts';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { Navigate, useSearchParams } from '@platform/router';
-import { loginPath, useSession } from '@platform/shell-state';
+import { loginPath, useSession, type SessionUser } from '@platform/shell-state';
 import {
   Alert,
   Button,
@@ -213,6 +213,14 @@ function ClinicTeam() {
   );
 }
 
+/**
+ * Joining or leaving a team answers with a new session naming the organisation now stored: the open page
+ * (its shell, Connect's Clinic Internal, Core HR) follows at once, without signing out and in.
+ */
+function followSession(body: { token?: string; user: SessionUser }) {
+  if (body.token) useSession.getState().signIn(body.token, body.user);
+}
+
 function MyTeam() {
   const { t } = useTranslation('core');
   const toast = useToast();
@@ -232,6 +240,7 @@ function MyTeam() {
     try {
       const res = await coreApi.answerInvite(i.id, how);
       if (res.ok) {
+        followSession(res.body);
         toast.show({
           kind: 'success',
           message: how === 'accept' ? t('team.joinedTeam', { name: i.organization }) : t('team.declined'),
@@ -250,6 +259,7 @@ function MyTeam() {
     try {
       const res = await coreApi.leaveTeam();
       if (res.ok) {
+        followSession(res.body);
         setLeaving(false);
         toast.show({ kind: 'success', message: t('team.left') });
         await refreshApi('/api/user/org');

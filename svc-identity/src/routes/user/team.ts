@@ -4,6 +4,7 @@ import {
   InviteBody,
   InviteListResponse,
   InviteResponse,
+  LoginResponse,
   MemberListResponse,
   MemberQuery,
   MeResponse,
@@ -14,7 +15,8 @@ import { notFound, pageOf, type App } from '@platform/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { TeamStore } from '../../stores/team-store';
 import type { UserStore } from '../../stores/user-store';
-import { normaliseEmailField } from './index';
+import type { IdentityConfig } from '../../config';
+import { normaliseEmailField, startSession } from './index';
 
 const secured = { tags: ['team'], security: [{ bearer: [] }] };
 const errors = ErrorAnswers(400, 401, 403, 404, 409, 410, 422);
@@ -24,11 +26,24 @@ const errors = ErrorAnswers(400, 401, 403, 404, 409, 410, 422);
  * professional answers the invitations addressed to their account's e-mail and may leave. Who may do
  * what is decided here from the account as stored, never from the token's claims.
  */
-export default async function teamRoutes(app: App, { users, team }: { users: UserStore; team: TeamStore }) {
+export default async function teamRoutes(
+  app: App,
+  { users, team, config }: { users: UserStore; team: TeamStore; config: IdentityConfig },
+) {
   const account = async (request: FastifyRequest) => {
     const user = await users.findById(request.user.sub);
     if (!user || user.status === 'deleted') throw notFound('Account not found.', 'auth.account_not_found');
     return user;
+  };
+  /**
+   * Joining or leaving changes the token's `orgId` claim: the answer carries a new session with the
+   * membership as stored, so the open page follows at once, without signing out and in. The services
+   * still decide from the membership they know, never from this claim alone.
+   */
+  const freshSession = async (userId: string, message: string) => {
+    const user = await users.findById(userId);
+    if (!user) throw notFound('Account not found.', 'auth.account_not_found');
+    return { ...(await startSession(app, users, config, user)), message };
   };
   const clinicOnly = app.requireRole('Clinic');
   const professionalOnly = app.requireRole('user');
@@ -108,28 +123,36 @@ export default async function teamRoutes(app: App, { users, team }: { users: Use
     async (request) => ({ success: true as const, data: await team.mine(await account(request)) }),
   );
 
-  for (const [path, answer, message] of [
-    ['accept', 'accepted', 'You joined the team.'],
-    ['decline', 'declined', 'Invitation declined.'],
-  ] as const)
-    app.post(
-      `/api/user/org/invites/:id/${path}`,
-      {
-        preHandler: professionalOnly,
-        schema: { ...secured, params: IdParams, response: { 200: MeResponse, ...errors } },
-      },
-      async (request) => {
-        const user = await team.answer(request.user.sub, request.params.id, answer);
-        return { success: true as const, message, user: await users.profile(user) };
-      },
-    );
+  app.post(
+    '/api/user/org/invites/:id/accept',
+    {
+      preHandler: professionalOnly,
+      schema: { ...secured, params: IdParams, response: { 200: LoginResponse, ...errors } },
+    },
+    async (request) => {
+      const user = await team.answer(request.user.sub, request.params.id, 'accepted');
+      return freshSession(user.id, 'You joined the team.');
+    },
+  );
+
+  app.post(
+    '/api/user/org/invites/:id/decline',
+    {
+      preHandler: professionalOnly,
+      schema: { ...secured, params: IdParams, response: { 200: MeResponse, ...errors } },
+    },
+    async (request) => {
+      const user = await team.answer(request.user.sub, request.params.id, 'declined');
+      return { success: true as const, message: 'Invitation declined.', user: await users.profile(user) };
+    },
+  );
 
   app.post(
     '/api/user/org/leave',
-    { preHandler: professionalOnly, schema: { ...secured, response: { 200: MessageResponse, ...errors } } },
+    { preHandler: professionalOnly, schema: { ...secured, response: { 200: LoginResponse, ...errors } } },
     async (request) => {
       await team.leave(request.user.sub);
-      return { success: true as const, message: 'You left the team.' };
+      return freshSession(request.user.sub, 'You left the team.');
     },
   );
 }
