@@ -34,10 +34,19 @@ describe('register', () => {
     const body = aUser({ email: '  Wanjiru.Nurse@Clinic.Example ' });
     const res = await post('/api/user/register', body);
     expect(res.statusCode).toBe(201);
+    // Signed in at once: a session as login gives, the address not yet verified.
     expect(res.json()).toEqual({
       success: true,
-      message: 'Account created. We have sent you an e-mail to verify your address; you can log in now.',
+      message: 'Account created. We have sent you an e-mail to verify your address.',
+      token: expect.any(String),
+      user: expect.objectContaining({
+        email: 'wanjiru.nurse@clinic.example',
+        name: 'Amina Wanjiru',
+        role: 'user',
+        emailVerified: false,
+      }),
     });
+    expect(JSON.stringify(res.json())).not.toMatch(/password/i);
 
     const events = await eventually(async () => {
       const all = await readEvents<UserEventData>(
@@ -61,15 +70,38 @@ describe('register', () => {
     expect(JSON.stringify(events[0])).not.toMatch(/password/i);
   });
 
-  it('treats e-mails case-insensitively: a second sign-up with the same address makes no account', async () => {
+  it("signs the new account in: its session is a login's, and logging out ends it", async () => {
+    const body = aUser({ role: 'Clinic', name: 'Kericho Nursing Home' });
+    const res = await post('/api/user/register', body);
+    expect(res.statusCode).toBe(201);
+    const { token, user } = res.json();
+    expect(user).toMatchObject({ role: 'Clinic', orgId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toEqual(user);
+    expect((await post('/api/user/logout', {}, token)).statusCode).toBe(200);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('treats e-mails case-insensitively: a second sign-up with the same address makes no account and no session', async () => {
     const body = aUser({ email: 'dup@clinic.example' });
     const first = await post('/api/user/register', body);
     expect(first.statusCode).toBe(201);
     const before = await userCount();
-    // Answered as a new sign-up (no oracle: the owner is told by e-mail, email-links.int.test.ts).
+    // The sign-up's message, without a session: nobody is signed in to the account that had the address
+    // (its owner is told by e-mail, email-links.int.test.ts).
     const res = await post('/api/user/register', { ...body, email: ' DUP@clinic.EXAMPLE' });
     expect(res.statusCode).toBe(201);
-    expect(res.body).toBe(first.body);
+    expect(res.json()).toEqual({ success: true, message: first.json().message });
     expect(await userCount()).toBe(before);
   });
 

@@ -146,6 +146,17 @@ export type EmailLinkBody = Static<typeof EmailLinkBody>;
 
 export const LoginResponse = Ok({ token: Type.String(), user: UserProfile });
 export type LoginResponse = Static<typeof LoginResponse>;
+/**
+ * Sign-up's answer: a new account is signed in at once, with a session as login gives (`token`, `user`); an
+ * address that already had an account gets the same message and no session (its owner is told by e-mail).
+ */
+export const RegisterResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  token: Type.Optional(Type.String()),
+  user: Type.Optional(UserProfile),
+});
+export type RegisterResponse = Static<typeof RegisterResponse>;
 export const MeResponse = Ok({ user: UserProfile });
 export type MeResponse = Static<typeof MeResponse>;
 export const DirectoryQuery = Type.Composite([

@@ -11,6 +11,7 @@ import {
   MeResponse,
   MessageResponse,
   RegisterBody,
+  RegisterResponse,
   UpdateProfileBody,
 } from '@platform/contracts';
 import {
@@ -106,10 +107,14 @@ export function busy(err: unknown): never {
   throw err;
 }
 
-/** Sign-up's one answer, whether the address was free or already had an account (whose owner is told). */
+/**
+ * Sign-up's message, whether the address was free or already had an account (whose owner is told). A new
+ * account also gets its session; a taken address cannot, so that difference is the one thing a sign-up tells
+ * about an address, at REGISTER_IP_PER_MINUTE per network.
+ */
 const SIGNED_UP = {
   success: true,
-  message: 'Account created. We have sent you an e-mail to verify your address; you can log in now.',
+  message: 'Account created. We have sent you an e-mail to verify your address.',
 } as const;
 
 export default async function userRoutes(
@@ -123,7 +128,7 @@ export default async function userRoutes(
     {
       config: perIp(config.REGISTER_IP_PER_MINUTE),
       preValidation: trimProfileText,
-      schema: { tags: ['user'], body: RegisterBody, response: { 201: MessageResponse, ...errors } },
+      schema: { tags: ['user'], body: RegisterBody, response: { 201: RegisterResponse, ...errors } },
     },
     async (request, reply) => {
       const { password, ...profile } = request.body;
@@ -138,7 +143,11 @@ export default async function userRoutes(
         const owner = taken ?? (await store.findByEmail(profile.email));
         if (owner) await mail.signupTaken(owner);
       });
-      return reply.status(201).send(SIGNED_UP);
+      if (!user) return reply.status(201).send(SIGNED_UP);
+      // Signed in at once, as a login would; the address is still unverified, so what needs a proven
+      // address (joining an organisation, contact details in Connect) waits for the e-mailed link.
+      const session = await startSession(app, store, config, user);
+      return reply.status(201).send({ ...session, message: SIGNED_UP.message });
     },
   );
 
