@@ -12,6 +12,7 @@ import type {
   MessageResponse,
   PasswordResetBody,
   RegisterBody,
+  RegisterResponse,
   UpdateProfileBody,
 } from '@platform/contracts';
 import type {
@@ -101,7 +102,7 @@ export const coreApi = {
   removePhoto: () => apiRequest<MeResponse>('/api/user/me/photo', { method: 'DELETE' }),
   login: (body: LoginBody) => apiRequest<LoginResponse>('/api/user/login', { method: 'POST', body }),
   register: (body: RegisterBody) =>
-    apiRequest<MessageResponse>('/api/user/register', { method: 'POST', body }),
+    apiRequest<RegisterResponse>('/api/user/register', { method: 'POST', body }),
   /** The ways back in (svc-identity): each e-mails a one-time link, answered alike for any address. */
   forgotPassword: (email: string) =>
     apiRequest<MessageResponse>('/api/user/password/forgot', { method: 'POST', body: { email } }),

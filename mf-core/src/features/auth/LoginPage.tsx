@@ -11,7 +11,8 @@ export default function LoginPage() {
   useRouteMeta(t('login.title'), t('meta.login'));
   const navigate = useNavigate();
   const { search, state } = useLocation();
-  // Just signed up: the address is filled in (never the password), and a note says the account is ready.
+  // Sent back by a sign-up that started no session (the address already had an account): the address is
+  // filled in (never the password), and a note says its owner has been e-mailed.
   const signedUp = (state as SignedUp | null)?.email;
   const f = useForm<LoginForm, NonNullable<LoginErrors[keyof LoginForm]>>(
     'core',
@@ -45,7 +46,7 @@ export default function LoginPage() {
       <section className="card auth-card" aria-labelledby="login-title">
         <h1 id="login-title">{t('login.title')}</h1>
         <p className="muted">{t('login.intro')}</p>
-        {signedUp && <Alert kind="success">{t('signup.success')}</Alert>}
+        {signedUp && <Alert kind="info">{t('signup.checkEmail')}</Alert>}
         <FormErrors form={f} />
         <form onSubmit={submit} noValidate>
           <TextField

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from '@platform/router';
-import { journeyQuery } from '@platform/shell-state';
+import { journeyQuery, landingPath, useSession } from '@platform/shell-state';
 import { coreApi } from '../../api';
 import {
   Button,
   FormErrors,
-  SelectField,
   TextArea,
   TextField,
   useForm,
+  useHydrated,
   useRouteMeta,
   useTranslation,
 } from '@platform/ui';
@@ -16,6 +16,7 @@ import { PLANS } from '../pricing/plans';
 import type { SignedUp } from './login';
 import {
   emptySignup,
+  SIGNUP_ROLES,
   SIGNUP_SERVER_FIELDS,
   signupPayload,
   validateSignup,
@@ -40,6 +41,10 @@ export default function SignupPage() {
   );
   const { form, field } = f;
   const [submitting, setSubmitting] = useState(false);
+  // The page is prerendered as a professional's: a clinic's form (`?role=Clinic`) is drawn once hydrated.
+  const hydrated = useHydrated();
+  const role = hydrated ? form.role : 'user';
+  const clinic = role === 'Clinic';
   // Login keeps the way back (`next`, `apply`) the visitor came with.
   const login = `/login${journeyQuery(search)}`;
 
@@ -49,7 +54,14 @@ export default function SignupPage() {
     setSubmitting(true);
     try {
       const res = await coreApi.register(signupPayload(form, plan?.id));
+      if (res.ok && res.body.token && res.body.user) {
+        // Signed in by the sign-up itself: on to the way back, else where the role's work is.
+        useSession.getState().signIn(res.body.token, res.body.user);
+        navigate(landingPath(search, res.body.user.role));
+        return;
+      }
       if (res.ok) {
+        // No session: the address already had an account, whose owner has been e-mailed.
         navigate(login, { state: { email: form.email.trim() } satisfies SignedUp });
         return;
       }
@@ -68,16 +80,35 @@ export default function SignupPage() {
         {plan && <p className="badge">{t('signup.plan', { name: t(`pricing.plans.${plan.id}.name`) })}</p>}
         <FormErrors form={f} />
         <form onSubmit={submit} noValidate>
-          <SelectField
-            label={t('signup.role')}
-            name="role"
-            {...field('role')}
-            options={[
-              { value: 'user', label: t('signup.roles.user') },
-              { value: 'Clinic', label: t('signup.roles.Clinic') },
-            ]}
+          <fieldset className="role-choice">
+            <legend>{t('signup.role')}</legend>
+            {SIGNUP_ROLES.map((r) => (
+              <label key={r} className={`role-option${role === r ? ' is-chosen' : ''}`}>
+                <input
+                  type="radio"
+                  name="role"
+                  value={r}
+                  checked={role === r}
+                  onChange={field('role').onChange}
+                  disabled={!hydrated}
+                  aria-describedby={`signup-role-${r}`}
+                />
+                <span className="role-option-text">
+                  <strong>{t(`signup.roles.${r}`)}</strong>
+                  <span id={`signup-role-${r}`} className="muted">
+                    {t(`signup.roleHints.${r}`)}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <TextField
+            label={t(clinic ? 'signup.nameClinic' : 'signup.nameUser')}
+            name="name"
+            autoComplete={clinic ? 'organization' : 'name'}
+            required
+            {...field('name')}
           />
-          <TextField label={t('signup.name')} name="name" autoComplete="name" required {...field('name')} />
           <TextField
             label={t('signup.email')}
             type="email"
@@ -106,12 +137,14 @@ export default function SignupPage() {
             />
           </div>
           <div className="form-grid">
-            <TextField
-              label={t('signup.designation')}
-              name="designation"
-              autoComplete="organization-title"
-              {...field('designation')}
-            />
+            {!clinic && (
+              <TextField
+                label={t('signup.designation')}
+                name="designation"
+                autoComplete="organization-title"
+                {...field('designation')}
+              />
+            )}
             <TextField
               label={t('signup.phone')}
               type="tel"
@@ -126,13 +159,20 @@ export default function SignupPage() {
             autoComplete="address-level2"
             {...field('address')}
           />
-          <TextField
-            label={t('signup.skills')}
-            name="skills"
-            hint={t('signup.skillsHint')}
-            {...field('skills')}
+          {!clinic && (
+            <TextField
+              label={t('signup.skills')}
+              name="skills"
+              hint={t('signup.skillsHint')}
+              {...field('skills')}
+            />
+          )}
+          <TextArea
+            label={t(clinic ? 'signup.descriptionClinic' : 'signup.descriptionUser')}
+            name="description"
+            rows={3}
+            {...field('description')}
           />
-          <TextArea label={t('signup.description')} name="description" rows={3} {...field('description')} />
           <Button type="submit" loading={submitting}>
             {submitting ? t('signup.submitting') : t('signup.submit')}
           </Button>

@@ -14,13 +14,13 @@ describe('signup form', () => {
       password: 'secret pass',
       confirmPassword: 'secret pass',
       skills: 'Triage, Midwifery',
-      role: 'Clinic',
+      role: 'user',
     });
     expect(payload).toEqual({
       name: 'Amina',
       email: 'amina@clinic.example',
       password: 'secret pass',
-      role: 'Clinic',
+      role: 'user',
       designation: undefined,
       phone: undefined,
       address: undefined,
@@ -28,6 +28,24 @@ describe('signup form', () => {
       skills: ['Triage', 'Midwifery'],
     });
     expect(JSON.stringify(payload)).not.toContain('confirmPassword');
+  });
+
+  it("sends a clinic's contacts but no designation or skills, even when typed before choosing clinic", () => {
+    const payload = signupPayload({
+      ...emptySignup(),
+      name: 'Nakuru Family Clinic',
+      email: 'clinic@example.org',
+      password: 'secret pass',
+      confirmPassword: 'secret pass',
+      designation: 'Nurse',
+      skills: 'Triage',
+      phone: '+254 711 222 333',
+      address: 'Nakuru, Kenya',
+      role: 'Clinic',
+    });
+    expect(payload).toMatchObject({ role: 'Clinic', phone: '+254 711 222 333', address: 'Nakuru, Kenya' });
+    expect(payload.designation).toBeUndefined();
+    expect(payload.skills).toBeUndefined();
   });
 
   it('requires name, e-mail, password and its confirmation', () => {

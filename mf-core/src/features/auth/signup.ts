@@ -1,6 +1,9 @@
 import type { PlanId } from '@platform/contracts';
 import { EMAIL } from '@platform/ui';
 
+/** Who signs up: a professional (`user`) or a clinic (`Clinic`), each asked only what applies to them. */
+export const SIGNUP_ROLES = ['user', 'Clinic'] as const;
+
 export interface SignupForm {
   name: string;
   email: string;
@@ -51,17 +54,19 @@ export function validateSignup(form: SignupForm): SignupErrors {
 
 /**
  * What is sent: confirmPassword never leaves the browser; skills become a list; empty optionals are left
- * out; the plan chosen on /pricing, if any, is kept on the account as a declared interest.
+ * out; a clinic has no designation or skills (typed before switching to a clinic, they stay behind); the
+ * plan chosen on /pricing, if any, is kept on the account as a declared interest.
  */
 export function signupPayload(form: SignupForm, plan?: PlanId) {
+  const clinic = form.role === 'Clinic';
   const optional = (v: string) => (v.trim() ? v.trim() : undefined);
-  const skills = parseSkills(form.skills);
+  const skills = clinic ? [] : parseSkills(form.skills);
   return {
     name: form.name.trim(),
     email: form.email.trim(),
     password: form.password,
     role: form.role,
-    designation: optional(form.designation),
+    designation: clinic ? undefined : optional(form.designation),
     phone: optional(form.phone),
     address: optional(form.address),
     description: optional(form.description),

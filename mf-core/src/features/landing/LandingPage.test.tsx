@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
 import { resetSession } from '../../test/fixtures';
@@ -51,5 +51,22 @@ describe('the landing page’s content blocks', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/From a five-person clinic in Nakuru/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Smarter HR for healthcare teams');
+  });
+});
+
+describe('the ways in', () => {
+  it('gives a professional and a clinic each their own sign-up, neither through the prices', async () => {
+    fakeApi(() => ({ status: 503, body: { success: false } }));
+    await renderScreen(<LandingPage />);
+    const hero = screen.getByRole('region', { name: 'Smarter HR for healthcare teams' });
+    expect(within(hero).getByRole('link', { name: 'Join as a health professional' })).toHaveAttribute(
+      'href',
+      '/signup?role=user',
+    );
+    expect(within(hero).getByRole('link', { name: 'Sign up your clinic' })).toHaveAttribute(
+      'href',
+      '/signup?role=Clinic',
+    );
+    expect(within(hero).queryByRole('link', { name: /pricing|join now/i })).toBeNull();
   });
 });

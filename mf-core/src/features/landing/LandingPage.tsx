@@ -36,10 +36,16 @@ export default function LandingPage() {
             <a className="btn btn-secondary" href={DEMO_SITE} target="_blank" rel="noopener noreferrer">
               {t('hero.watchDemo')} <span className="visually-hidden">{t('hero.watchDemoHint')}</span>
             </a>
+            {/* A way in for each: a professional joins free and never meets a price, a clinic signs up. */}
             {!signedIn && (
-              <Link className="btn btn-primary" to="/pricing">
-                {t('hero.joinNow')}
-              </Link>
+              <>
+                <Link className="btn btn-primary" to="/signup?role=user">
+                  {t('hero.joinProfessional')}
+                </Link>
+                <Link className="btn btn-primary" to="/signup?role=Clinic">
+                  {t('hero.joinClinic')}
+                </Link>
+              </>
             )}
             <DemoButton />
           </div>
