@@ -67,3 +67,9 @@ export {
   type DocumentFormat,
   type ImageFormat,
 } from './uploads';
+export {
+  scheduledJobs,
+  type ScheduledJob,
+  type ScheduledJobs,
+  type ScheduledJobsOptions,
+} from './scheduled-jobs';
