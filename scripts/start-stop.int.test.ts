@@ -62,10 +62,12 @@ function startNpmStart(dataDir: string, port: number, pgPort: number) {
   // Nothing set, as on a fresh clone: its own Postgres and, on a NATS that lets anyone in, its own bus.
   delete env.DATABASE_URL;
   delete env.NATS_URL;
+  // Its own process group, so whatever happens the test can end everything it started (afterAll).
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => void (output += c.toString()));
@@ -96,7 +98,12 @@ describe('npm start stopped by SIGTERM', () => {
     chmodSync(dataDir, 0o755);
   });
   afterAll(() => {
-    child?.kill('SIGKILL');
+    // A failed run leaves nothing behind: the whole group (services, gateway), then anything on its data.
+    try {
+      if (child?.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
     for (const p of processesUsing(dataDir)) process.kill(Number(p.split(':')[0]), 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });

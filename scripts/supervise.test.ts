@@ -48,4 +48,16 @@ describe('supervise', () => {
       '[svc-y] keeps failing: 3 exits within 60 s. It is started again every 0.04 s from now on; its own lines above say why it stops.',
     ]);
   });
+
+  it('leaves a process that exited cleanly (code 0: a stop somebody asked for) stopped', async () => {
+    const lines: string[] = [];
+    let starts = 0;
+    const clean = () => (starts++, node('process.exit(0)'));
+    const running = supervise('svc-z', clean(), clean, (l) => lines.push(l), { backoffMs: [10] });
+    await until(() => lines.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(starts).toBe(1);
+    expect(lines).toEqual(['[svc-z] stopped (code 0); not restarted']);
+    await running.stop();
+  });
 });

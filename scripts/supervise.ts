@@ -35,8 +35,8 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Keeps a started process running, as a process manager would on one machine: when it exits without
- * being stopped (a crash, a SIGKILL, the OOM killer) it is started again with `restart()`, after a backoff
+ * Keeps a started process running, as a process manager would on one machine: when it fails without
+ * being stopped (a crash, a SIGKILL, the OOM killer; not a clean exit with code 0) it is started again with `restart()`, after a backoff
  * that grows while it keeps exiting, with a line in the terminal each time. Its state is in Postgres and
  * NATS (the outbox and durable consumers), so a restarted service catches up on what it missed.
  */
@@ -57,6 +57,12 @@ export function supervise(
   const watch = (proc: ChildProcess) => {
     proc.once('exit', (code, signal) => {
       if (stopped) return;
+      // A clean exit is a stop somebody asked for (a signal to the whole process group, as Ctrl-C or a
+      // test runner sends it, reaches the services before this process's own stop): not restarted.
+      if (code === 0) {
+        log(`[${name}] stopped (code 0); not restarted`);
+        return;
+      }
       const now = Date.now();
       exits = [...exits.filter((t) => now - t < windowMs), now];
       const wait = backoffMs[Math.min(exits.length - 1, backoffMs.length - 1)]!;
