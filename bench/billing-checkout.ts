@@ -56,6 +56,14 @@ async function main() {
     const wall = performance.now() - started;
     const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
     const accepted = answers.filter((a) => a.status === 202).length;
+    // What the others were answered (e.g. 504: the gateway's deadline passed while the checkout went on).
+    const others = Object.entries(
+      answers
+        .filter((a) => a.status !== 202)
+        .reduce<Record<number, number>>((n, a) => ({ ...n, [a.status]: (n[a.status] ?? 0) + 1 }), {}),
+    )
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ');
 
     // Settled: every payment paid (or not), with its invoice, once.
     const orgs = clinics.map((c) => c.orgId);
@@ -86,11 +94,11 @@ async function main() {
       `\n## billing checkout — ${new Date().toISOString().slice(0, 10)}, ${machineLine()}, load ${loadavg()[0]!.toFixed(1)}\n`,
     );
     console.log(
-      '| clinics at once | accepted (202) | checkout p50 | checkout p99 | all answered in | paid | invoices | paid twice | subscriptions active | settled exactly once |',
+      '| clinics at once | accepted (202) | other answers | checkout p50 | checkout p99 | all answered in | paid | invoices | paid twice | subscriptions active | settled exactly once |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     console.log(
-      `| ${CLINICS} | ${accepted} | ${pct(ms, 50).toFixed(0)} ms | ${pct(ms, 99).toFixed(0)} ms | ${(wall / 1000).toFixed(1)} s | ${settled.paid} | ${settled.invoices} | ${settled.doubled} | ${settled.active} | ${once ? 'yes' : 'no'} |`,
+      `| ${CLINICS} | ${accepted} | ${others || 'none'} | ${pct(ms, 50).toFixed(0)} ms | ${pct(ms, 99).toFixed(0)} ms | ${(wall / 1000).toFixed(1)} s | ${settled.paid} | ${settled.invoices} | ${settled.doubled} | ${settled.active} | ${once ? 'yes' : 'no'} |`,
     );
     if (!once) process.exitCode = 1;
   } finally {
