@@ -95,6 +95,16 @@ describe('the account menu', () => {
     expect(account).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('acts on the item a key moved to, however fast the next key comes (End then Enter logs out)', async () => {
+    signedIn('user');
+    const { account } = await site();
+    account.focus();
+    // Typed at once, as a screen-reader user does: each key goes to the element focused at that moment.
+    await userEvent.keyboard('{ArrowDown}{End}{Enter}', { delay: null });
+    await act(async () => {});
+    expect(useSession.getState().token).toBeNull();
+  });
+
   it("closes in the phone's menu sheet on Escape without closing the sheet", async () => {
     signedIn('user');
     await site();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@platform/router';
 import { apiRequest, useSession, useSiteMap } from '@platform/shell-state';
 import { useTranslation } from '@platform/ui';
@@ -38,13 +38,23 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
   }, [open]);
 
   const items = () => Array.from(root.current?.querySelectorAll<HTMLElement>('[data-account-item]') ?? []);
-  /** Opens (when closed) and focuses the item at `index` (negative: from the end), once it is shown. */
+  const focusAt = (index: number) => {
+    const all = items();
+    all[index < 0 ? all.length + index : index]?.focus();
+  };
+  // The item to focus once the list opens: focused as the list is shown (a layout effect runs before the
+  // next key is handled), so "End, Enter" typed at once acts on the last item, not on the one before.
+  const focusOnOpen = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (!open || focusOnOpen.current === null) return;
+    focusAt(focusOnOpen.current);
+    focusOnOpen.current = null;
+  }, [open]);
+  /** Opens (when closed) and focuses the item at `index` (negative: from the end). */
   const focusItem = (index: number) => {
+    if (open) return focusAt(index);
+    focusOnOpen.current = index;
     setOpen(true);
-    requestAnimationFrame(() => {
-      const all = items();
-      all[index < 0 ? all.length + index : index]?.focus();
-    });
   };
   const close = (returnFocus: boolean) => {
     setOpen(false);
