@@ -67,6 +67,21 @@ export function preloadNamespaces(): Promise<void> {
 
 registerNamespace('ui', (lng) => import(`./locales/${lng}.json`));
 
+/**
+ * Words a lazily loaded part of a remote brings for its namespace, every language at once, so they stay out
+ * of the namespace's file that every page (the landing page first) downloads. They join each language's
+ * namespace once that file is loaded (adding them before would make i18next take the namespace as loaded
+ * and never fetch the rest), now for those already loaded and later for the others.
+ */
+export function addTextsOnLoad(ns: string, byLanguage: Record<string, Record<string, unknown>>): void {
+  const add = () => {
+    for (const [lng, texts] of Object.entries(byLanguage))
+      if (i18next.hasResourceBundle(lng, ns)) i18next.addResourceBundle(lng, ns, texts, true, false);
+  };
+  if (i18next.isInitialized) add();
+  i18next.on('loaded', add);
+}
+
 /** Locale for Intl formatting of a language (Ksh amounts, dates). */
 export function localeOf(language: string): string {
   return language === 'sw' ? 'sw-KE' : language === 'fr' ? 'fr-FR' : 'en-KE';

@@ -5,6 +5,7 @@ export {
   applyLanguage,
   preloadNamespaces,
   registerNamespace,
+  addTextsOnLoad,
   localeOf,
   LANGUAGES,
   type Language,

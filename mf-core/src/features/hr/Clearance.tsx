@@ -1,3 +1,4 @@
+import './texts';
 import type { StaffMember } from '@platform/svc-core/contract';
 import { useTranslation } from '@platform/ui';
 

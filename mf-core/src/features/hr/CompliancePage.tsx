@@ -1,3 +1,4 @@
+import './texts';
 import { useState, type FormEvent } from 'react';
 import type { ComplianceDocument, ComplianceTypesResponse } from '@platform/svc-core/contract';
 import { FACILITY_TYPES, type FacilityType } from '@platform/contracts';

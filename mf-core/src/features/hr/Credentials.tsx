@@ -1,3 +1,4 @@
+import './texts';
 import { useState, type FormEvent } from 'react';
 import type { Credential, StaffDetail } from '@platform/svc-core/contract';
 import { refreshApi, useApiQuery } from '@platform/data';

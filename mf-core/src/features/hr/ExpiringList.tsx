@@ -1,3 +1,4 @@
+import './texts';
 import type { ReactNode } from 'react';
 import { useApiPages, type Endpoint } from '@platform/data';
 import { useSearchParams } from '@platform/router';

@@ -1,3 +1,4 @@
+import './texts';
 import { useId, useState, type FormEvent } from 'react';
 import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
 import { Link, Navigate, useSearchParams } from '@platform/router';

@@ -1,3 +1,4 @@
+import './texts';
 import { useId, useState, type FormEvent } from 'react';
 import type { LeaveRequest, LeaveType, PublicHoliday } from '@platform/svc-core/contract';
 import { refreshApi, useApiPages, useApiQuery } from '@platform/data';

@@ -1,3 +1,4 @@
+import './texts';
 import { useId, useState, type FormEvent } from 'react';
 import type { LicenceAlertRoles as RolesView } from '@platform/svc-core/contract';
 import { refreshApi, useApiQuery } from '@platform/data';

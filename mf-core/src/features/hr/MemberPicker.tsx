@@ -1,3 +1,4 @@
+import './texts';
 import { useEffect, useRef, useState } from 'react';
 import { useApiQuery } from '@platform/data';
 import { SelectField, TextField, useTranslation } from '@platform/ui';

@@ -1,3 +1,4 @@
+import './texts';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type {
   PolicyAssignmentBody,

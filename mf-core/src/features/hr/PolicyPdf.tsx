@@ -1,3 +1,4 @@
+import './texts';
 import { useId, useState, type ChangeEvent } from 'react';
 import type { PolicySummary } from '@platform/svc-core/contract';
 import { refreshApi } from '@platform/data';

@@ -1,3 +1,4 @@
+import './texts';
 import { useState, type FormEvent } from 'react';
 import type { StaffDetail, StaffChangeBody } from '@platform/svc-core/contract';
 import { PROFESSIONS } from '@platform/contracts/values';

@@ -1,3 +1,4 @@
+import './texts';
 import { useId, useState, type FormEvent } from 'react';
 import { PROFESSIONS, type Profession } from '@platform/contracts/values';
 import { ORG_ROLES, type TrainingType } from '@platform/svc-core/contract';

@@ -1,3 +1,4 @@
+import './texts';
 import { useState, type FormEvent } from 'react';
 import type { MyTraining, TrainingRecord } from '@platform/svc-core/contract';
 import { refreshApi, useApiQuery } from '@platform/data';

@@ -1,3 +1,4 @@
+import './texts';
 import { useState } from 'react';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { useSession } from '@platform/shell-state';
