@@ -1,9 +1,10 @@
 import './texts';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import type { StoredFile } from '@platform/svc-core/contract';
 import { refreshApi } from '@platform/data';
 import type { ApiResult, apiFile } from '@platform/shell-state';
-import { Alert, Button, Spinner, useFileDownload, useTranslation } from '@platform/ui';
+import { Alert, Button, useFileDownload, useTranslation } from '@platform/ui';
+import { FileField } from './FileField';
 import { useFailure } from './hr-access';
 
 /** The service's DOCUMENT_FILE_MAX_BYTES: a larger file is refused before it is sent. */
@@ -32,7 +33,6 @@ export function DocumentFile({
 }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
-  const id = useId();
   const download = useFileDownload('core', 'documentFile.downloadFailed');
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -72,30 +72,15 @@ export function DocumentFile({
         </p>
       )}
       {download.error && <Alert kind="error">{download.error}</Alert>}
-      <div className={`field${error ? ' has-error' : ''}`}>
-        <label htmlFor={id}>
-          {t(stored ? 'documentFile.replaceFile' : 'documentFile.uploadFile', labels)}
-        </label>
-        <input
-          id={id}
-          type="file"
-          accept="application/pdf,.pdf,image/jpeg,image/png,image/webp"
-          onChange={(e) => void choose(e)}
-          disabled={uploading}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        />
-        {error ? (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        ) : (
-          <p className="field-hint" id={`${id}-hint`}>
-            {t('documentFile.fileHint')}
-          </p>
-        )}
-        {uploading && <Spinner label={t('documentFile.uploading')} />}
-      </div>
+      <FileField
+        label={t(stored ? 'documentFile.replaceFile' : 'documentFile.uploadFile', labels)}
+        accept="application/pdf,.pdf,image/jpeg,image/png,image/webp"
+        hint={t('documentFile.fileHint')}
+        error={error}
+        busy={uploading}
+        busyLabel={t('documentFile.uploading')}
+        onChoose={(e) => void choose(e)}
+      />
     </div>
   );
 }

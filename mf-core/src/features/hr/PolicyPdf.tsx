@@ -1,8 +1,9 @@
 import './texts';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import type { PolicySummary } from '@platform/svc-core/contract';
 import { refreshApi } from '@platform/data';
-import { Alert, Button, Spinner, useFileDownload, useTranslation } from '@platform/ui';
+import { Alert, Button, useFileDownload, useTranslation } from '@platform/ui';
+import { FileField } from './FileField';
 import { coreApi } from '../../api';
 import { useFailure } from './hr-access';
 
@@ -42,7 +43,6 @@ export function OpenPolicyPdf({ policy: p }: { policy: PolicySummary }) {
 export function PublishPolicyPdf({ policy: p, done }: { policy: PolicySummary; done(): void }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
-  const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -67,27 +67,14 @@ export function PublishPolicyPdf({ policy: p, done }: { policy: PolicySummary; d
   }
 
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{t('policies.publishPdf')}</label>
-      <input
-        id={id}
-        type="file"
-        accept="application/pdf,.pdf"
-        onChange={(e) => void choose(e)}
-        disabled={busy}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-      />
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : (
-        <p className="field-hint" id={`${id}-hint`}>
-          {t('policies.pdfHint')}
-        </p>
-      )}
-      {busy && <Spinner label={t('policies.pdfPublishing')} />}
-    </div>
+    <FileField
+      label={t('policies.publishPdf')}
+      accept="application/pdf,.pdf"
+      hint={t('policies.pdfHint')}
+      error={error}
+      busy={busy}
+      busyLabel={t('policies.pdfPublishing')}
+      onChoose={(e) => void choose(e)}
+    />
   );
 }
