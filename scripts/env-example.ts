@@ -54,11 +54,13 @@ function gatewaySection(modules: ModuleDescriptor[]): string {
 # NATS_USER=gateway NATS_PASSWORD
 # SHELL_DIST=shell/dist REMOTES_ROOT=. REMOTES_MANIFEST (JSON, for remotes deployed elsewhere)
 # CORS_ORIGINS= BODY_LIMIT_BYTES=1048576 RATE_LIMIT_PER_MINUTE=1200 UPSTREAM_TIMEOUT_MS=10000
+# RATE_LIMIT_NATS_TIMEOUT_MS=500              how long a count waits for NATS (the counts every gateway instance
+#                                             shares) before this gateway counts the client in its own memory
 # PUBLIC_URL=                                 the public origin for absolute links in page previews (og:url); unset: the request's
 # TRUSTED_PROXIES=                            load balancers in front (IPs/CIDRs) whose X-Forwarded-For is believed;
 #                                             empty (npm start): clients are their socket's address
 # GATEWAY_WORKERS=1                           processes serving the one port (node:cluster); above 1 a primary
-#                                             supervises them and counts the rate limit for all; one per core it may use
+#                                             supervises them (and counts the rate limit while NATS cannot); one per core
 # EDGE_CACHE_BYTES=33554432                   answers a service marks public with a max-age kept at the edge; 0: none
 `;
 }

@@ -6,6 +6,9 @@ import { AckPolicy, StorageType, jetstream, jetstreamManager } from '@nats-io/je
 import { IdentityEvents, SessionRevokedData, UserEventData, type Envelope } from '@platform/contracts';
 import { NatsEventBus, inboxPrefix, makeEnvelope, natsPasswordVariable } from '@platform/event-bus';
 import { eventually, startNatsServer, type OwnNatsServer } from '@platform/testing';
+import { Kvm } from '@nats-io/kv';
+import { KvCounts, RATE_LIMIT_BUCKET } from '../gateway/src/rate-limit-kv';
+import { storeOver, WindowCounts } from '../gateway/src/shared-rate-limit';
 import { makePlatformStreams, natsPasswords, platformNatsAuthorization } from './nats-accounts';
 
 // A private server with exactly the configuration npm start and docker compose give NATS (no prefix, as in production).
@@ -207,6 +210,38 @@ it("lets the gateway follow logouts, and nothing else: it publishes nothing of t
     /Permissions Violation/,
   );
   expect(await stored(identityNc, 'IDENTITY')).toBe(before);
+});
+
+it('lets the gateway count in its rate-limit bucket, which the user streams made, and nothing more', async () => {
+  const gateway = await busAs('gateway');
+  const failures: unknown[] = [];
+  const counts = new KvCounts({
+    bucket: () => gateway.keyValue(RATE_LIMIT_BUCKET),
+    fallback: storeOver(new WindowCounts()),
+    log: { warn: (o) => failures.push(o), info: () => {} },
+  });
+  const count = () =>
+    new Promise<number>((resolve, reject) =>
+      counts.incr('10.1.2.3', (err, c) => (err ? reject(err) : resolve(c!.current)), 60_000),
+    );
+  expect([await count(), await count(), await count()]).toEqual([1, 2, 3]);
+  // Counted in NATS, not in the fallback: another gateway's user sees the same count.
+  expect(failures).toEqual([]);
+  const kv = await new Kvm(await as('gateway')).open('GATEWAY-RATE-LIMITS', { allow_direct: true });
+  expect((await kv.get(Buffer.from('10.1.2.3').toString('base64url')))?.string()).toMatch(/^3 \d+$/);
+
+  // Its bucket's keys only: no stream's state, no other bucket, no purge of the whole bucket.
+  const nc = await as('gateway');
+  const jsm = await jetstreamManager(nc);
+  const refused = /Permissions Violation/;
+  await expect(jsm.streams.info('KV_GATEWAY-RATE-LIMITS')).rejects.toThrow(refused);
+  await expect(jsm.streams.purge('KV_GATEWAY-RATE-LIMITS')).rejects.toThrow(refused);
+  await expect(new Kvm(nc).create('OTHER', { history: 1 })).rejects.toThrow(refused);
+  await expect(jetstream(nc).publish('$KV.OTHER.x', '1')).rejects.toThrow(refused);
+  // And a service's user may not touch the gateway's counts.
+  const hireKv = await new Kvm(await as('svc-hire')).open('GATEWAY-RATE-LIMITS', { allow_direct: true });
+  await expect(hireKv.put('x', '0 0')).rejects.toThrow(refused);
+  await expect(hireKv.get('x')).rejects.toThrow(refused);
 });
 
 it("refuses svc-hire's user every way of writing into, or deleting from, another producer's stream", async () => {

@@ -6,10 +6,12 @@ import {
   natsAuthorization,
   natsPasswordVariable,
   type BusAccount,
+  type KeyValueBucket,
 } from '@platform/event-bus';
 import type { ModuleDescriptor } from '@platform/contracts';
 import { consumersOf, loadModules } from '@platform/modules';
 import { REPO_ROOT } from './config';
+import { RATE_LIMIT_BUCKET } from '../gateway/src/rate-limit-kv';
 import { GENERATED } from './generated-banner';
 import { newSecret, readOrCreateSecret } from './secret-file';
 
@@ -25,11 +27,17 @@ export function platformStreams(modules: ModuleDescriptor[] = loadModules(REPO_R
   return [...producers, DEAD_LETTER_PRODUCER];
 }
 
+/** Every key-value bucket of the platform: the gateway instances' shared rate-limit counts. */
+export function platformBuckets(): KeyValueBucket[] {
+  return [RATE_LIMIT_BUCKET];
+}
+
 /**
  * Who may do what on the bus: one NATS user per module service (named as the service names its bus: its
  * folder), from the module descriptors: it alone publishes its own events, consumes what it declares and
- * follows logouts. The gateway only reads: it publishes nothing. The user `streams` makes the streams,
- * before the services start, and does nothing else.
+ * follows logouts. The gateway publishes no event: it reads logouts, and reads and writes the keys of its
+ * rate-limit bucket alone. The user `streams` makes the streams and buckets, before the services start, and
+ * does nothing else.
  */
 export function busAccounts(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)): BusAccount[] {
   const services = modules.flatMap((m) => (m.service ? [m.service] : []));
@@ -43,12 +51,16 @@ export function busAccounts(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)
         follows: [SESSIONS],
       };
     }),
-    { user: 'gateway', follows: [SESSIONS] },
-    { user: STREAMS_USER, manages: platformStreams(modules) },
+    { user: 'gateway', follows: [SESSIONS], buckets: [RATE_LIMIT_BUCKET.name] },
+    {
+      user: STREAMS_USER,
+      manages: platformStreams(modules),
+      managesBuckets: platformBuckets().map((b) => b.name),
+    },
   ];
 }
 
-/** Makes every stream of the platform on a server with its users, as the user `streams` (with its password). */
+/** Makes every stream and bucket of the platform on a server with its users, as the user `streams` (with its password). */
 export async function makePlatformStreams(
   url: string,
   passwords: Record<string, string>,
@@ -57,7 +69,15 @@ export async function makePlatformStreams(
 ): Promise<Record<string, string>> {
   const password = passwords[natsPasswordVariable(STREAMS_USER)];
   if (!password) throw new Error(`no password for the NATS user ${STREAMS_USER}`);
-  return makeStreams({ url, user: STREAMS_USER, password, prefix, producers: platformStreams(), waitMs });
+  return makeStreams({
+    url,
+    user: STREAMS_USER,
+    password,
+    prefix,
+    producers: platformStreams(),
+    buckets: platformBuckets(),
+    waitMs,
+  });
 }
 
 /** The users and permissions of the platform's NATS, to include in any nats-server configuration. */

@@ -1,8 +1,8 @@
 import { makeStreams } from '@platform/event-bus';
-import { platformStreams, STREAMS_USER } from './nats-accounts';
+import { platformBuckets, platformStreams, STREAMS_USER } from './nats-accounts';
 
 /**
- * Makes the platform's streams on NATS_URL as the NATS user `streams` (NATS_PASSWORD its password), then
+ * Makes the platform's streams and key-value buckets on NATS_URL as the NATS user `streams` (NATS_PASSWORD its password), then
  * exits: docker compose runs it once NATS is up, before any service (no service may make a stream).
  * `npm start` does the same itself.
  */
@@ -17,9 +17,11 @@ async function main() {
     password,
     prefix: process.env.NATS_PREFIX ?? '',
     producers: platformStreams(),
+    buckets: platformBuckets(),
     waitMs: 60_000,
   });
-  for (const [producer, what] of Object.entries(done)) console.log(`stream of ${producer}: ${what}`);
+  for (const [name, what] of Object.entries(done))
+    console.log(name.startsWith('kv:') ? `bucket ${name.slice(3)}: ${what}` : `stream of ${name}: ${what}`);
 }
 
 main().catch((err: unknown) => {

@@ -47,6 +47,11 @@ const Env = Type.Object({
   /** API requests per client IP per minute (static files are not counted). */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
   /**
+   * How long a count waits for NATS (the counts every gateway instance shares) before this gateway counts
+   * the client in its own memory instead.
+   */
+  RATE_LIMIT_NATS_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 500 }),
+  /**
    * Processes serving requests (node:cluster) on the one port; above 1, a primary supervises them and
    * keeps the rate limit's counts for all. One per core the gateway may use.
    */

@@ -9,7 +9,16 @@ import {
 import { readConfig } from './config';
 import { buildApp } from './app';
 import { runPrimary } from './workers';
-import { CountsFromPrimary } from './shared-rate-limit';
+import { CountsFromPrimary, RATE_LIMIT_WINDOW_MS, storeOver, WindowCounts } from './shared-rate-limit';
+import { KvCounts, RATE_LIMIT_BUCKET, storeInKv } from './rate-limit-kv';
+
+/** Where this process counts a client while NATS cannot: with workers the primary, else its own memory. */
+function localCounts() {
+  if (cluster.isWorker) return CountsFromPrimary;
+  const counts = new WindowCounts();
+  setInterval(() => counts.prune(RATE_LIMIT_WINDOW_MS), RATE_LIMIT_WINDOW_MS).unref();
+  return storeOver(counts);
+}
 
 async function main() {
   const config = readConfig();
@@ -22,11 +31,13 @@ async function main() {
   // Replays one token lifetime of logouts and ended accounts before serving, then keeps following.
   const revocations = new FollowedRevocations(bus);
   await revocations.start();
-  const app = await buildApp(config, {
-    revocations,
-    logger: log,
-    rateLimitStore: cluster.isWorker ? CountsFromPrimary : undefined,
+  // Every gateway instance (and worker) of the deployment counts a client once, in NATS (rate-limit-kv.ts).
+  const counts = new KvCounts({
+    bucket: () => bus.keyValue(RATE_LIMIT_BUCKET, config.RATE_LIMIT_NATS_TIMEOUT_MS),
+    fallback: localCounts(),
+    log: log.child({ component: 'rate-limit' }),
   });
+  const app = await buildApp(config, { revocations, logger: log, rateLimitStore: storeInKv(counts) });
   app.addHook('onClose', async () => {
     await revocations.stop();
     await bus.close();

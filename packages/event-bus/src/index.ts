@@ -28,6 +28,16 @@ export {
   makeStreams,
   streamConfig,
 } from './streams';
+export {
+  bucketName,
+  bucketStream,
+  bucketSubjects,
+  ensureBucket,
+  isRevisionConflict,
+  openBucket,
+  type KeyValueBucket,
+} from './key-value';
+export type { KV, KvEntry } from '@nats-io/kv';
 export { OPEN_NATS_SWITCH, admitsAnonymous, openNatsRefusal } from './open-server';
 export { EventChecker, type EventCheck } from './event-check';
 export { DEFAULT_MAX_DELIVER, retryDelayMs } from './delivery';

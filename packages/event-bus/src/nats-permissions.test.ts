@@ -9,8 +9,12 @@ const accounts: BusAccount[] = [
     consumers: [{ producer: 'identity', durable: 'svc-hire__user-sync', filter: 'identity.user.>' }],
     follows: [sessions],
   },
-  { user: 'gateway', follows: [sessions] },
-  { user: 'streams', manages: ['identity', 'hire', 'deadletter'] },
+  { user: 'gateway', follows: [sessions], buckets: ['gateway-rate-limits'] },
+  {
+    user: 'streams',
+    manages: ['identity', 'hire', 'deadletter'],
+    managesBuckets: ['gateway-rate-limits'],
+  },
 ];
 const of = (user: string, prefix = '') =>
   busPermissions(
@@ -43,13 +47,13 @@ describe('busPermissions', () => {
       expect(of(user).publish.allow.join(' ')).not.toMatch(/STREAM\.(CREATE|UPDATE)/);
   });
 
-  it('lets the stream maker make and update the streams it manages, and do nothing else', () => {
+  it('lets the stream maker make and update the streams and buckets it manages, and do nothing else', () => {
     const { publish, subscribe } = of('streams', 't_x_');
     expect(publish.allow.sort()).toEqual(
       [
         '$JS.API.INFO',
-        ...['IDENTITY', 'HIRE', 'DEADLETTER'].flatMap((s) =>
-          ['INFO', 'CREATE', 'UPDATE'].map((op) => `$JS.API.STREAM.${op}.T_X_${s}`),
+        ...['T_X_IDENTITY', 'T_X_HIRE', 'T_X_DEADLETTER', 'KV_T_X_GATEWAY-RATE-LIMITS'].flatMap((s) =>
+          ['INFO', 'CREATE', 'UPDATE'].map((op) => `$JS.API.STREAM.${op}.${s}`),
         ),
       ].sort(),
     );
@@ -58,9 +62,25 @@ describe('busPermissions', () => {
 
   it('gives a reader (the gateway) no event subject, no stream and no dead letters to publish', () => {
     const { publish, subscribe } = of('gateway');
-    expect(publish.allow.filter((s) => !s.startsWith('$JS.API.'))).toEqual([]);
+    // Its bucket's keys alone: writing them, and reading a key's last value.
+    expect(publish.allow.filter((s) => !s.startsWith('$JS.API.CONSUMER.'))).toEqual([
+      '$JS.API.INFO',
+      '$KV.GATEWAY-RATE-LIMITS.>',
+      '$JS.API.DIRECT.GET.KV_GATEWAY-RATE-LIMITS.$KV.GATEWAY-RATE-LIMITS.>',
+    ]);
     expect(publish.allow.filter((s) => s.includes('STREAM'))).toEqual([]);
     expect(subscribe.allow).toEqual(['_INBOX.gateway.>']);
+  });
+
+  it("gives a bucket's keys to the accounts that name it, with the deployment prefix, and to no other", () => {
+    expect(of('gateway', 't_x_').publish.allow).toEqual(
+      expect.arrayContaining([
+        '$KV.T_X_GATEWAY-RATE-LIMITS.>',
+        '$JS.API.DIRECT.GET.KV_T_X_GATEWAY-RATE-LIMITS.$KV.T_X_GATEWAY-RATE-LIMITS.>',
+      ]),
+    );
+    for (const user of ['svc-identity', 'svc-hire', 'streams'])
+      expect(of(user).publish.allow.join(' ')).not.toMatch(/\$KV|DIRECT/);
   });
 
   it("denies the followers' wildcards another account's durable consumer", () => {

@@ -1,4 +1,5 @@
 import { DEAD_LETTER_PRODUCER, deadLetterSubjects } from './dead-letter';
+import { bucketStream, bucketSubjects } from './key-value';
 import { durableName, inboxPrefix, streamName, streamSubjects, subjectFor } from './naming';
 
 /** One client of the bus (a service, or the gateway) and everything it does on it. */
@@ -16,6 +17,13 @@ export interface BusAccount {
    * the platform's stream maker (the user `streams`), which publishes and reads no event.
    */
   manages?: string[];
+  /**
+   * The key-value buckets it reads and writes (by name, e.g. `gateway-rate-limits`): their keys, and
+   * nothing of their stream. The gateway keeps its rate-limit counts so.
+   */
+  buckets?: string[];
+  /** The buckets it makes and keeps as the platform defines them: only the user `streams`. */
+  managesBuckets?: string[];
 }
 
 export interface NatsPermissions {
@@ -50,6 +58,14 @@ export function busPermissions(account: BusAccount, all: BusAccount[], prefix = 
   }
   for (const producer of account.manages ?? [])
     for (const op of ['INFO', 'CREATE', 'UPDATE']) allow.add(`${API}.STREAM.${op}.${stream(producer)}`);
+  for (const name of account.managesBuckets ?? [])
+    for (const op of ['INFO', 'CREATE', 'UPDATE'])
+      allow.add(`${API}.STREAM.${op}.${bucketStream(prefix, name)}`);
+  for (const name of account.buckets ?? []) {
+    // Writes (put, and update at an expected revision) on the keys' subjects; reads of a key's last value.
+    allow.add(bucketSubjects(prefix, name));
+    allow.add(`${API}.DIRECT.GET.${bucketStream(prefix, name)}.${bucketSubjects(prefix, name)}`);
+  }
   for (const c of account.consumers ?? []) {
     const s = stream(c.producer);
     const d = durableName(prefix, c.durable);

@@ -9,10 +9,12 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
+import type { KV } from '@nats-io/kv';
 import type { Envelope } from '@platform/contracts';
 import type { BusLog, EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
 import { durableName, inboxPrefix, producerOf, streamName, subjectFor } from './naming';
 import { ensurePlatformStream, isStreamMissing } from './streams';
+import { ensureBucket, openBucket, type KeyValueBucket } from './key-value';
 import { admitsAnonymous, openNatsRefusal } from './open-server';
 import { EventChecker } from './event-check';
 import { DEFAULT_MAX_DELIVER, retryDelayMs } from './delivery';
@@ -127,6 +129,7 @@ export class NatsEventBus implements EventBus {
   private readonly subscriptions = new Set<{ start(): void; stop(): Promise<void> }>();
   private readonly connecting: Promise<void>;
   private readonly prefix: string;
+  private readonly buckets = new Map<string, Promise<KV>>();
 
   private constructor(private readonly opts: NatsBusOptions) {
     if (opts.user && !opts.password)
@@ -221,6 +224,27 @@ export class NatsEventBus implements EventBus {
   async ready(): Promise<void> {
     if (this.refused) throw this.refused;
     if (!this.isConnected()) throw new Error('NATS is not connected');
+  }
+
+  /**
+   * A key-value bucket of this deployment, whose every request is answered within `timeoutMs` or fails;
+   * undefined while NATS is not connected (a request then would wait for the reconnection). On a server
+   * with the platform's users the user `streams` made it and this client only binds to it; on an open
+   * development server (no NATS user) it is made here, as the streams are.
+   */
+  async keyValue(bucket: KeyValueBucket, timeoutMs = 1000): Promise<KV | undefined> {
+    if (!this.isConnected() || this.refused) return undefined;
+    let kv = this.buckets.get(bucket.name);
+    if (!kv) {
+      const js = jetstream(this.nc!, { timeout: timeoutMs });
+      kv = (async () => {
+        if (!this.opts.user) await ensureBucket(js, this.prefix, bucket);
+        return openBucket(js, this.prefix, bucket);
+      })();
+      this.buckets.set(bucket.name, kv);
+      kv.catch(() => this.buckets.delete(bucket.name));
+    }
+    return kv;
   }
 
   async ensureStream(producer: string): Promise<void> {

@@ -1,6 +1,13 @@
 import { connect, nanos } from '@nats-io/transport-node';
-import { StorageType, jetstreamManager, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
+import {
+  StorageType,
+  jetstream,
+  jetstreamManager,
+  type JetStreamManager,
+  type StreamConfig,
+} from '@nats-io/jetstream';
 import { inboxPrefix, streamName, streamSubjects } from './naming';
+import { ensureBucket, type KeyValueBucket } from './key-value';
 
 /** JetStream drops a repeated message id seen within this window (it covers the relay's retries). */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -89,9 +96,10 @@ export async function ensurePlatformStream(
 }
 
 /**
- * Makes (or checks) the streams of these producers on a server, as the one NATS user allowed to: what
- * `npm start` and docker compose's nats-streams do before any service starts. Waits up to `waitMs` for the
- * server to accept connections (a container started at the same time).
+ * Makes (or checks) the streams of these producers, and the key-value buckets named, on a server, as the one
+ * NATS user allowed to: what `npm start` and docker compose's nats-streams do before any service starts.
+ * Waits up to `waitMs` for the server to accept connections (a container started at the same time). The
+ * answer names each stream by its producer and each bucket as `kv:<name>`.
  */
 export async function makeStreams(opts: {
   url: string;
@@ -99,6 +107,7 @@ export async function makeStreams(opts: {
   password: string;
   prefix?: string;
   producers: string[];
+  buckets?: KeyValueBucket[];
   waitMs?: number;
 }): Promise<Record<string, 'made' | 'updated' | 'kept'>> {
   const until = Date.now() + (opts.waitMs ?? 0);
@@ -116,6 +125,8 @@ export async function makeStreams(opts: {
         const done: Record<string, 'made' | 'updated' | 'kept'> = {};
         for (const producer of opts.producers)
           done[producer] = await ensurePlatformStream(jsm, opts.prefix ?? '', producer);
+        for (const bucket of opts.buckets ?? [])
+          done[`kv:${bucket.name}`] = await ensureBucket(jetstream(nc), opts.prefix ?? '', bucket);
         return done;
       } finally {
         await nc.close();

@@ -18,7 +18,10 @@ export function testNatsPrefix(): string {
   return `t_${Date.now().toString(36)}${randomBytes(3).toString('hex')}_`;
 }
 
-/** Deletes every stream whose name starts with the (upper-cased) prefix: a test run's own, nobody else's. */
+/**
+ * Deletes every stream whose name starts with the (upper-cased) prefix, and every key-value bucket's
+ * (`KV_<PREFIX>...`): a test run's own, nobody else's.
+ */
 export async function deleteStreamsWithPrefix(url: string, prefix: string): Promise<void> {
   const upper = prefix.toUpperCase();
   if (!upper) throw new Error('refusing to delete streams without a prefix');
@@ -26,7 +29,8 @@ export async function deleteStreamsWithPrefix(url: string, prefix: string): Prom
   try {
     const jsm = await jetstreamManager(nc);
     for await (const s of jsm.streams.list()) {
-      if (s.config.name.startsWith(upper)) await jsm.streams.delete(s.config.name);
+      if (s.config.name.startsWith(upper) || s.config.name.startsWith(`KV_${upper}`))
+        await jsm.streams.delete(s.config.name);
     }
   } finally {
     await nc.close();
