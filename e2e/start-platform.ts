@@ -46,6 +46,8 @@ async function main() {
     ADMIN_EMAIL: 'admin@e2e.example',
     ADMIN_PASSWORD: 'e2e admin password',
     LOG_LEVEL: 'warn',
+    // REPLICAS=2: the journeys against two instances of every service (and two gateways; they browse the first).
+    REPLICAS: process.env.REPLICAS,
   });
   const log = (line: string) => process.stderr.write(`${line}\n`);
   // What the journeys open is built first where missing or stale (the builds' output on stderr, which

@@ -19,7 +19,10 @@ export interface StartConfig {
   publicUrl?: string;
   /** DEMO_DATA=1 (or `npm start -- --demo`): load the demo through the platform's API once it is up. */
   demo: boolean;
-  /** REPLICAS=2: every service runs as this many instances, which the gateway spreads requests over. */
+  /**
+   * REPLICAS=2: every service runs as this many instances, which the gateway spreads requests over, and so
+   * does the gateway (the first on PORT, the others on free ports).
+   */
   replicas: number;
 }
 

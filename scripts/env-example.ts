@@ -18,7 +18,7 @@ LOG_LEVEL=warn                 # services' log level under npm start (info when 
 MODULES=                       # a standalone deployment: identity, core and these modules (MODULES=events); empty: all
 DEMO_DATA=                     # 1: load the fictional demo at start (as npm start -- --demo); needs ADMIN_EMAIL/ADMIN_PASSWORD
 PUBLIC_URL=                    # the site's address for links services write (e-mails, certificates); empty: http://localhost:$PORT
-REPLICAS=1                     # instances of every service (2: as on many machines; the gateway spreads requests)
+REPLICAS=1                     # instances of every service and gateway (2: as on two machines; one rate limit)
 # WARNING: with 1, npm start and every service run on a NATS anyone may connect to without a password, and
 # any process that reaches it can publish events as any service (notices, audit entries, logouts). Only on a
 # development machine nobody else reaches; never in production. Unset: such a NATS is refused.

@@ -17,6 +17,12 @@ import { stopChild, supervise, type Supervised } from './supervise';
 
 export interface RunningPlatform {
   url: string;
+  /**
+   * Every gateway process's own address, `url`'s first: with REPLICAS=2 two gateway processes, the first on
+   * PORT and the other on a free port, sharing the rate limit's counts through NATS as gateways on two
+   * machines behind a load balancer do.
+   */
+  gateways: string[];
   /** Each service's own URL (behind the gateway), e.g. for comparing direct and gateway throughput. */
   services: Record<string, string>;
   /** The NATS the platform runs on (see platform-bus.ts). */
@@ -28,8 +34,8 @@ export interface RunningPlatform {
    */
   startGateway(env: Record<string, string>, root?: string): Promise<string>;
   /**
-   * The process id a service instance (`svc-hire`, its second `svc-hire#2` with REPLICAS=2) or the first
-   * gateway (`gateway`) runs as now: tests kill it.
+   * The process id a service instance (`svc-hire`, its second `svc-hire#2` with REPLICAS=2) or a gateway
+   * (`gateway`, `gateway#2`) runs as now: tests kill it.
    */
   pid(name: string): number | undefined;
   stop(): Promise<void>;
@@ -244,8 +250,19 @@ export async function startPlatform(
       services[svc.name] = urls[0]!;
       gatewayEnv[svc.urlVariable] = urls.join(',');
     }
-    await startSupervised('gateway', 'gateway', gatewayEnv, `http://127.0.0.1:${cfg.port}/healthz`);
-    const url = `http://localhost:${cfg.port}`;
+    // REPLICAS gateway processes too: the first on PORT, the others each on a free port.
+    const gateways: string[] = [];
+    for (let i = 1; i <= cfg.replicas; i++) {
+      const port = i === 1 ? cfg.port : await freePort();
+      await startSupervised(
+        i === 1 ? 'gateway' : `gateway#${i}`,
+        'gateway',
+        { ...gatewayEnv, PORT: String(port) },
+        `http://127.0.0.1:${port}/healthz`,
+      );
+      gateways.push(`http://localhost:${port}`);
+    }
+    const url = gateways[0]!;
     const startGateway = async (env: Record<string, string>, root?: string) => {
       const port = await freePort();
       const gatewayAt = { ...gatewayEnv, ...env, PORT: String(port) };
@@ -253,7 +270,7 @@ export async function startPlatform(
       return `http://127.0.0.1:${port}`;
     };
     const pid = (name: string) => supervised.get(name)?.current().pid;
-    return { url, services, natsUrl: nats.url, startGateway, pid, stop };
+    return { url, gateways, services, natsUrl: nats.url, startGateway, pid, stop };
   } catch (err) {
     await stop();
     throw err;

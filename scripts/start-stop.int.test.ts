@@ -108,12 +108,25 @@ describe('npm start stopped by SIGTERM', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('runs two instances of each service, loses no request to a killed one and restarts it, then stops everything it started, in order, and exits 0', async () => {
+  it('runs two instances of each service and two gateways sharing one rate limit, loses no request to a killed instance and restarts it, then stops everything it started, in order, and exits 0', async () => {
     const port = await freePort();
     run = startNpmStart(dataDir, port, await freePort());
     child = run.child;
     await run.running;
     expect((await fetch(`http://127.0.0.1:${port}/api/billing/plans`)).status).toBe(200);
+
+    // Two gateway processes, and one rate limit: each request through either counts once, in NATS (with the
+    // platform's own NATS users, as in production).
+    const other = /other gateway instances \(one rate limit for all\): http:\/\/localhost:(\d+)/.exec(
+      run.output(),
+    );
+    expect(other).not.toBeNull();
+    const remaining = async (p: string | number) =>
+      Number((await fetch(`http://127.0.0.1:${p}/api/billing/plans`)).headers.get('x-ratelimit-remaining'));
+    const first = await remaining(port);
+    expect(await remaining(other![1]!)).toBe(first - 1);
+    expect(await remaining(port)).toBe(first - 2);
+    expect(childrenOf(child.pid!, path.join(REPO_ROOT, 'gateway'))).toHaveLength(2);
     expect(processesUsing(dataDir).some((p) => p.includes('nats-server'))).toBe(true);
 
     // A service instance killed outright costs no request (the gateway sends them to the other) and comes

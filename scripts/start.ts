@@ -15,8 +15,11 @@ async function main() {
   const platform = await startPlatform(cfg, console.log, {
     buildFrontends: !process.argv.includes('--no-build'),
   });
+  const others = platform.gateways.slice(1);
   console.log(
-    `\nAfyaHR is running at ${platform.url} (its bus: ${platform.natsUrl})\nPress Ctrl-C to stop.\n`,
+    `\nAfyaHR is running at ${platform.url} (its bus: ${platform.natsUrl})` +
+      (others.length ? `\nIts other gateway instances (one rate limit for all): ${others.join(', ')}` : '') +
+      `\nPress Ctrl-C to stop.\n`,
   );
   stopOnSignals(platform);
   if (demo) {
