@@ -193,3 +193,25 @@ export async function readDeadLetters(url: string, prefix: string): Promise<Stor
     await nc.close();
   }
 }
+
+export interface DurableConsumerState {
+  name: string;
+  /** Messages delivered (first deliveries and redeliveries alike) and redelivered. */
+  delivered: number;
+  redelivered: number;
+}
+
+/** The durable consumers on a stream, by the stream's name (`<PREFIX>IDENTITY`): how many, and what each got. */
+export async function durableConsumers(url: string, stream: string): Promise<DurableConsumerState[]> {
+  const nc = await connect({ servers: url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const out: DurableConsumerState[] = [];
+    for await (const c of jsm.consumers.list(stream))
+      if (c.config.durable_name)
+        out.push({ name: c.name, delivered: c.delivered.consumer_seq, redelivered: c.num_redelivered });
+    return out;
+  } finally {
+    await nc.close();
+  }
+}
