@@ -219,6 +219,7 @@ it('lets the gateway count in its rate-limit bucket, which the user streams made
     bucket: () => gateway.keyValue(RATE_LIMIT_BUCKET),
     fallback: storeOver(new WindowCounts()),
     log: { warn: (o) => failures.push(o), info: () => {} },
+    maxWindowMs: RATE_LIMIT_BUCKET.ttlMs,
   });
   const count = () =>
     new Promise<number>((resolve, reject) =>
@@ -242,6 +243,19 @@ it('lets the gateway count in its rate-limit bucket, which the user streams made
   const hireKv = await new Kvm(await as('svc-hire')).open('GATEWAY-RATE-LIMITS', { allow_direct: true });
   await expect(hireKv.put('x', '0 0')).rejects.toThrow(refused);
   await expect(hireKv.get('x')).rejects.toThrow(refused);
+});
+
+it('gives svc-identity (sharedRateLimits) its own bucket, which neither the gateway nor svc-hire may touch', async () => {
+  const open = async (user: string) =>
+    new Kvm(await as(user)).open('SVC-IDENTITY-RATE-LIMITS', { allow_direct: true });
+  const own = await open('svc-identity');
+  await own.create('k', '1 0');
+  expect((await own.get('k'))?.string()).toBe('1 0');
+  for (const other of ['gateway', 'svc-hire']) {
+    const kv = await open(other);
+    await expect(kv.put('k', '0 0')).rejects.toThrow(/Permissions Violation/);
+    await expect(kv.get('k')).rejects.toThrow(/Permissions Violation/);
+  }
 });
 
 it("refuses svc-hire's user every way of writing into, or deleting from, another producer's stream", async () => {

@@ -11,6 +11,7 @@ import {
 import type { ModuleDescriptor } from '@platform/contracts';
 import { consumersOf, loadModules } from '@platform/modules';
 import { REPO_ROOT } from './config';
+import { serviceRateLimitBucket } from '@platform/service-kit';
 import { RATE_LIMIT_BUCKET } from '../gateway/src/rate-limit-kv';
 import { GENERATED } from './generated-banner';
 import { newSecret, readOrCreateSecret } from './secret-file';
@@ -27,9 +28,13 @@ export function platformStreams(modules: ModuleDescriptor[] = loadModules(REPO_R
   return [...producers, DEAD_LETTER_PRODUCER];
 }
 
-/** Every key-value bucket of the platform: the gateway instances' shared rate-limit counts. */
-export function platformBuckets(): KeyValueBucket[] {
-  return [RATE_LIMIT_BUCKET];
+/**
+ * Every key-value bucket of the platform: the gateway instances' shared rate-limit counts, and those of each
+ * service whose descriptor says `sharedRateLimits`.
+ */
+export function platformBuckets(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)): KeyValueBucket[] {
+  const services = modules.flatMap((m) => (m.service?.sharedRateLimits ? [m.service.folder] : []));
+  return [RATE_LIMIT_BUCKET, ...services.map(serviceRateLimitBucket)];
 }
 
 /**
@@ -49,13 +54,14 @@ export function busAccounts(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)
         ...(s.producer ? { producer: s.producer } : {}),
         ...(consumers.length ? { consumers } : {}),
         follows: [SESSIONS],
+        ...(s.sharedRateLimits ? { buckets: [serviceRateLimitBucket(s.folder).name] } : {}),
       };
     }),
     { user: 'gateway', follows: [SESSIONS], buckets: [RATE_LIMIT_BUCKET.name] },
     {
       user: STREAMS_USER,
       manages: platformStreams(modules),
-      managesBuckets: platformBuckets().map((b) => b.name),
+      managesBuckets: platformBuckets(modules).map((b) => b.name),
     },
   ];
 }

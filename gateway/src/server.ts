@@ -36,6 +36,7 @@ async function main() {
     bucket: () => bus.keyValue(RATE_LIMIT_BUCKET, config.RATE_LIMIT_NATS_TIMEOUT_MS),
     fallback: localCounts(),
     log: log.child({ component: 'rate-limit' }),
+    maxWindowMs: RATE_LIMIT_BUCKET.ttlMs,
   });
   const app = await buildApp(config, { revocations, logger: log, rateLimitStore: storeInKv(counts) });
   app.addHook('onClose', async () => {

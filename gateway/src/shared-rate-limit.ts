@@ -1,4 +1,7 @@
 import type { Worker } from 'node:cluster';
+import { type Callback, type Count, WindowCounts } from '@platform/service-kit';
+
+export { storeOver, WindowCounts } from '@platform/service-kit';
 
 /**
  * The rate limit's counts when the gateway runs as several workers (workers.ts). Each worker's own
@@ -9,70 +12,6 @@ import type { Worker } from 'node:cluster';
 
 /** The rate limit's window: a client's allowance is RATE_LIMIT_PER_MINUTE per this many milliseconds. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
-
-interface Count {
-  current: number;
-  /** Milliseconds left in the client's window. */
-  ttl: number;
-}
-
-/**
- * A fixed window per key (what @fastify/rate-limit's memory store does): the first request opens it.
- * At most `maxKeys` windows are held (the plugin's store held 5,000): a flood from more addresses than
- * that, within one window, forgets the window opened longest ago, the one nearest its end anyway.
- */
-export class WindowCounts {
-  /** In the order the windows opened (a reopened one moves to the end), so the first is the oldest. */
-  private readonly windows = new Map<string, { current: number; startMs: number }>();
-
-  constructor(private readonly maxKeys = 100_000) {}
-
-  incr(key: string, timeWindow: number, now = Date.now()): Count {
-    let w = this.windows.get(key);
-    if (!w || w.startMs + timeWindow <= now) {
-      w = { current: 0, startMs: now };
-      this.windows.delete(key);
-      if (this.windows.size >= this.maxKeys) this.windows.delete(this.windows.keys().next().value!);
-      this.windows.set(key, w);
-    }
-    w.current++;
-    return { current: w.current, ttl: w.startMs + timeWindow - now };
-  }
-
-  read(key: string, timeWindow: number, now = Date.now()): Count {
-    const w = this.windows.get(key);
-    if (!w || w.startMs + timeWindow <= now) return { current: 0, ttl: 0 };
-    return { current: w.current, ttl: w.startMs + timeWindow - now };
-  }
-
-  /** Forgets closed windows, so the map holds only clients seen within the last window. */
-  prune(timeWindow: number, now = Date.now()): void {
-    // Oldest first: the first window still open ends the walk.
-    for (const [key, w] of this.windows) {
-      if (w.startMs + timeWindow > now) break;
-      this.windows.delete(key);
-    }
-  }
-}
-
-/**
- * A store for @fastify/rate-limit (its `store` option, a class) over counts this process keeps.
- */
-export function storeOver(counts: WindowCounts) {
-  return class CountsInProcess {
-    incr(key: string, cb: Callback, timeWindow: number): void {
-      cb(null, counts.incr(key, timeWindow));
-    }
-
-    read(key: string, cb: Callback, timeWindow: number): void {
-      cb(null, counts.read(key, timeWindow));
-    }
-
-    child(): CountsInProcess {
-      return this;
-    }
-  };
-}
 
 const ASK = 'gateway:rate-limit';
 const ANSWER = 'gateway:rate-limit-count';
@@ -98,8 +37,6 @@ export function serveCounts(worker: Worker, counts: WindowCounts): void {
     if (worker.isConnected()) worker.send(answer);
   });
 }
-
-type Callback = (err: Error | null, count?: Count) => void;
 
 /** This worker's questions to the primary still waiting for their answer, by id. */
 const waiting = new Map<number, Callback>();

@@ -27,6 +27,7 @@ async function gatewayInstance(): Promise<{ app: App; bus: NatsEventBus }> {
     bucket: () => bus.keyValue(RATE_LIMIT_BUCKET, 2000),
     fallback: storeOver(new WindowCounts()),
     log: silent,
+    maxWindowMs: RATE_LIMIT_BUCKET.ttlMs,
   });
   const app = await buildApp(
     readConfig({

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { buildServiceRuntime, type App } from '@platform/service-kit';
+import {
+  buildServiceRuntime,
+  serviceRateLimitBucket,
+  sharedRateLimitStore,
+  type App,
+} from '@platform/service-kit';
 import type { EventBus } from '@platform/event-bus';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { IdentityConfig } from './config';
@@ -64,8 +69,17 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   await app.register(entitlements, { bus, db });
   const hasher = new PasswordHasher(config.HASH_CONCURRENCY, config.HASH_QUEUE);
 
+  // Per-network limits counted once for every instance of svc-identity, in its NATS key-value bucket (this
+  // instance's memory while NATS cannot count): module.json's `sharedRateLimits`.
+  const counts = sharedRateLimitStore(
+    bus,
+    serviceRateLimitBucket('svc-identity'),
+    app.log.child({ component: 'rate-limit' }),
+  );
+  app.addHook('onClose', async () => counts.stop());
   await app.register(rateLimit, {
     global: false,
+    store: counts.store,
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(
         new Error(`Too many attempts from your network. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),

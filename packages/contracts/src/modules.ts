@@ -86,6 +86,12 @@ export const ModuleDescriptor = Type.Object(
           recordsAdminActions: Type.Optional(Type.Boolean()),
           /** It keeps the audit log (svc-content): it consumes every `recordsAdminActions` module's admin actions. */
           keepsAuditLog: Type.Optional(Type.Boolean()),
+          /**
+           * Its per-client limits (@fastify/rate-limit) are counted once for all its instances, in its own NATS
+           * key-value bucket `<folder>-rate-limits` (service-kit's `sharedRateLimitStore`): its NATS user may
+           * read and write that bucket's keys, which the user `streams` makes.
+           */
+          sharedRateLimits: Type.Optional(Type.Boolean()),
           /** Only svc-identity signs tokens: it gets the private key. */
           signsTokens: Type.Optional(Type.Boolean()),
           /**

@@ -18,6 +18,19 @@ export { authPlugin, ALLOWED_ALGORITHMS, type JwtOptions } from './auth';
 export { createDatabase, type Database, type DatabaseOptions } from './db';
 export { listenUntilSignalled, exitOnStartupError } from './serve';
 export { AnswerCache } from './answer-cache';
+export {
+  KvCounts,
+  SERVICE_RATE_LIMIT_WINDOW_MS,
+  serviceRateLimitBucket,
+  sharedRateLimitStore,
+  storeInKv,
+  storeOver,
+  WindowCounts,
+  type Callback,
+  type Count,
+  type CountStore,
+  type KvCountsOptions,
+} from './shared-counts';
 export { addressKey } from './address-key';
 export { CSV_BOM, csvCell, csvLine, toCsv } from './csv';
 export { printable, type TextEncodingFont } from './pdf-text';
