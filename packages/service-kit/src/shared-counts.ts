@@ -93,8 +93,17 @@ interface Seen {
   revision: number;
 }
 
-/** A compare-and-set attempt lost to another gateway this many times in a row: counted locally instead. */
+/** A compare-and-set attempt lost to another instance this many times in a row: counted locally instead. */
 const MAX_ATTEMPTS = 8;
+
+/**
+ * After NATS failed a count (a timeout, a refusal), counts skip it for this long: a NATS that answers
+ * nothing then costs one request a second its wait, not every request.
+ */
+export const KV_PAUSE_MS = 1000;
+
+/** A count this process makes in memory for a reason of its own, not because NATS failed. */
+class CountedHere extends Error {}
 
 /** Keys may hold only `-/=._` and word characters: an address (IPv6's colons) is written in base64url. */
 const keyOf = (client: string) => Buffer.from(client).toString('base64url');
@@ -137,7 +146,9 @@ export interface KvCountsOptions {
  * **While NATS cannot count** (disconnected, a count not answered in time, the bucket full, or eight conflicts
  * in a row), the request is counted in this process's memory (`fallback`): each instance then holds a client
  * to its limit alone, so across N instances a client may make up to N times its allowance until NATS is back,
- * and nobody is refused for NATS being down. The counts in the bucket go on where they were.
+ * and nobody is refused for NATS being down. After a failure NATS is asked again a second later
+ * (`KV_PAUSE_MS`), so a NATS that answers nothing costs one request a second its wait. The counts in the
+ * bucket go on where they were.
  */
 export class KvCounts {
   private readonly seen = new Map<string, Seen>();
@@ -145,6 +156,7 @@ export class KvCounts {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly fallback: CountStore;
   private sharing = true;
+  private pausedUntil = 0;
 
   constructor(private readonly opts: KvCountsOptions) {
     this.fallback = new opts.fallback();
@@ -160,7 +172,10 @@ export class KvCounts {
         cb(null, count);
       },
       (err: unknown) => {
-        this.shared(false, err);
+        if (!(err instanceof CountedHere)) {
+          this.shared(false, err);
+          this.pausedUntil = Date.now() + KV_PAUSE_MS;
+        }
         this.fallback.incr(client, cb, timeWindow);
       },
     );
@@ -173,9 +188,10 @@ export class KvCounts {
   /** Counts in KV; throws when NATS cannot count (not connected, timed out, refused, contended). */
   private async count(key: string, timeWindow: number): Promise<Count> {
     if (timeWindow > this.opts.maxWindowMs)
-      throw new Error(
+      throw new CountedHere(
         `a window of ${timeWindow} ms outlives the bucket's keys (${this.opts.maxWindowMs} ms)`,
       );
+    if (Date.now() < this.pausedUntil) throw new CountedHere('NATS failed a count within the last second');
     const kv = await this.opts.bucket();
     if (!kv) throw new Error('NATS is not connected');
     let known = this.seen.get(key);
@@ -186,7 +202,7 @@ export class KvCounts {
       const next = open ? { count: known.count + 1, startMs: known.startMs } : { count: 1, startMs: now };
       try {
         const value = valueOf(next.count, next.startMs);
-        // A key with no value yet is created: that too fails if another gateway wrote it first.
+        // A key with no value yet is created: that too fails if another instance wrote it first.
         const revision = known.revision
           ? await kv.update(key, value, known.revision)
           : await kv.create(key, value);
@@ -194,12 +210,12 @@ export class KvCounts {
         return { current: next.count, ttl: next.startMs + timeWindow - now };
       } catch (err) {
         if (!isRevisionConflict(err)) throw err;
-        // Another gateway counted this client since: read its count and try again.
+        // Another instance counted this client since: read its count and try again.
         this.seen.delete(key);
         known = undefined;
       }
     }
-    throw new Error(`the count of one client was taken by others ${MAX_ATTEMPTS} times in a row`);
+    throw new CountedHere(`the count of one client was taken by others ${MAX_ATTEMPTS} times in a row`);
   }
 
   /** The key's last value and revision; revision 0 for a key that has none (a first write creates it). */
