@@ -287,8 +287,14 @@ for (const lng of LANGUAGES) {
         }
         await arrive(page, professional);
         await visit(page, '/connect');
-        await expect(page.locator('.discussion-item').first()).toBeVisible();
+        await expect(page.locator('.person-card').first()).toBeVisible();
         await check(page, at('/connect signed in'));
+        await visit(page, `/connect/people/${(clinic.user as { id: string }).id}`);
+        await expect(page.locator('.person-page h1')).toBeVisible();
+        await check(page, at("a professional's page"));
+        await visit(page, '/connect/discussions');
+        await expect(page.locator('.discussion-item').first()).toBeVisible();
+        await check(page, at('/connect/discussions signed in'));
         await page.locator('.connect-section .section-head .btn').click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await check(page, at('the new discussion dialog'));

@@ -35,7 +35,7 @@ const TEXTS = {
     acceptFrom: (name: string) => `Accept the request from ${name}`,
     acceptedToast: (name: string) => `You are now connected with ${name}.`,
     connections: 'Connections',
-    newMessage: 'New Message',
+    newMessage: 'Start a discussion',
     dialog: 'Start a New Discussion',
     title: 'Title',
     category: 'Category',
@@ -85,7 +85,7 @@ const TEXTS = {
     acceptFrom: (name: string) => `Accepter la demande de ${name}`,
     acceptedToast: (name: string) => `Vous êtes maintenant en relation avec ${name}.`,
     connections: 'Relations',
-    newMessage: 'Nouveau message',
+    newMessage: 'Lancer une discussion',
     dialog: 'Lancer une nouvelle discussion',
     title: 'Titre',
     category: 'Catégorie',
@@ -155,13 +155,13 @@ async function notice(page: Page, title: string) {
   return link;
 }
 
-/** Posts a discussion through '+ New Message' on /connect; ends on its page. */
+/** Posts a discussion through 'Start a discussion' on the Discussions tab; ends on its page. */
 async function postDiscussion(
   page: Page,
   T: Texts,
   d: { title: string; category: string; visibility: string; content: string },
 ) {
-  await page.goto('/connect');
+  await page.goto('/connect/discussions');
   await page.getByRole('button', { name: T.newMessage }).click();
   const dialog = page.getByRole('dialog', { name: T.dialog });
   await dialog.getByLabel(T.title, { exact: true }).fill(d.title);
@@ -346,13 +346,13 @@ test.describe('Connect', () => {
       phone: '+254 744 000 004',
     });
     await logIn(page, T, me.email);
-    await page.goto('/connect');
+    await page.goto('/connect/discussions');
     const research = page.getByRole('button', { name: 'Research', exact: true });
     // The page is prerendered: its controls take input once its scripts have arrived (useHydrated).
     await expect(research).toBeEnabled();
     await research.focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/connect\?category=Research$/);
+    await expect(page).toHaveURL(/\/connect\/discussions\?category=Research$/);
     await expect(research).toHaveAttribute('aria-pressed', 'true');
 
     const open = page.getByRole('button', { name: T.newMessage });

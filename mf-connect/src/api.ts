@@ -11,6 +11,7 @@ import type {
   LikeResponse,
   MessageResponse,
   ProfessionalListResponse,
+  ProfessionalProfileResponse,
   ReplyListResponse,
   ReplyResponse,
 } from '@platform/contracts';
@@ -25,6 +26,9 @@ import { apiRequest } from '@platform/shell-state';
 export const connectApi = {
   /** The directory; `query` is the filters' query string. */
   professionals: (query: string) => endpoint<ProfessionalListResponse>(`/api/connect/professionals?${query}`),
+  /** One professional's page: their card, whole description and verified licences. */
+  professional: (id: string) =>
+    endpoint<ProfessionalProfileResponse>(`/api/connect/professionals/${encodeURIComponent(id)}`),
   /** The discussions the caller may read, newest first; `query` is the section's query string. */
   discussions: (query: string) => endpoint<DiscussionListResponse>(`/api/discussion/get?${query}`),
   /** One discussion (its replies come page by page from `replies`). */

@@ -8,6 +8,14 @@ import '../features/shared/namespace';
 const routes: RemoteRoutes = [
   { path: '/connect', Component: lazyPage(() => import('../features/directory/ConnectPage')) },
   {
+    path: '/connect/discussions',
+    Component: lazyPage(() => import('../features/discussions/DiscussionsPage')),
+  },
+  {
+    path: '/connect/people/:id',
+    Component: lazyPage(() => import('../features/person/PersonPage')),
+  },
+  {
     path: '/connect/discussions/:id',
     Component: lazyPage(() => import('../features/discussion/DiscussionPage')),
   },

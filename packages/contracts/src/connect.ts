@@ -79,6 +79,31 @@ export const Professional = Type.Object({
 });
 export type Professional = Static<typeof Professional>;
 
+/** One of a person's current licences verified in Core HR, as their profile page shows it. */
+export const VerifiedCredential = Type.Object({
+  /** The professions the licence's council licenses. */
+  professions: Type.Array(StringEnum(PROFESSIONS)),
+  /** The council's code (e.g. NCK); '' for a licence verified before Connect kept it. */
+  council: Type.String(),
+  /** The name of the organisation whose HR verified it; '' when not known. */
+  verifiedBy: Type.String(),
+  /** The last day it is valid (YYYY-MM-DD). */
+  validUntil: Type.String(),
+});
+export type VerifiedCredential = Static<typeof VerifiedCredential>;
+
+/**
+ * A professional's profile page: their card (what they chose to show, under the directory's rules) with
+ * the whole description and their current verified licences.
+ */
+export const ProfessionalProfile = Type.Composite([
+  Professional,
+  Type.Object({ credentials: Type.Array(VerifiedCredential) }),
+]);
+export type ProfessionalProfile = Static<typeof ProfessionalProfile>;
+export const ProfessionalProfileResponse = Ok({ data: ProfessionalProfile });
+export type ProfessionalProfileResponse = Static<typeof ProfessionalProfileResponse>;
+
 export const FacetCount = Type.Object({ value: Type.String(), count: Type.Integer() });
 export type FacetCount = Static<typeof FacetCount>;
 

@@ -99,6 +99,16 @@ export const users = connect.table(
 export const verifiedProfessions = verifiedProfessionsTable(connect);
 
 /**
+ * Where each verified licence comes from, for the person's profile page: its council and the organisation
+ * whose HR verified it (from the same credential events; a licence verified before this table has none).
+ */
+export const credentialSources = connect.table('credential_sources', {
+  credentialId: uuid('credential_id').primaryKey(),
+  councilCode: text('council_code').notNull(),
+  organisationId: uuid('organisation_id'),
+});
+
+/**
  * The directory's vocabulary: every word of a listed person's search document, with how many people use
  * it. A search word is matched against it by trigram similarity (a misspelling finds the words it was
  * meant to be), then the full-text index answers: Postgres' documented way of spelling-tolerant search.

@@ -10,11 +10,13 @@ import {
   type Profession,
   type UserDeletedData,
   type UserEventData,
+  type VerifiedCredential,
 } from '@platform/contracts';
 import { applyCredential, currentProfessions, pageOf } from '@platform/service-kit';
 import type { CredentialEventData } from '@platform/svc-core/contract';
 import {
   connectionRequests,
+  credentialSources,
   facetCounts,
   searchTerms,
   users,
@@ -248,8 +250,56 @@ export class PeopleStore {
    * Applies one of svc-core's credential events (already de-duplicated by the caller's transaction): a
    * verified licence gives its holder its council's professions; an expired one takes them away.
    */
-  applyCredential(tx: Tx, type: 'verified' | 'expired', data: CredentialEventData): Promise<void> {
-    return applyCredential(tx, verifiedProfessions, type, data);
+  async applyCredential(tx: Tx, type: 'verified' | 'expired', data: CredentialEventData): Promise<void> {
+    await applyCredential(tx, verifiedProfessions, type, data);
+    if (!data.personId) return;
+    if (type === 'expired') {
+      await tx.delete(credentialSources).where(eq(credentialSources.credentialId, data.credentialId));
+      return;
+    }
+    const source = {
+      credentialId: data.credentialId,
+      councilCode: data.councilCode,
+      organisationId: data.organisationId,
+    };
+    await tx
+      .insert(credentialSources)
+      .values(source)
+      .onConflictDoUpdate({ target: credentialSources.credentialId, set: source });
+  }
+
+  /**
+   * The person's current verified licences for their profile page: the professions, the council, the
+   * organisation whose HR verified it (its name as its clinic account has it, when known) and the last
+   * day it is valid; soonest to expire last.
+   */
+  async credentialsOf(personId: string): Promise<VerifiedCredential[]> {
+    const rows = await this.db.execute<{
+      professions: string[];
+      council: string | null;
+      verified_by: string | null;
+      expires_on: string;
+    }>(sql`
+      select vp.professions, cs.council_code as council, org.name as verified_by,
+        to_char(vp.expires_on, 'YYYY-MM-DD') as expires_on
+      from ${verifiedProfessions} vp
+      left join ${credentialSources} cs on cs.credential_id = vp.credential_id
+      left join lateral (
+        select u.name from ${users} u
+        where u.org_id = cs.organisation_id and u.role = 'Clinic' and not u.deleted
+        order by u.account_created_at limit 1
+      ) org on true
+      where vp.person_id = ${personId}::uuid
+        and vp.expires_on >= (now() at time zone 'Africa/Nairobi')::date
+        and cardinality(vp.professions) > 0
+      order by vp.expires_on desc, vp.credential_id
+      limit 20`);
+    return rows.map((r) => ({
+      professions: r.professions as Profession[],
+      council: r.council ?? '',
+      verifiedBy: r.verified_by ?? '',
+      validUntil: r.expires_on,
+    }));
   }
 
   /** A listed person by e-mail (the spec's `clientEmail`). */

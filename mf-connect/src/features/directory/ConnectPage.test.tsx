@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { currentUrl, fakeApi, renderScreen, type ApiCall } from '@platform/ui/testing';
 import {
@@ -10,6 +11,7 @@ import {
   signIn,
   AMINA,
 } from '../../test/fixtures';
+import DiscussionsPage from '../discussions/DiscussionsPage';
 import ConnectPage from './ConnectPage';
 
 const paths = (calls: ApiCall[], prefix: string) =>
@@ -167,6 +169,49 @@ describe('Find Professionals', () => {
   });
 });
 
+describe('Connect on a phone: two tabs, one address each', () => {
+  it('shows Find Professionals on /connect, its tab marked current, and no discussions there', async () => {
+    const calls = service();
+    await renderScreen(<ConnectPage />, { path: '/connect' });
+    const tabs = screen.getByRole('navigation', { name: 'Connect sections' });
+    expect(within(tabs).getByRole('link', { name: 'Find Professionals' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(tabs).getByRole('link', { name: 'Discussions' })).toHaveAttribute(
+      'href',
+      '/connect/discussions',
+    );
+    expect(await screen.findByText('1 professional found')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Community Discussions' })).not.toBeInTheDocument();
+    expect(paths(calls, '/api/discussion/get')).toEqual([]);
+  });
+
+  it('shows the discussions on their own tab with a button that says it starts one', async () => {
+    const calls = service();
+    await renderScreen(<DiscussionsPage />, { path: '/connect/discussions' });
+    const tabs = screen.getByRole('navigation', { name: 'Connect sections' });
+    expect(within(tabs).getByRole('link', { name: 'Discussions' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('link', { name: DISCUSSION.title })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start a discussion' })).toBeInTheDocument();
+    expect(paths(calls, '/api/connect/professionals')).toEqual([]);
+  });
+
+  it('takes an older link to a discussion search on /connect to the Discussions tab', async () => {
+    service();
+    await renderScreen(<ConnectPage />, { path: '/connect?q=oxygen&category=Research' });
+    await waitFor(() => expect(currentUrl()).toBe('/connect/discussions?q=oxygen&category=Research'));
+  });
+
+  it('says it in Kiswahili', async () => {
+    service();
+    await renderScreen(<DiscussionsPage />, { path: '/connect/discussions' });
+    await act(() => i18next.changeLanguage('sw'));
+    expect(screen.getByRole('link', { name: 'Tafuta wataalamu' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Anzisha majadiliano' })).toBeInTheDocument();
+  });
+});
+
 describe('Community Discussions', () => {
   it("lists each discussion's title, author, category, visibility unless Public, date, country and a 150-character preview", async () => {
     const long = 'word '.repeat(60);
@@ -179,7 +224,7 @@ describe('Community Discussions', () => {
       contentHtml: `<p>${long}</p>`,
     };
     service(undefined, () => discussionPage([DISCUSSION, internal]));
-    await renderScreen(<ConnectPage />, { path: '/connect' });
+    await renderScreen(<DiscussionsPage />, { path: '/connect/discussions' });
     const item = (await screen.findByRole('link', { name: DISCUSSION.title })).closest('article')!;
     expect(within(item).getByRole('link')).toHaveAttribute('href', `/connect/discussions/${DISCUSSION.id}`);
     expect(item).toHaveTextContent('Baraka Otieno');
@@ -196,10 +241,10 @@ describe('Community Discussions', () => {
 
   it("filters by a category chip and searches, in the address; says the spec's text when there are none", async () => {
     const calls = service(undefined, () => discussionPage([]));
-    await renderScreen(<ConnectPage />, { path: '/connect' });
+    await renderScreen(<DiscussionsPage />, { path: '/connect/discussions' });
     expect(await screen.findByText('No discussions yet. Start the conversation!')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Research' }));
-    expect(currentUrl()).toBe('/connect?category=Research');
+    expect(currentUrl()).toBe('/connect/discussions?category=Research');
     expect(screen.getByRole('button', { name: 'Research' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.type(screen.getByLabelText('Search discussions', { selector: 'input' }), 'oxygen');
     await userEvent.click(
@@ -207,7 +252,7 @@ describe('Community Discussions', () => {
         name: 'Search',
       }),
     );
-    expect(currentUrl()).toBe('/connect?q=oxygen&category=Research');
+    expect(currentUrl()).toBe('/connect/discussions?q=oxygen&category=Research');
     await waitFor(() =>
       expect(paths(calls, '/api/discussion/get')).toContain(
         '/api/discussion/get?search=oxygen&category=Research&limit=10',
@@ -228,8 +273,8 @@ describe('Community Discussions', () => {
           }
         : { status: 201, body: { success: true, data: { ...DISCUSSION, id: 'new-id' } } };
     });
-    await renderScreen(<ConnectPage />, { path: '/connect' });
-    await userEvent.click(await screen.findByRole('button', { name: 'New Message' }));
+    await renderScreen(<DiscussionsPage />, { path: '/connect/discussions' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Start a discussion' }));
     const dialog = screen.getByRole('dialog', { name: 'Start a New Discussion' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post Discussion' }));
     expect(within(dialog).getByLabelText('Title')).toHaveAccessibleDescription('This field is required.');

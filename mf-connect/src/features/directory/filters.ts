@@ -1,9 +1,9 @@
 import { DISCUSSION_CATEGORIES, PROFESSIONS } from '@platform/contracts/values';
 
 /**
- * /connect's state, as its URL holds it (so a filtered directory can be shared or returned to): the
- * directory's filters (the spec's Search, Role, Facility, Location, Country) and page, and the
- * discussions' search, category and page (`q`, `category`, `dpage`).
+ * Connect's state, as its URLs hold it (so a filtered list can be shared or returned to): /connect's
+ * directory filters (the spec's Search, Role, Facility, Location, Country) and page, and
+ * /connect/discussions' search, category and page (`q`, `category`, `dpage`).
  */
 export interface Filters {
   search: string;
@@ -48,11 +48,16 @@ export function readDiscussionFilters(search: string): DiscussionFilters {
   };
 }
 
-function params(f: Filters, d: DiscussionFilters): URLSearchParams {
+function params(f: Filters): URLSearchParams {
   const q = new URLSearchParams();
   for (const key of ['search', 'profession', 'facility', 'location', 'country'] as const)
     if (f[key].trim()) q.set(key, f[key].trim());
   if (f.page > 1) q.set('page', String(f.page));
+  return q;
+}
+
+function discussionParams(d: DiscussionFilters): URLSearchParams {
+  const q = new URLSearchParams();
   if (d.q.trim()) q.set('q', d.q.trim());
   if (d.category) q.set('category', d.category);
   if (d.page > 1) q.set('dpage', String(d.page));
@@ -62,15 +67,25 @@ function params(f: Filters, d: DiscussionFilters): URLSearchParams {
 export const NO_FILTERS: Filters = readFilters('');
 export const NO_DISCUSSION_FILTERS: DiscussionFilters = readDiscussionFilters('');
 
-/** The page's own URL for this state. */
-export function connectUrl(f: Filters, d: DiscussionFilters): string {
-  const q = params(f, d);
+/** Find Professionals' own URL for these filters. */
+export function connectUrl(f: Filters): string {
+  const q = params(f);
   return q.size ? `/connect?${q}` : '/connect';
 }
 
+/** The Discussions tab's own URL for this search. */
+export function discussionsUrl(d: DiscussionFilters): string {
+  const q = discussionParams(d);
+  return q.size ? `/connect/discussions?${q}` : '/connect/discussions';
+}
+
+/** Whether a URL holds a discussion search (an older link to /connect, when both sections were one page). */
+export const hasDiscussionFilters = (search: string) =>
+  ['q', 'category', 'dpage'].some((key) => new URLSearchParams(search).has(key));
+
 /** The query for GET /api/connect/professionals. */
 export function directoryQuery(f: Filters, limit: number): string {
-  const q = params(f, NO_DISCUSSION_FILTERS);
+  const q = params(f);
   q.set('limit', String(limit));
   return q.toString();
 }

@@ -141,7 +141,7 @@ describe('a discussion', () => {
     const confirm = screen.getByRole('dialog', { name: 'Delete this discussion?' });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(currentUrl()).toBe('/connect'));
+    await waitFor(() => expect(currentUrl()).toBe('/connect/discussions'));
   });
 
   it('shows replies 50 at a time, the next with "Show more replies"', async () => {

@@ -254,7 +254,7 @@ export default function DiscussionPage() {
       if (res.ok) {
         toast.show({ kind: 'success', message: t('discussion.deleted') });
         await refreshApi('/api/discussion');
-        navigate('/connect');
+        navigate('/connect/discussions');
       } else setDialogError(failureText(t, res, 'discussion.deleteFailed'));
     } catch (err) {
       setDialogError(failureText(t, err, 'discussion.deleteFailed'));
@@ -262,7 +262,7 @@ export default function DiscussionPage() {
     setBusy(false);
   }
 
-  const back = <Link to="/connect">{t('discussion.back')}</Link>;
+  const back = <Link to="/connect/discussions">{t('discussion.back')}</Link>;
   if (mustLogIn && !signedIn)
     return (
       <div className="container section">

@@ -56,7 +56,8 @@ function DiscussionItem({ d }: { d: DiscussionView }) {
 }
 
 /**
- * The spec's "Community Discussions": '+ New Message' (the 'Start a New Discussion' dialog), category
+ * The spec's "Community Discussions": 'Start a discussion' (the spec's '+ New Message', named for what it
+ * does; it opens the 'Start a New Discussion' dialog), category
  * chips that filter, a search over titles and content, the list newest first and Previous / Next. Visitors
  * see Public titles only and are invited to log in.
  */
@@ -96,11 +97,7 @@ export function Discussions({
     <section className="connect-section" aria-labelledby="discussions-title">
       <div className="section-head">
         <h2 id="discussions-title">{t('discussions.title')}</h2>
-        <Button onClick={startNew}>
-          {/* The spec's '+ New Message': the plus is decoration, the name is the words. */}
-          <span aria-hidden="true">+ </span>
-          {t('discussions.new')}
-        </Button>
+        <Button onClick={startNew}>{t('discussions.new')}</Button>
       </div>
       {!signedIn && <p className="muted">{t('discussions.visitorNote')}</p>}
       <div className="chips chip-buttons" role="group" aria-label={t('discussions.categories')}>
