@@ -954,6 +954,183 @@ export const AwayQuery = Type.Composite([
 ]);
 export type AwayQuery = Static<typeof AwayQuery>;
 
+/** A local time of day, `HH:MM` (24 hours). */
+const TimeOfDay = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' });
+export const ROSTER_RULES = ['on-leave', 'overlap', 'short-rest', 'too-many-nights', 'not-cleared'] as const;
+export const FATIGUE_REASONS = ['many-nights', 'few-rest-days'] as const;
+const MinimumStaffing = Type.Array(
+  Type.Object(
+    { profession: StringEnum(PROFESSIONS), count: Type.Integer({ minimum: 1, maximum: 50 }) },
+    { additionalProperties: false },
+  ),
+  { maxItems: PROFESSIONS.length },
+);
+
+/**
+ * A department's shift (Day 07:00–19:00; Night 19:00–07:00, ending the next day), whether it is clinical
+ * (only people cleared to practise) and the fewest people of each profession it needs.
+ */
+export const ShiftTemplate = Type.Object({
+  id: Uuid,
+  departmentId: Uuid,
+  name: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  clinical: Type.Boolean(),
+  night: Type.Boolean(),
+  hours: Type.Number(),
+  minimumStaffing: Type.Array(Type.Object({ profession: StringEnum(PROFESSIONS), count: Type.Integer() })),
+  active: Type.Boolean(),
+});
+export type ShiftTemplate = Static<typeof ShiftTemplate>;
+export const ShiftTemplateResponse = Ok({ data: ShiftTemplate });
+export const ShiftTemplateListResponse = Ok({ data: Type.Array(ShiftTemplate), pageInfo: PageInfo });
+export const ShiftTemplateQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ departmentId: Type.Optional(Uuid) }),
+]);
+export type ShiftTemplateQuery = Static<typeof ShiftTemplateQuery>;
+const ShiftTemplateFields = {
+  name: Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' }),
+  startsAt: TimeOfDay,
+  endsAt: TimeOfDay,
+  clinical: Type.Boolean(),
+  minimumStaffing: MinimumStaffing,
+  active: Type.Boolean(),
+};
+/** POST /api/core/shift-templates: HR, or the department's manager. */
+export const ShiftTemplateBody = Type.Object(
+  {
+    departmentId: Uuid,
+    name: ShiftTemplateFields.name,
+    startsAt: TimeOfDay,
+    endsAt: TimeOfDay,
+    clinical: Type.Optional(Type.Boolean()),
+    minimumStaffing: Type.Optional(MinimumStaffing),
+  },
+  { additionalProperties: false },
+);
+export type ShiftTemplateBody = Static<typeof ShiftTemplateBody>;
+/** PATCH /api/core/shift-templates/:id: a field left out is kept. */
+export const ShiftTemplateChangeBody = Type.Partial(Type.Object(ShiftTemplateFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+export type ShiftTemplateChangeBody = Static<typeof ShiftTemplateChangeBody>;
+
+/** POST /api/core/rosters: a department's roster for 1 to 6 weeks from a day. */
+export const RosterBody = Type.Object(
+  {
+    departmentId: Uuid,
+    startsOn: Day,
+    weeks: Type.Integer({ minimum: 1, maximum: 6 }),
+    maxConsecutiveNights: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 })),
+  },
+  { additionalProperties: false },
+);
+export type RosterBody = Static<typeof RosterBody>;
+export const RosterQuery = Type.Composite([PageQuery, Type.Object({ departmentId: Type.Optional(Uuid) })]);
+export type RosterQuery = Static<typeof RosterQuery>;
+export const RosterSummary = Type.Object({
+  id: Uuid,
+  departmentId: Uuid,
+  departmentName: Type.String(),
+  startsOn: Type.String(),
+  endsOn: Type.String(),
+  weeks: Type.Integer(),
+  maxConsecutiveNights: Type.Integer(),
+  status: StringEnum(['draft', 'published'] as const),
+  publishedAt: NullableString,
+});
+export type RosterSummary = Static<typeof RosterSummary>;
+export const RosterListResponse = Ok({ data: Type.Array(RosterSummary), pageInfo: PageInfo });
+export const RosterAssignment = Type.Object({
+  id: Uuid,
+  staffId: Uuid,
+  templateId: Uuid,
+  day: Type.String(),
+  /** The rules it breaks now, computed on every read. */
+  violations: Type.Array(StringEnum(ROSTER_RULES)),
+  /** Why the manager keeps it though it broke `keptRules` when made. */
+  keptReason: NullableString,
+  suggested: Type.Boolean(),
+});
+export type RosterAssignment = Static<typeof RosterAssignment>;
+/** A department's roster: its shifts, its people (with their fatigue), its assignments and its gaps. */
+export const Roster = Type.Composite([
+  RosterSummary,
+  Type.Object({
+    templates: Type.Array(ShiftTemplate),
+    people: Type.Array(
+      Type.Object({
+        staffId: Uuid,
+        name: Type.String(),
+        profession: NullableStringEnum(PROFESSIONS),
+        cleared: Type.Boolean(),
+        hours: Type.Number(),
+        fatigue: Type.Array(StringEnum(FATIGUE_REASONS)),
+      }),
+    ),
+    assignments: Type.Array(RosterAssignment),
+    /** Each shift and day lacking its minimum of a profession. */
+    gaps: Type.Array(
+      Type.Object({
+        day: Type.String(),
+        templateId: Uuid,
+        profession: StringEnum(PROFESSIONS),
+        needed: Type.Integer(),
+        assigned: Type.Integer(),
+      }),
+    ),
+  }),
+]);
+export type Roster = Static<typeof Roster>;
+export const RosterResponse = Ok({ data: Roster });
+/**
+ * POST /api/core/rosters/:id/assignments: a person on a shift on a day, by hand; one that breaks a rule
+ * is refused (422 `core.roster_rule_broken`, the rules in `hints`) unless a reason keeps it.
+ */
+export const AssignmentBody = Type.Object(
+  {
+    staffId: Uuid,
+    templateId: Uuid,
+    day: Day,
+    reason: Type.Optional(Type.String({ minLength: 3, maxLength: 300, pattern: '\\S' })),
+  },
+  { additionalProperties: false },
+);
+export type AssignmentBody = Static<typeof AssignmentBody>;
+export const AssignmentParams = Type.Object({ id: Uuid, assignmentId: Uuid });
+/** GET /api/core/shifts/mine: the caller's shifts on published rosters from `from` (default: today). */
+export const MyShiftsQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day) }),
+]);
+export type MyShiftsQuery = Static<typeof MyShiftsQuery>;
+export const MyShift = Type.Object({
+  id: Uuid,
+  rosterId: Uuid,
+  day: Type.String(),
+  departmentName: Type.String(),
+  shiftName: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+});
+export type MyShift = Static<typeof MyShift>;
+export const MyShiftListResponse = Ok({ data: Type.Array(MyShift), pageInfo: PageInfo });
+
+/** A roster published: each person on it is told their shifts. */
+export const RosterPublishedData = Type.Object({
+  organisationId: Uuid,
+  rosterId: Uuid,
+  departmentId: Uuid,
+  startsOn: Type.String(),
+  endsOn: Type.String(),
+  people: Type.Integer(),
+  shifts: Type.Integer(),
+});
+export type RosterPublishedData = Static<typeof RosterPublishedData>;
+
 export const CoreEvents = {
   credentialVerified: 'core.credential.verified.v1',
   credentialExpiring: 'core.credential.expiring.v1',
@@ -966,6 +1143,7 @@ export const CoreEvents = {
   leaveApproved: 'core.leave.approved.v1',
   leaveDeclined: 'core.leave.declined.v1',
   leaveCancelled: 'core.leave.cancelled.v1',
+  rosterPublished: 'core.roster.published.v1',
 } as const;
 
 export const CredentialEventData = Type.Object({
@@ -1025,6 +1203,7 @@ export const CoreEventSchemas = {
   [CoreEvents.leaveApproved]: LeaveEventData,
   [CoreEvents.leaveDeclined]: LeaveEventData,
   [CoreEvents.leaveCancelled]: LeaveEventData,
+  [CoreEvents.rosterPublished]: RosterPublishedData,
 };
 
 export const CoreErrors = {
@@ -1077,4 +1256,12 @@ export const CoreErrors = {
   leaveOwnDecision: 'core.leave_own_decision',
   leaveReasonRequired: 'core.leave_reason_required',
   licenceRoleNotLicensed: 'core.licence_role_not_licensed',
+  shiftTemplateNotFound: 'core.shift_template_not_found',
+  shiftTemplateExists: 'core.shift_template_exists',
+  rosterNotFound: 'core.roster_not_found',
+  rosterOverlap: 'core.roster_overlap',
+  rosterPublished: 'core.roster_published',
+  rosterRuleBroken: 'core.roster_rule_broken',
+  rosterShiftInvalid: 'core.roster_shift_invalid',
+  assignmentNotFound: 'core.assignment_not_found',
 } as const;

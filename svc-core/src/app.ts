@@ -11,6 +11,8 @@ import { ComplianceStore } from './stores/compliance-store';
 import { TrainingStore } from './stores/training-store';
 import { HireStore } from './stores/hire-store';
 import { LeaveStore } from './stores/leave-store';
+import { ShiftTemplateStore } from './stores/shift-template-store';
+import { RosterStore } from './stores/roster-store';
 import { LicenceAlertRoleStore } from './stores/licence-alert-roles';
 import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
@@ -26,6 +28,7 @@ import complianceRoutes from './routes/compliance';
 import trainingRoutes from './routes/trainings';
 import hireRoutes from './routes/hires';
 import leaveRoutes from './routes/leave';
+import rosterRoutes from './routes/rosters';
 import licenceAlertRoutes from './routes/licence-alerts';
 
 export interface BuildOptions {
@@ -63,6 +66,8 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const trainings = new TrainingStore(db, orgs, now);
   const hires = new HireStore(db, now);
   const leave = new LeaveStore(db, orgs, now);
+  const shiftTemplates = new ShiftTemplateStore(db, now);
+  const rosters = new RosterStore(db, shiftTemplates, now);
   const expiry = new ExpirySweep(db, credentials.today, [
     credentials.alerts,
     compliance.alerts,
@@ -83,6 +88,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(trainingRoutes, { trainings, orgs });
   await app.register(hireRoutes, { hires, orgs });
   await app.register(leaveRoutes, { leave, orgs });
+  await app.register(rosterRoutes, { templates: shiftTemplates, rosters, orgs });
   await app.register(licenceAlertRoutes, { alertRoles, orgs });
   return app;
 }

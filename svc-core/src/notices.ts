@@ -220,3 +220,23 @@ export const leaveRequestedNotice = (
     email: 'digest',
   });
 };
+
+/** To each person on a roster when it is published: how many shifts, where and when. */
+export const rosterPublishedNotice = (
+  userId: string,
+  department: string,
+  from: string,
+  to: string,
+  shifts: number,
+) =>
+  makeNotice('core', {
+    userId,
+    kind: 'core.roster-published',
+    title: {
+      en: `Your roster for ${department} (${span(from, to)}): ${shifts} ${shifts === 1 ? 'shift' : 'shifts'}`,
+      sw: `Ratiba yako ya ${department} (${span(from, to)}): zamu ${shifts}`,
+      fr: `Votre planning pour ${department} (${span(from, to)}) : ${shifts} ${shifts === 1 ? 'garde' : 'gardes'}`,
+    },
+    link: '/hr/rosters',
+    email: 'now',
+  });

@@ -10,7 +10,7 @@ import { startCore } from './helpers';
 /**
  * The API fuzz test's svc-core (security/api-fuzz.int.test.ts walks every module service): live tokens
  * per role (the user a member of the clinic) and real ids of a staff record, a credential, a policy, a
- * compliance document, a training and a completion, a leave type, request and holiday.
+ * compliance document, a training and a completion, a leave type, request and holiday, a shift and a roster.
  */
 export const fuzzTarget: FuzzTarget<App> = {
   name: 'svc-core',
@@ -62,6 +62,23 @@ export const fuzzTarget: FuzzTarget<App> = {
       if (leave.statusCode !== 201) throw new Error(`leave: ${leave.statusCode} ${leave.body}`);
       const holidays = await ctx.call('GET', '/api/core/holidays', user);
       const holiday = (holidays.json() as { data: { id: string }[] }).data[0]!.id;
+      // A ward with a shift and a roster, for the shift and roster routes.
+      const ward = await ctx.call('POST', '/api/core/departments', clinic, { name: 'Fuzz ward' });
+      const wardId = (ward.json() as { data: { id: string } }).data.id;
+      const shift = await ctx.call('POST', '/api/core/shift-templates', clinic, {
+        departmentId: wardId,
+        name: 'Day',
+        startsAt: '07:00',
+        endsAt: '19:00',
+        minimumStaffing: [{ profession: 'Nurse', count: 1 }],
+      });
+      if (shift.statusCode !== 201) throw new Error(`shift: ${shift.statusCode} ${shift.body}`);
+      const roster = await ctx.call('POST', '/api/core/rosters', clinic, {
+        departmentId: wardId,
+        startsOn: '2026-03-02',
+        weeks: 1,
+      });
+      if (roster.statusCode !== 201) throw new Error(`roster: ${roster.statusCode} ${roster.body}`);
       // A hire to invite (svc-hire's acceptance of the member's application), for /api/core/hires/:id.
       const hire = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fuzz-hire' });
       await hire.ensureStream('hire');
@@ -93,6 +110,8 @@ export const fuzzTarget: FuzzTarget<App> = {
         leaveType,
         (leave.json() as { data: { id: string } }).data.id,
         holiday,
+        (shift.json() as { data: { id: string } }).data.id,
+        (roster.json() as { data: { id: string } }).data.id,
         hireId,
       ];
     };

@@ -577,3 +577,81 @@ export const leaveRequests = core.table(
       .where(sql`status = 'approved'`),
   ],
 );
+
+/**
+ * A department's shift (Day 07:00–19:00, Night 19:00–07:00: local times, the end at or before the start
+ * ending the next day) and its minimum staffing per profession. Never deleted: set `active` false.
+ */
+export const shiftTemplates = core.table(
+  'shift_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    departmentId: uuid('department_id').notNull(),
+    name: text('name').notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+    /** Only people cleared to practise may work it. */
+    clinical: boolean('clinical').notNull().default(true),
+    minimumStaffing: jsonb('minimum_staffing')
+      .$type<{ profession: (typeof PROFESSIONS)[number]; count: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shift_templates_department_name_idx').on(t.departmentId, sql`lower(${t.name})`),
+    index('shift_templates_org_department_idx').on(t.orgId, t.departmentId, t.startsAt),
+  ],
+);
+
+/** A department's roster for `weeks` weeks from `starts_on`: a draft until its manager publishes it. */
+export const rosters = core.table(
+  'rosters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    departmentId: uuid('department_id').notNull(),
+    startsOn: date('starts_on').notNull(),
+    weeks: integer('weeks').notNull(),
+    maxConsecutiveNights: integer('max_consecutive_nights').notNull(),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rosters_org_department_start_idx').on(t.orgId, t.departmentId, t.startsOn)],
+);
+
+/**
+ * One person on one shift on one day of a roster; `kept_reason` is the manager's reason for keeping it
+ * though it breaks `kept_rules` (the rules are computed again on every read).
+ */
+export const rosterAssignments = core.table(
+  'roster_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rosterId: uuid('roster_id').notNull(),
+    orgId: uuid('org_id').notNull(),
+    staffRecordId: uuid('staff_record_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    day: date('day').notNull(),
+    keptRules: text('kept_rules')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    keptReason: text('kept_reason'),
+    /** Made by the suggestion rather than by hand. */
+    suggested: boolean('suggested').notNull().default(false),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('roster_assignments_shift_person_idx').on(t.rosterId, t.day, t.templateId, t.staffRecordId),
+    // A person's shifts by day: their own list and the rules across rosters.
+    index('roster_assignments_staff_day_idx').on(t.staffRecordId, t.day),
+  ],
+);

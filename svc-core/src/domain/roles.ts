@@ -162,3 +162,16 @@ export function canDecideLeave(actor: OrgActor, staff: StaffPlacement): boolean 
   if (staff.organisationId !== actor.organisationId) return false;
   return isHr(actor) || (actor.role === 'manager' && canSeeStaff(actor, staff));
 }
+
+/**
+ * Who sets a department's shifts and makes its rosters: HR for every department, a manager for the
+ * departments they were given (not their locations: a roster is a department's); staff and another
+ * organisation never.
+ */
+export function canManageRoster(
+  actor: OrgActor,
+  department: { organisationId: string; id: string },
+): boolean {
+  if (department.organisationId !== actor.organisationId) return false;
+  return isHr(actor) || (actor.role === 'manager' && actor.departmentIds.includes(department.id));
+}

@@ -1,0 +1,268 @@
+/**
+ * A roster's rules, as pure functions over its shifts: who is on leave, who overlaps, who gets less than 11
+ * hours' rest, who works more nights in a row than allowed, who is not cleared to practise on a clinical
+ * shift, which shift lacks its minimum of a profession, and who is fatigued. The store reads the rows; the
+ * screen shows what these return beside each assignment.
+ */
+import { addDays, daysBetween, type LocalDate } from '../domain/dates';
+
+/** Rules an assignment itself can break (a manager keeps one only with a reason). */
+export const ASSIGNMENT_RULES = [
+  'on-leave',
+  'overlap',
+  'short-rest',
+  'too-many-nights',
+  'not-cleared',
+] as const;
+export type AssignmentRule = (typeof ASSIGNMENT_RULES)[number];
+export const FATIGUE_REASONS = ['many-nights', 'few-rest-days'] as const;
+export type FatigueReason = (typeof FATIGUE_REASONS)[number];
+
+/** At least this much rest between the end of one shift and the start of the next. */
+export const MIN_REST_MINUTES = 11 * 60;
+/** Nights in a row allowed unless the roster says otherwise. */
+export const DEFAULT_MAX_CONSECUTIVE_NIGHTS = 3;
+/** Fatigue, per roster week: more nights than this, or fewer shift-free days than this. */
+export const FATIGUE_NIGHTS_PER_WEEK = 4;
+export const FATIGUE_MIN_REST_DAYS = 2;
+
+export interface ShiftTemplateRule {
+  id: string;
+  /** `HH:MM`, the organisation's local time; `endsAt` at or before `startsAt` ends the next day. */
+  startsAt: string;
+  endsAt: string;
+  /** A clinical shift needs someone cleared to practise. */
+  clinical: boolean;
+  minimumStaffing: { profession: string; count: number }[];
+}
+
+export interface RosterPerson {
+  staffId: string;
+  profession: string | null;
+  cleared: boolean;
+  /** Days (inclusive ranges) of approved leave. */
+  leave: { from: LocalDate; to: LocalDate }[];
+}
+
+export interface Shift {
+  id: string;
+  staffId: string;
+  templateId: string;
+  day: LocalDate;
+}
+
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
+
+/** A shift's span in minutes from `origin`'s midnight: [start, end), crossing midnight when it ends earlier. */
+export function spanOf(
+  template: Pick<ShiftTemplateRule, 'startsAt' | 'endsAt'>,
+  day: LocalDate,
+  origin: LocalDate,
+) {
+  const start = daysBetween(origin, day) * 1440 + minutesOf(template.startsAt);
+  let length = minutesOf(template.endsAt) - minutesOf(template.startsAt);
+  if (length <= 0) length += 1440;
+  return { start, end: start + length };
+}
+
+/** A night shift: one that crosses midnight or starts before 05:00. */
+export const isNight = (template: Pick<ShiftTemplateRule, 'startsAt' | 'endsAt'>) =>
+  minutesOf(template.endsAt) <= minutesOf(template.startsAt) || minutesOf(template.startsAt) < 5 * 60;
+
+/** Hours of a shift. */
+export const hoursOf = (template: Pick<ShiftTemplateRule, 'startsAt' | 'endsAt'>) => {
+  const { start, end } = spanOf(template, '2000-01-01', '2000-01-01');
+  return (end - start) / 60;
+};
+
+const onLeave = (person: RosterPerson, day: LocalDate) =>
+  person.leave.some((l) => l.from <= day && day <= l.to);
+
+/**
+ * Everything needed to check one person's shifts quickly: the suggestion asks it for each candidate,
+ * so it is built once per roster and kept current as shifts are added.
+ */
+export class RosterRules {
+  private readonly byPerson = new Map<string, Shift[]>();
+
+  constructor(
+    private readonly templates: ReadonlyMap<string, ShiftTemplateRule>,
+    private readonly people: ReadonlyMap<string, RosterPerson>,
+    private readonly maxConsecutiveNights: number,
+    shifts: readonly Shift[],
+    /** Any day before the roster's first: spans are counted from it. */
+    private readonly origin: LocalDate,
+  ) {
+    for (const shift of shifts) this.add(shift);
+  }
+
+  add(shift: Shift) {
+    const list = this.byPerson.get(shift.staffId) ?? [];
+    list.push(shift);
+    this.byPerson.set(shift.staffId, list);
+  }
+
+  shiftsOf(staffId: string): readonly Shift[] {
+    return this.byPerson.get(staffId) ?? [];
+  }
+
+  private span(shift: Pick<Shift, 'templateId' | 'day'>) {
+    return spanOf(this.templates.get(shift.templateId)!, shift.day, this.origin);
+  }
+
+  private nightOn(staffId: string, day: LocalDate, except?: string) {
+    return this.shiftsOf(staffId).some(
+      (s) => s.id !== except && s.day === day && isNight(this.templates.get(s.templateId)!),
+    );
+  }
+
+  /**
+   * The rules `shift` breaks among the person's other shifts (it need not be added yet). Short rest is
+   * the later shift's fault; an overlap is both's.
+   */
+  violations(shift: Shift): AssignmentRule[] {
+    const template = this.templates.get(shift.templateId)!;
+    const person = this.people.get(shift.staffId);
+    const broken = new Set<AssignmentRule>();
+    if (person && onLeave(person, shift.day)) broken.add('on-leave');
+    if (template.clinical && person && !person.cleared) broken.add('not-cleared');
+    const own = this.span(shift);
+    for (const other of this.shiftsOf(shift.staffId)) {
+      if (other.id === shift.id) continue;
+      const span = this.span(other);
+      if (span.start < own.end && own.start < span.end) broken.add('overlap');
+      else if (span.end <= own.start && own.start - span.end < MIN_REST_MINUTES) broken.add('short-rest');
+    }
+    if (isNight(template)) {
+      let run = 1;
+      for (let d = addDays(shift.day, -1); this.nightOn(shift.staffId, d, shift.id); d = addDays(d, -1))
+        run++;
+      if (run > this.maxConsecutiveNights) broken.add('too-many-nights');
+    }
+    return ASSIGNMENT_RULES.filter((rule) => broken.has(rule));
+  }
+}
+
+/** A shift on a day lacking people of a profession: how many it has and needs. */
+export interface StaffingGap {
+  day: LocalDate;
+  templateId: string;
+  profession: string;
+  needed: number;
+  assigned: number;
+}
+
+/** Every (day, shift, profession) whose minimum the roster does not meet, in day and start order. */
+export function staffingGaps(
+  days: readonly LocalDate[],
+  templates: readonly ShiftTemplateRule[],
+  people: ReadonlyMap<string, RosterPerson>,
+  shifts: readonly Shift[],
+): StaffingGap[] {
+  const counts = new Map<string, number>();
+  for (const s of shifts) {
+    const key = `${s.day}|${s.templateId}|${people.get(s.staffId)?.profession ?? ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const ordered = [...templates].sort((a, b) => minutesOf(a.startsAt) - minutesOf(b.startsAt));
+  const gaps: StaffingGap[] = [];
+  for (const day of days)
+    for (const t of ordered)
+      for (const { profession, count } of t.minimumStaffing) {
+        const assigned = counts.get(`${day}|${t.id}|${profession}`) ?? 0;
+        if (assigned < count) gaps.push({ day, templateId: t.id, profession, needed: count, assigned });
+      }
+  return gaps;
+}
+
+/** The days of a roster: `weeks` weeks from `startsOn`. */
+export const rosterDays = (startsOn: LocalDate, weeks: number): LocalDate[] =>
+  Array.from({ length: weeks * 7 }, (_, i) => addDays(startsOn, i));
+
+/**
+ * Fatigue per person: in some roster week more than `FATIGUE_NIGHTS_PER_WEEK` nights, or fewer than
+ * `FATIGUE_MIN_REST_DAYS` days without a shift starting.
+ */
+export function fatigueOf(
+  startsOn: LocalDate,
+  weeks: number,
+  templates: ReadonlyMap<string, ShiftTemplateRule>,
+  shifts: readonly Shift[],
+): FatigueReason[] {
+  const reasons = new Set<FatigueReason>();
+  for (let w = 0; w < weeks; w++) {
+    const from = addDays(startsOn, w * 7);
+    const to = addDays(from, 6);
+    const inWeek = shifts.filter((s) => s.day >= from && s.day <= to);
+    const nights = inWeek.filter((s) => isNight(templates.get(s.templateId)!)).length;
+    const workDays = new Set(inWeek.map((s) => s.day)).size;
+    if (nights > FATIGUE_NIGHTS_PER_WEEK) reasons.add('many-nights');
+    if (7 - workDays < FATIGUE_MIN_REST_DAYS) reasons.add('few-rest-days');
+  }
+  return FATIGUE_REASONS.filter((r) => reasons.has(r));
+}
+
+/**
+ * The suggestion: for each day, each shift by its start, each profession's minimum, the people of that
+ * profession who break no rule, fewest hours first (then name, then id), until the minimum is met. Only
+ * adds; never moves a shift a manager made. Deterministic: the same roster gives the same answer.
+ */
+export function suggestFill(
+  days: readonly LocalDate[],
+  templates: readonly ShiftTemplateRule[],
+  people: readonly (RosterPerson & { name: string })[],
+  rules: RosterRules,
+  existing: readonly Shift[],
+  newId: () => string,
+): Shift[] {
+  const hours = new Map<string, number>();
+  for (const s of existing) {
+    const t = templates.find((x) => x.id === s.templateId);
+    if (t) hours.set(s.staffId, (hours.get(s.staffId) ?? 0) + hoursOf(t));
+  }
+  const onShift = new Set(existing.map((s) => `${s.day}|${s.templateId}|${s.staffId}`));
+  const countOf = new Map<string, number>();
+  const professionOf = new Map(people.map((p) => [p.staffId, p.profession]));
+  for (const s of existing) {
+    const key = `${s.day}|${s.templateId}|${professionOf.get(s.staffId) ?? ''}`;
+    countOf.set(key, (countOf.get(key) ?? 0) + 1);
+  }
+  const byProfession = new Map<string, (RosterPerson & { name: string })[]>();
+  for (const p of people) {
+    if (!p.profession) continue;
+    byProfession.set(p.profession, [...(byProfession.get(p.profession) ?? []), p]);
+  }
+  const ordered = [...templates].sort((a, b) => minutesOf(a.startsAt) - minutesOf(b.startsAt));
+  const added: Shift[] = [];
+  for (const day of days)
+    for (const t of ordered) {
+      const length = hoursOf(t);
+      for (const { profession, count } of t.minimumStaffing) {
+        const key = `${day}|${t.id}|${profession}`;
+        let have = countOf.get(key) ?? 0;
+        if (have >= count) continue;
+        const candidates = [...(byProfession.get(profession) ?? [])].sort(
+          (a, b) =>
+            (hours.get(a.staffId) ?? 0) - (hours.get(b.staffId) ?? 0) ||
+            a.name.localeCompare(b.name) ||
+            (a.staffId < b.staffId ? -1 : a.staffId > b.staffId ? 1 : 0),
+        );
+        for (const person of candidates) {
+          if (have >= count) break;
+          if (onShift.has(`${day}|${t.id}|${person.staffId}`)) continue;
+          const shift = { id: newId(), staffId: person.staffId, templateId: t.id, day };
+          if (rules.violations(shift).length) continue;
+          rules.add(shift);
+          added.push(shift);
+          onShift.add(`${day}|${t.id}|${person.staffId}`);
+          hours.set(person.staffId, (hours.get(person.staffId) ?? 0) + length);
+          have++;
+        }
+        countOf.set(key, have);
+      }
+    }
+  return added;
+}
