@@ -99,6 +99,9 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   await app.register(photoRoutes, { photos: new PhotoStore(db), users: app.users });
   await registerInbox(app, config, db, bus, mailer);
 
+  const filled = await app.users.fillPlacesFromAddresses();
+  if (filled > 0) app.log.info({ filled }, 'town and country read from addresses');
+
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await app.users.bootstrapAdmin(config.ADMIN_EMAIL, await hasher.hash(config.ADMIN_PASSWORD, 'owner'));
     app.log.info({ email: config.ADMIN_EMAIL }, 'admin account ready');

@@ -32,7 +32,15 @@ export const RegisterBody = Type.Object(
     password: Type.String({ minLength: 8, maxLength: 256 }),
     designation: Type.Optional(shortText(120)),
     description: Type.Optional(shortText(2000)),
+    /**
+     * The spec's one-line address. Without `location` and `country`, they are read from it ("Kisumu,
+     * Kenya"); without it, it is written from them.
+     */
     address: Type.Optional(shortText(300)),
+    /** The town or city (Connect's Location filter). */
+    location: Type.Optional(shortText(160)),
+    /** The country (Connect's Country filter), kept by its English name when it names one. */
+    country: Type.Optional(shortText(80)),
     phone: Type.Optional(Type.String({ maxLength: PHONE_MAX_LENGTH, pattern: PHONE_PATTERN })),
     skills: Type.Optional(Skills),
     role: StringEnum(SIGNUP_ROLES),

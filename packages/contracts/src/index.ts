@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './audit';
 export * from './team';
 export * from './billing';
+export * from './place';

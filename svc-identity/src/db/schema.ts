@@ -336,3 +336,12 @@ export type NotificationRow = typeof notifications.$inferSelect;
  * (service-kit's followEntitlements): the profile's `entitlements` list.
  */
 export const orgEntitlements = orgEntitlementsTable(identity);
+
+/**
+ * Data fills run once on a database (by name), e.g. the town and country read from the addresses people
+ * gave before sign-up asked for them: the first instance to start claims and runs one, the others skip it.
+ */
+export const dataFills = identity.table('data_fills', {
+  name: text('name').primaryKey(),
+  doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+});

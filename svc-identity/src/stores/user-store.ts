@@ -3,6 +3,9 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
 import {
   addressFor,
+  addressOf,
+  normaliseCountry,
+  placeOf,
   BILLING_MODULES,
   IdentityEvents,
   type BillingModule,
@@ -38,6 +41,7 @@ import {
   organisations,
   outbox,
   photos,
+  dataFills,
   sessions,
   users,
   type UserRow,
@@ -147,6 +151,18 @@ export async function endSessions(
 }
 
 /** Accounts, organisations and sessions; every change and its event are written in one transaction. */
+/**
+ * The address, town and country a sign-up gives: what was sent, the town and country read from the
+ * spec's one-line address when only it was sent, the address written from them when it was not.
+ */
+export function placeFields(input: { address?: string; location?: string; country?: string }) {
+  const address = input.address?.trim() ?? '';
+  const read = placeOf(address);
+  const location = input.location?.trim() || read.town;
+  const country = normaliseCountry(input.country ?? '') || read.country;
+  return { address: address || addressOf(location, country), location, country };
+}
+
 export class UserStore {
   /** The directory without a search, with and without a role: see browseQueries. */
   private readonly browse: Record<'all' | 'byRole', ReturnType<UserStore['browseQueries']>>;
@@ -173,7 +189,7 @@ export class UserStore {
             orgId,
             designation: input.designation?.trim() ?? '',
             description: input.description?.trim() ?? '',
-            address: input.address?.trim() ?? '',
+            ...placeFields(input),
             phone: input.phone?.trim() ?? '',
             skills: input.skills ?? [],
             plan: input.plan ?? null,
@@ -218,8 +234,67 @@ export class UserStore {
     return toProfile(u, await this.modulesOf(u.orgId));
   }
 
+  /**
+   * Once per database: the town and country of people who gave only a one-line address (sign-up asked for
+   * nothing else before), read from it where it names them ("Kisumu, Kenya"); each changed person's
+   * user.updated event carries them to Connect's filters. A value the person set is never replaced. The
+   * first instance to start claims the fill (the others wait for its transaction, then skip it).
+   * Returns how many people it filled.
+   */
+  async fillPlacesFromAddresses(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(dataFills)
+        .values({ name: 'places-from-addresses' })
+        .onConflictDoNothing()
+        .returning();
+      if (claimed.length === 0) return 0;
+      let filled = 0;
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const batch = await tx
+          .select({ id: users.id, address: users.address, location: users.location, country: users.country })
+          .from(users)
+          .where(
+            and(
+              gt(users.id, after),
+              ne(users.status, 'deleted'),
+              ne(users.address, ''),
+              or(eq(users.location, ''), eq(users.country, '')),
+            ),
+          )
+          .orderBy(users.id)
+          .limit(500);
+        if (batch.length === 0) return filled;
+        after = batch.at(-1)!.id;
+        for (const row of batch) {
+          const read = placeOf(row.address);
+          const set = {
+            ...(!row.location && read.town ? { location: read.town } : {}),
+            ...(!row.country && read.country ? { country: read.country } : {}),
+          };
+          if (Object.keys(set).length === 0) continue;
+          const [u] = await tx
+            .update(users)
+            .set({ ...set, version: sql`${users.version} + 1`, updatedAt: new Date() })
+            .where(eq(users.id, row.id))
+            .returning();
+          await enqueue(tx, outbox, makeEnvelope(IdentityEvents.userUpdated, toEventData(u!)));
+          filled += 1;
+        }
+      }
+    });
+  }
+
   async updateProfile(id: string, patch: UpdateProfileBody): Promise<UserRow | undefined> {
     const { photo, ...values } = trimStrings(patch);
+    if (values.country !== undefined) values.country = normaliseCountry(values.country);
+    // A spec client sends the one-line address alone: the town and country follow it where it names them.
+    if (values.address !== undefined && values.location === undefined && values.country === undefined) {
+      const read = placeOf(values.address);
+      if (read.town) values.location = read.town;
+      if (read.country) values.country = read.country;
+    }
     return this.db.transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!current) return undefined;

@@ -153,12 +153,22 @@ export default function SignupPage() {
               {...field('phone')}
             />
           </div>
-          <TextField
-            label={t('signup.address')}
-            name="address"
-            autoComplete="address-level2"
-            {...field('address')}
-          />
+          <div className="form-grid">
+            <TextField
+              label={t('signup.town')}
+              name="location"
+              autoComplete="address-level2"
+              maxLength={160}
+              {...field('location')}
+            />
+            <TextField
+              label={t('signup.country')}
+              name="country"
+              autoComplete="country-name"
+              maxLength={80}
+              {...field('country')}
+            />
+          </div>
           {!clinic && (
             <TextField
               label={t('signup.skills')}

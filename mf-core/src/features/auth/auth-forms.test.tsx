@@ -160,6 +160,23 @@ describe('who signs up', () => {
 });
 
 describe('the signup form', () => {
+  it("asks for the town and the country (Connect's filters), and sends them", async () => {
+    const calls = fakeApi(() => ({ status: 400, body: { success: false, message: 'stop here' } }));
+    await renderScreen(<SignupPage />, { path: '/signup' });
+    await userEvent.type(await screen.findByLabelText('Full name'), 'Amina Wanjiru');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'amina@example.org');
+    await userEvent.type(screen.getByLabelText('Password'), 'a good long password');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'a good long password');
+    expect(screen.getByLabelText('Town or city')).toHaveAttribute('autocomplete', 'address-level2');
+    expect(screen.getByLabelText('Country')).toHaveAttribute('autocomplete', 'country-name');
+    await userEvent.type(screen.getByLabelText('Town or city'), 'Kisumu');
+    await userEvent.type(screen.getByLabelText('Country'), 'Kenya');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ location: 'Kisumu', country: 'Kenya' });
+    expect(calls[0]!.body).not.toHaveProperty('address');
+  });
+
   it('shows each error beside its field, focuses the first and announces how many', async () => {
     const calls = fakeApi(() => ({ status: 201 }));
     await renderScreen(<SignupPage />, { path: '/signup' });

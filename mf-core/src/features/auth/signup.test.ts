@@ -23,7 +23,8 @@ describe('signup form', () => {
       role: 'user',
       designation: undefined,
       phone: undefined,
-      address: undefined,
+      location: undefined,
+      country: undefined,
       description: undefined,
       skills: ['Triage', 'Midwifery'],
     });
@@ -40,10 +41,16 @@ describe('signup form', () => {
       designation: 'Nurse',
       skills: 'Triage',
       phone: '+254 711 222 333',
-      address: 'Nakuru, Kenya',
+      location: ' Nakuru ',
+      country: 'Kenya',
       role: 'Clinic',
     });
-    expect(payload).toMatchObject({ role: 'Clinic', phone: '+254 711 222 333', address: 'Nakuru, Kenya' });
+    expect(payload).toMatchObject({
+      role: 'Clinic',
+      phone: '+254 711 222 333',
+      location: 'Nakuru',
+      country: 'Kenya',
+    });
     expect(payload.designation).toBeUndefined();
     expect(payload.skills).toBeUndefined();
   });

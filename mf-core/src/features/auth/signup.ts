@@ -11,7 +11,9 @@ export interface SignupForm {
   confirmPassword: string;
   designation: string;
   phone: string;
-  address: string;
+  /** The town or city and the country: Connect's Location and Country filters (the server writes the address). */
+  location: string;
+  country: string;
   skills: string;
   role: 'user' | 'Clinic';
   description: string;
@@ -24,7 +26,8 @@ export const emptySignup = (): SignupForm => ({
   confirmPassword: '',
   designation: '',
   phone: '',
-  address: '',
+  location: '',
+  country: '',
   skills: '',
   role: 'user',
   description: '',
@@ -68,7 +71,8 @@ export function signupPayload(form: SignupForm, plan?: PlanId) {
     role: form.role,
     designation: clinic ? undefined : optional(form.designation),
     phone: optional(form.phone),
-    address: optional(form.address),
+    location: optional(form.location),
+    country: optional(form.country),
     description: optional(form.description),
     skills: skills.length > 0 ? skills : undefined,
     plan,

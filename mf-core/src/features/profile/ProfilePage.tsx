@@ -101,7 +101,7 @@ export default function ProfilePage() {
               </div>
               <div className="form-grid">
                 <TextField label={t('profile.country')} autoComplete="country-name" {...field('country')} />
-                <TextField label={t('signup.address')} {...field('address')} />
+                <TextField label={t('profile.address')} {...field('address')} />
               </div>
               <div className="field">
                 <label className="check">
