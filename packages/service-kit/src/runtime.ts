@@ -102,6 +102,9 @@ export async function buildServiceRuntime<T extends Record<string, unknown>>(
     app.addHook('onClose', async () => {
       await followed?.stop();
       await relay.stop();
+      // Graceful shutdown: requests have finished and consumers stopped (closed before this hook); what the
+      // outbox still holds goes out now, while the bus is connected, not at the next instance's start.
+      await relay.pass().catch((err: unknown) => app.log.warn({ err }, 'outbox not flushed on close'));
       if (ownBus) await bus!.close();
       await database.close();
     });

@@ -203,6 +203,11 @@ describe('buildService', () => {
     const res = await a.inject('/readyz');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'not ready', checks: { db: 'down' } });
+    // The names Kubernetes probes use answer the same.
+    const probe = await a.inject('/health/ready');
+    expect(probe.statusCode).toBe(503);
+    expect(probe.json()).toEqual({ status: 'not ready', checks: { db: 'down' } });
+    expect((await a.inject('/health/live')).json()).toEqual({ status: 'ok' });
     await a.close();
   });
 });

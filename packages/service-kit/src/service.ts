@@ -138,21 +138,28 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
 
   if (opts.jwt) await app.register(authPlugin, opts.jwt);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  // Liveness: the process answers (a Kubernetes livenessProbe restarts it when it stops). `/healthz` is the
+  // older name, kept for Compose, npm start and the tests that use it.
+  const live = async () => ({ status: 'ok' });
+  // Readiness: every named check (a service's database and NATS, ...) passes; 503 naming what fails, so a
+  // Kubernetes readinessProbe takes the instance out of its Service until it passes again. While the app
+  // closes, Fastify answers 503 itself, so no new request is routed to an instance that is shutting down.
+  const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
     const checks: Record<string, string> = {};
-    let ready = true;
+    let isReady = true;
     for (const [name, check] of Object.entries(opts.readiness ?? {})) {
       try {
         await check();
         checks[name] = 'ok';
       } catch (err) {
-        ready = false;
+        isReady = false;
         checks[name] = err instanceof Error ? err.message : 'failed';
       }
     }
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
-  });
+    return reply.status(isReady ? 200 : 503).send({ status: isReady ? 'ready' : 'not ready', checks });
+  };
+  for (const url of ['/healthz', '/health/live']) app.get(url, { schema: { hide: true } }, live);
+  for (const url of ['/readyz', '/health/ready']) app.get(url, { schema: { hide: true } }, ready);
 
   return app;
 }
