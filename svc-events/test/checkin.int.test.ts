@@ -136,6 +136,48 @@ describe('POST /api/event/:id/checkins', () => {
     expect([...ids][0]).toEqual(expect.any(String));
   });
 
+  it('counts the door: "n of m checked in" in each answer and for the organiser alone', async () => {
+    const e = await post({ capacity: 3 });
+    const [amina, baraka] = [ctx.persona('user', { name: 'Amina Wanjiru' }), ctx.persona('user')];
+    const tickets = [await ticketFor(e.id, amina), await ticketFor(e.id, baraka)];
+    // The waiting list and a withdrawn registration are not counted as registered.
+    const late = ctx.persona('user');
+    await ticketFor(e.id, late);
+    await ctx.call('DELETE', `/api/event/${e.id}/registrations/me`, late);
+    const count = async (who: Persona = clinic) => ctx.call('GET', `/api/event/${e.id}/checkins/count`, who);
+    expect((await count()).json()).toEqual({ success: true, data: { registered: 2, checkedIn: 0 } });
+
+    const first = await scan(e.id, tickets[0]!);
+    expect(first.json().data).toMatchObject({ name: 'Amina Wanjiru', registered: 2, checkedIn: 1 });
+    // A second scan of the same ticket and a refused one move nothing.
+    expect((await scan(e.id, tickets[0]!)).json().data).toMatchObject({ registered: 2, checkedIn: 1 });
+    expect((await scan(e.id, 'ZZZZ-ZZZZZZ')).statusCode).toBe(400);
+    expect((await count()).json().data).toEqual({ registered: 2, checkedIn: 1 });
+    expect((await scan(e.id, tickets[1]!)).json().data).toMatchObject({ registered: 2, checkedIn: 2 });
+
+    // Another organisation, an attendee and a visitor are refused, through inject and on the service's
+    // own port alike.
+    const rival = ctx.persona('Clinic');
+    expect((await count(rival)).statusCode).toBe(403);
+    expect((await count(rival)).json().code).toBe('events.not_organizer');
+    expect((await count(amina)).statusCode).toBe(403);
+    expect((await ctx.call('GET', `/api/event/${e.id}/checkins/count`)).statusCode).toBe(401);
+    expect((await ctx.call('GET', '/api/event/not-an-id/checkins/count', clinic)).statusCode).toBe(400);
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const direct = (token?: string) =>
+      fetch(`${address}/api/event/${e.id}/checkins/count`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const refused = await direct(rival.token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ success: false, code: 'events.not_organizer' });
+    expect((await direct()).status).toBe(401);
+    expect(await (await direct(clinic.token)).json()).toEqual({
+      success: true,
+      data: { registered: 2, checkedIn: 2 },
+    });
+  });
+
   it('opens two hours before the start', async () => {
     const e = await post({ ...soon(180) });
     const ticket = await ticketFor(e.id, ctx.persona('user'));

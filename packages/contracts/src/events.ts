@@ -243,9 +243,22 @@ export const CheckinResponse = Ok({
     alreadyCheckedIn: Type.Boolean(),
     /** The CPD certificate the check-in issued, for events that award points. */
     certificateId: Type.Union([Type.String(), Type.Null()]),
+    /** The door's count after this scan: confirmed seats, and how many of them have checked in. */
+    registered: Type.Integer({ minimum: 0 }),
+    checkedIn: Type.Integer({ minimum: 0 }),
   }),
 });
 export type CheckinResponse = Static<typeof CheckinResponse>;
+
+/** GET /api/event/:id/checkins/count: "12 of 30 checked in", for the organiser's check-in screen. */
+export const CheckinCountResponse = Ok({
+  data: Type.Object({
+    /** Confirmed seats (the waiting list and withdrawn registrations are not counted). */
+    registered: Type.Integer({ minimum: 0 }),
+    checkedIn: Type.Integer({ minimum: 0 }),
+  }),
+});
+export type CheckinCountResponse = Static<typeof CheckinCountResponse>;
 
 /** POST /api/event/calendar/token: the private feed's address, shown once (a new one revokes the old). */
 export const CalendarFeedResponse = Ok({

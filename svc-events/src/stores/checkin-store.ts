@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import { EventsEvents, type CheckinRecordedData, type OrganisationVerifiedData } from '@platform/contracts';
 import { HttpError } from '@platform/service-kit';
@@ -114,6 +114,25 @@ export class CheckinStore {
         });
       return { registrationId: r.id, name: r.name, checkedInAt: now, first: true, certificateId };
     });
+  }
+
+  /**
+   * The door's count: the event's confirmed seats (kept on its row) and how many of them have checked in
+   * (one index range over the event's registrations, `registrations_event_seq_idx`). A checked-in seat
+   * cannot be withdrawn, so the second never exceeds the first.
+   */
+  async counts(eventId: string): Promise<{ registered: number; checkedIn: number }> {
+    const [row] = await this.db
+      .select({
+        registered: eventsTable.confirmedCount,
+        checkedIn: sql<number>`(select count(*)::int from ${registrations} where ${and(
+          eq(registrations.eventId, eventId),
+          isNotNull(registrations.checkedInAt),
+        )})`,
+      })
+      .from(eventsTable)
+      .where(eq(eventsTable.id, eventId));
+    return { registered: row?.registered ?? 0, checkedIn: row?.checkedIn ?? 0 };
   }
 
   async certificate(id: string): Promise<CertificateRow | undefined> {
