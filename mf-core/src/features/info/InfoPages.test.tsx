@@ -34,6 +34,8 @@ describe('the text pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
     expect(screen.getByText(/Kenya Data Protection Act 2019/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Your rights' })).toBeInTheDocument();
+    // The spec's policy: data requests are answered within 15 days.
+    expect(screen.getByText(/we answer within 15 days/)).toBeInTheDocument();
   });
 
   it('/cookies lists what the site really keeps', async () => {
