@@ -16,6 +16,14 @@ import type {
   UpdateProfileBody,
 } from '@platform/contracts';
 import type {
+  AssignmentBody,
+  MyShiftListResponse,
+  RosterBody,
+  RosterListResponse,
+  RosterResponse,
+  ShiftTemplateBody,
+  ShiftTemplateListResponse,
+  ShiftTemplateResponse,
   BalancesListResponse,
   HolidayBody,
   HolidayListResponse,
@@ -328,6 +336,33 @@ export const coreApi = {
   leaveBalances: (page: number) =>
     endpoint<BalancesListResponse>(`/api/core/leave/balances?page=${page}&limit=20`),
   leaveBalancesCsv: () => apiFile('/api/core/leave/balances.csv'),
+  /** Shifts and rosters: a department's shifts, its rosters (HR, its managers), one's own shifts. */
+  shiftTemplates: (departmentId: string) =>
+    endpoint<ShiftTemplateListResponse>(
+      `/api/core/shift-templates?departmentId=${encodeURIComponent(departmentId)}&limit=100`,
+    ),
+  addShiftTemplate: (body: ShiftTemplateBody) =>
+    apiRequest<ShiftTemplateResponse>('/api/core/shift-templates', { method: 'POST', body }),
+  rosters: (page: number) => endpoint<RosterListResponse>(`/api/core/rosters?page=${page}&limit=20`),
+  roster: (id: string) => endpoint<RosterResponse>(`/api/core/rosters/${encodeURIComponent(id)}`),
+  createRoster: (body: RosterBody) =>
+    apiRequest<RosterResponse>('/api/core/rosters', { method: 'POST', body }),
+  assignShift: (id: string, body: AssignmentBody) =>
+    apiRequest<RosterResponse>(`/api/core/rosters/${encodeURIComponent(id)}/assignments`, {
+      method: 'POST',
+      body,
+    }),
+  unassignShift: (id: string, assignmentId: string) =>
+    apiRequest<RosterResponse>(
+      `/api/core/rosters/${encodeURIComponent(id)}/assignments/${encodeURIComponent(assignmentId)}`,
+      { method: 'DELETE' },
+    ),
+  fillRoster: (id: string) =>
+    apiRequest<RosterResponse>(`/api/core/rosters/${encodeURIComponent(id)}/fill`, { method: 'POST' }),
+  publishRoster: (id: string) =>
+    apiRequest<RosterResponse>(`/api/core/rosters/${encodeURIComponent(id)}/publish`, { method: 'POST' }),
+  myShifts: (page: number, from: string) =>
+    endpoint<MyShiftListResponse>(`/api/core/shifts/mine?from=${from}&page=${page}&limit=20`),
   /** The members HR may record a training for: the first 20 by name matching `search` (any part of a name). */
   trainingMembers: (search: string) =>
     endpoint<StaffListResponse>(

@@ -984,7 +984,9 @@ export const ShiftTemplate = Type.Object({
 });
 export type ShiftTemplate = Static<typeof ShiftTemplate>;
 export const ShiftTemplateResponse = Ok({ data: ShiftTemplate });
+export type ShiftTemplateResponse = Static<typeof ShiftTemplateResponse>;
 export const ShiftTemplateListResponse = Ok({ data: Type.Array(ShiftTemplate), pageInfo: PageInfo });
+export type ShiftTemplateListResponse = Static<typeof ShiftTemplateListResponse>;
 export const ShiftTemplateQuery = Type.Composite([
   PageQuery,
   Type.Object({ departmentId: Type.Optional(Uuid) }),
@@ -1044,6 +1046,7 @@ export const RosterSummary = Type.Object({
 });
 export type RosterSummary = Static<typeof RosterSummary>;
 export const RosterListResponse = Ok({ data: Type.Array(RosterSummary), pageInfo: PageInfo });
+export type RosterListResponse = Static<typeof RosterListResponse>;
 export const RosterAssignment = Type.Object({
   id: Uuid,
   staffId: Uuid,
@@ -1086,6 +1089,7 @@ export const Roster = Type.Composite([
 ]);
 export type Roster = Static<typeof Roster>;
 export const RosterResponse = Ok({ data: Roster });
+export type RosterResponse = Static<typeof RosterResponse>;
 /**
  * POST /api/core/rosters/:id/assignments: a person on a shift on a day, by hand; one that breaks a rule
  * is refused (422 `core.roster_rule_broken`, the rules in `hints`) unless a reason keeps it.
@@ -1118,6 +1122,7 @@ export const MyShift = Type.Object({
 });
 export type MyShift = Static<typeof MyShift>;
 export const MyShiftListResponse = Ok({ data: Type.Array(MyShift), pageInfo: PageInfo });
+export type MyShiftListResponse = Static<typeof MyShiftListResponse>;
 
 /** A roster published: each person on it is told their shifts. */
 export const RosterPublishedData = Type.Object({

@@ -29,6 +29,7 @@ const routes: RemoteRoutes = [
   { path: '/hr/compliance', Component: lazyPage(() => import('../features/hr/CompliancePage')) },
   { path: '/hr/trainings', Component: lazyPage(() => import('../features/hr/TrainingsPage')) },
   { path: '/hr/leave', Component: lazyPage(() => import('../features/hr/LeavePage')) },
+  { path: '/hr/rosters', Component: lazyPage(() => import('../features/hr/RostersPage')) },
   { path: '/pricing', Component: lazyPage(() => import('../features/pricing/PricingPage')) },
   { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
   { path: '/login/forgot', Component: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },

@@ -64,6 +64,7 @@ function HrHome() {
         {isHr && <Link to="/hr/compliance">{t('hrPage.complianceLink')}</Link>}
         {role !== undefined && <Link to="/hr/trainings">{t('hrPage.trainingsLink')}</Link>}
         {role !== undefined && <Link to="/hr/leave">{t('hrPage.leaveLink')}</Link>}
+        {role !== undefined && <Link to="/hr/rosters">{t('hrPage.rostersLink')}</Link>}
       </nav>
       <Dashboard />
       {isHr && <RecentHires invites={role === 'owner'} />}

@@ -1,0 +1,231 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLanguage, useSession } from '@platform/shell-state';
+import { fakeApi, renderScreen } from '@platform/ui/testing';
+import { AMINA, resetSession } from '../../test/fixtures';
+import routes from '../../exposes/routes';
+import RostersPage from './RostersPage';
+
+beforeEach(resetSession);
+afterEach(async () => {
+  window.innerWidth = 1024;
+  await act(async () => useLanguage.getState().setLanguage('en'));
+});
+
+const WARD = '7b0c1f7e-2222-4a3b-9c1d-000000000001';
+const ROSTER = '7b0c1f7e-6666-4a3b-9c1d-000000000001';
+const DAY = {
+  id: '7b0c1f7e-7777-4a3b-9c1d-000000000001',
+  departmentId: WARD,
+  name: 'Day',
+  startsAt: '07:00',
+  endsAt: '19:00',
+  clinical: true,
+  night: false,
+  hours: 12,
+  minimumStaffing: [{ profession: 'Nurse', count: 1 }],
+  active: true,
+};
+const NIGHT = {
+  ...DAY,
+  id: '7b0c1f7e-7777-4a3b-9c1d-000000000002',
+  name: 'Night',
+  startsAt: '19:00',
+  endsAt: '07:00',
+  night: true,
+};
+const AMINA_STAFF = '7b0c1f7e-3333-4a3b-9c1d-000000000001';
+const DORCAS_STAFF = '7b0c1f7e-3333-4a3b-9c1d-000000000002';
+const page = (data: unknown[]) => ({
+  success: true,
+  data,
+  pageInfo: { page: 1, limit: 20, total: data.length },
+});
+
+/** svc-core as the page sees it: a ward's week-long draft; Dorcas is not cleared to practise. */
+function fakeCore(role: string) {
+  const assignments: Record<string, unknown>[] = [
+    {
+      id: '7b0c1f7e-8888-4a3b-9c1d-000000000001',
+      staffId: AMINA_STAFF,
+      templateId: NIGHT.id,
+      day: '2026-03-02',
+      violations: [],
+      keptReason: null,
+      suggested: true,
+    },
+  ];
+  let status = 'draft';
+  const roster = () => ({
+    id: ROSTER,
+    departmentId: WARD,
+    departmentName: 'Maternity ward',
+    startsOn: '2026-03-02',
+    endsOn: '2026-03-08',
+    weeks: 1,
+    maxConsecutiveNights: 3,
+    status,
+    publishedAt: null,
+    templates: [DAY, NIGHT],
+    people: [
+      {
+        staffId: AMINA_STAFF,
+        name: 'Amina Otieno',
+        profession: 'Nurse',
+        cleared: true,
+        hours: 12,
+        fatigue: [],
+      },
+      {
+        staffId: DORCAS_STAFF,
+        name: 'Dorcas Wambui',
+        profession: 'Nurse',
+        cleared: false,
+        hours: 0,
+        fatigue: [],
+      },
+    ],
+    // A copy each time, as a server's answer is.
+    assignments: assignments.map((a) => ({ ...a })),
+    gaps: [{ day: '2026-03-03', templateId: DAY.id, profession: 'Nurse', needed: 1, assigned: 0 }],
+  });
+  return fakeApi(({ method, path, body }) => {
+    if (path === '/api/core/staff/me')
+      return { body: { success: true, data: { id: AMINA_STAFF, role, credentials: [], cpdPoints: 0 } } };
+    if (path.startsWith('/api/core/places'))
+      return {
+        body: { success: true, data: { locations: [], departments: [{ id: WARD, name: 'Maternity ward' }] } },
+      };
+    if (path.startsWith('/api/core/shifts/mine'))
+      return {
+        body: page([
+          {
+            id: 'a1',
+            rosterId: ROSTER,
+            day: '2026-03-02',
+            departmentName: 'Maternity ward',
+            shiftName: 'Night',
+            startsAt: '19:00',
+            endsAt: '07:00',
+          },
+        ]),
+      };
+    if (path.startsWith('/api/core/shift-templates')) return { body: page([DAY, NIGHT]) };
+    if (method === 'GET' && path.startsWith('/api/core/rosters?'))
+      return { body: page([{ ...roster(), templates: undefined }]) };
+    if (method === 'GET' && path === `/api/core/rosters/${ROSTER}`)
+      return { body: { success: true, data: roster() } };
+    if (method === 'POST' && path === `/api/core/rosters/${ROSTER}/assignments`) {
+      const b = body as { staffId: string; templateId: string; day: string; reason?: string };
+      if (b.staffId === DORCAS_STAFF && !b.reason)
+        return {
+          status: 422,
+          body: {
+            success: false,
+            message: 'breaks',
+            code: 'core.roster_rule_broken',
+            hints: ['not-cleared'],
+          },
+        };
+      assignments.push({
+        id: '7b0c1f7e-8888-4a3b-9c1d-000000000002',
+        staffId: b.staffId,
+        templateId: b.templateId,
+        day: b.day,
+        violations: b.reason ? ['not-cleared'] : [],
+        keptReason: b.reason ?? null,
+        suggested: false,
+      });
+      return { status: 201, body: { success: true, data: roster() } };
+    }
+    if (method === 'POST' && path === `/api/core/rosters/${ROSTER}/publish`) {
+      status = 'published';
+      return { body: { success: true, data: roster() } };
+    }
+    return { status: 404, body: { success: false, message: 'x', code: 'request.not_found' } };
+  });
+}
+
+describe('/hr/rosters', () => {
+  it('is a route of mf-core', () => {
+    expect(routes.map((r) => r.path)).toContain('/hr/rosters');
+  });
+
+  it('shows staff their own shifts and nothing to make', async () => {
+    useSession.getState().signIn('token', AMINA);
+    fakeCore('staff');
+    await renderScreen(<RostersPage />, { path: '/hr/rosters' });
+    const mine = await screen.findByRole('region', { name: 'My shifts' });
+    expect(await within(mine).findByRole('listitem')).toHaveTextContent(
+      'Night (19:00–07:00) · Maternity ward',
+    );
+    expect(screen.queryByRole('region', { name: 'Rosters' })).not.toBeInTheDocument();
+  });
+
+  it("lets the ward's manager assign by hand, see the rule broken, keep it with a reason, and publish", async () => {
+    useSession.getState().signIn('token', AMINA);
+    const calls = fakeCore('manager');
+    await renderScreen(<RostersPage />, { path: '/hr/rosters' });
+    const rosters = await screen.findByRole('region', { name: 'Rosters' });
+    await userEvent.click(
+      await within(rosters).findByRole('button', {
+        name: 'Open the roster of Maternity ward from 2 Mar 2026',
+      }),
+    );
+    const open = await screen.findByRole('region', { name: 'Maternity ward: 2 Mar 2026 to 8 Mar 2026' });
+    const gaps = within(open).getByRole('region', { name: 'Shifts short of people' });
+    expect(within(gaps).getByRole('listitem')).toHaveTextContent('3 Mar 2026 · Day · 1 more: Nurses');
+    const grid = within(open).getByRole('table', { name: 'Roster' });
+    const amina = within(grid).getByRole('row', { name: /Amina Otieno/ });
+    expect(amina).toHaveTextContent('Night');
+
+    const form = within(open).getByRole('form', { name: 'Assign by hand' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Assign' }));
+    expect(within(form).getByLabelText(/^Person/)).toHaveAccessibleDescription('Choose a person.');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Person/), 'Dorcas Wambui · Nurses');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Shift/), 'Day 07:00–19:00');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Day/), '3 Mar 2026');
+    await userEvent.click(within(form).getByRole('button', { name: 'Assign' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'This assignment breaks:not cleared to practise on a clinical shift',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Keep with this reason' }));
+    expect(within(form).getByLabelText(/^Reason to keep it anyway/)).toHaveAccessibleDescription(
+      'Say why it is kept (at least 3 characters).',
+    );
+    await userEvent.type(within(form).getByLabelText(/^Reason to keep it anyway/), 'Renewal receipt seen');
+    await userEvent.click(within(form).getByRole('button', { name: 'Keep with this reason' }));
+    expect(await within(form).findByText('Assigned.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      staffId: DORCAS_STAFF,
+      templateId: DAY.id,
+      day: '2026-03-03',
+      reason: 'Renewal receipt seen',
+    });
+    const dorcas = await within(grid).findByRole('row', { name: /Dorcas Wambui/ });
+    await waitFor(() => expect(dorcas).toHaveTextContent(/Day ⚠ not cleared/));
+
+    expect(dorcas).toHaveTextContent(
+      'not cleared to practise on a clinical shift · kept: Renewal receipt seen',
+    );
+
+    await userEvent.click(within(open).getByRole('button', { name: 'Publish' }));
+    expect(await within(open).findByText('Published: each person is told their shifts.')).toBeInTheDocument();
+  });
+
+  it('is a list of days on a phone, in Kiswahili', async () => {
+    window.innerWidth = 360;
+    useSession.getState().signIn('token', AMINA);
+    fakeCore('manager');
+    await renderScreen(<RostersPage />, { path: '/hr/rosters' });
+    await act(async () => useLanguage.getState().setLanguage('sw'));
+    const rosters = await screen.findByRole('region', { name: 'Ratiba za idara' });
+    await userEvent.click(
+      await within(rosters).findByRole('button', { name: /^Fungua ratiba ya Maternity ward/ }),
+    );
+    const monday = await screen.findByRole('region', { name: '2 Mac 2026' });
+    expect(within(monday).getByText('Amina Otieno')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Jaza kwa pendekezo' })).toBeInTheDocument();
+  });
+});
