@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
-import type { Static, TObject } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { registerFormats } from '@platform/contracts';
 
 registerFormats();
@@ -33,4 +33,15 @@ export function readKey(inline: string | undefined, file: string | undefined, na
     return readFileSync(file, 'utf8');
   }
   throw new Error(`Invalid configuration:\n  ${name} or ${name}_FILE: required`);
+}
+
+/** What a migration Job reads (migrate-cli.ts): the database, and the migrations' folder (default ./drizzle). */
+export function readMigrationConfig(env: Record<string, string | undefined> = process.env) {
+  return loadConfig(
+    Type.Object({
+      DATABASE_URL: Type.String({ minLength: 1 }),
+      MIGRATIONS_FOLDER: Type.String({ default: 'drizzle' }),
+    }),
+    env,
+  );
 }
