@@ -130,8 +130,9 @@ export const coreApi = {
   /** svc-content's contact inbox (`/contact`). */
   contact: (body: Record<string, string>) =>
     apiRequest<MessageResponse>('/api/content/contact-messages', { method: 'POST', body }),
-  /** The landing page's blocks an admin wrote (svc-content). */
-  homeBlocks: () => apiRequest<MainComponentsResponse>('/api/dashboard/main-components'),
+  /** The landing page's blocks an admin wrote in one language (svc-content). */
+  homeBlocks: (lang: 'en' | 'sw' | 'fr') =>
+    apiRequest<MainComponentsResponse>(`/api/dashboard/main-components?lang=${lang}`),
   blog: (page: number, limit: number) =>
     endpoint<BlogListResponse>(`/api/blog/get?page=${page}&limit=${limit}`),
   blogPost: (slug: string) => endpoint<BlogPostResponse>(`/api/blog/posts/${encodeURIComponent(slug)}`),

@@ -70,6 +70,88 @@ describe('home content blocks', () => {
     const html = (await ctx.call('GET', '/api/dashboard/main-components')).json().components.namedescription;
     expect(activeParts(html)).toEqual([]);
   });
+
+  describe('per language', () => {
+    const read = async (lang?: string) =>
+      (await ctx.call('GET', `/api/dashboard/main-components${lang ? `?lang=${lang}` : ''}`)).json();
+    const texts = async () => (await ctx.call('GET', '/api/content/blocks', admin)).json().blocks;
+    const put = (key: string, lang: string, html: string) =>
+      ctx.call('PUT', `/api/content/blocks/${key}/${lang}`, admin, { html });
+    const restore = (key: string, lang: string) =>
+      ctx.call('DELETE', `/api/content/blocks/${key}/${lang}`, admin);
+
+    it('edits one language only; the spec-shaped upsert writes English and leaves the others', async () => {
+      expect(
+        (await put('coreDescription', 'fr', '<p>Gestion <em>RH</em><script>x()</script></p>')).statusCode,
+      ).toBe(200);
+      expect((await put('coreDescription', 'sw', '<p>Usimamizi wa wafanyakazi</p>')).statusCode).toBe(200);
+      expect((await upsert({ coreDescription: '<p>Core HR</p>' })).statusCode).toBe(200);
+
+      expect((await read('fr')).components.coreDescription).toBe('<p>Gestion <em>RH</em></p>');
+      expect((await read('sw')).components.coreDescription).toBe('<p>Usimamizi wa wafanyakazi</p>');
+      expect((await read('en')).components.coreDescription).toBe('<p>Core HR</p>');
+      expect((await read()).components.coreDescription).toBe('<p>Core HR</p>');
+      expect(
+        (await upsert({ coreDescription: '<p>Core HR, again</p>' })).json().components.coreDescription,
+      ).toBe('<p>Core HR, again</p>');
+      expect((await read('fr')).components.coreDescription).toBe('<p>Gestion <em>RH</em></p>');
+    });
+
+    it('says per language which blocks are still the default', async () => {
+      await put('hiredescription', 'sw', '<p>Ajira</p>');
+      const all = await texts();
+      expect(all.hiredescription).toEqual({
+        en: { html: '', isDefault: true, updatedAt: null },
+        sw: { html: '<p>Ajira</p>', isDefault: false, updatedAt: expect.any(String) },
+        fr: { html: '', isDefault: true, updatedAt: null },
+      });
+      expect((await read('sw')).isDefault).toMatchObject({
+        hiredescription: false,
+        Hero: expect.any(Boolean),
+      });
+      expect((await read('fr')).isDefault.hiredescription).toBe(true);
+    });
+
+    it('restores one language to its default, the others kept, and records it', async () => {
+      await put('conectdescription', 'fr', '<p>Réseau</p>');
+      await put('conectdescription', 'en', '<p>Network</p>');
+      const res = await restore('conectdescription', 'fr');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().blocks.conectdescription.fr).toEqual({ html: '', isDefault: true, updatedAt: null });
+      expect((await read('fr')).components.conectdescription).toBe('');
+      expect((await read('en')).components.conectdescription).toBe('<p>Network</p>');
+      // Again: already the default, nothing changes.
+      expect((await restore('conectdescription', 'fr')).statusCode).toBe(200);
+      const entries = await ctx.sql(
+        `select payload->'data'->'before' as before from content.outbox
+          where payload->'data'->>'action' = 'content-block.restore-default'`,
+      );
+      expect(entries).toEqual([{ before: { lang: 'fr', html: '<p>Réseau</p>' } }]);
+    });
+
+    it('refuses an unknown language or block, an empty text, a non-admin, changing nothing', async () => {
+      const before = await texts();
+      expect((await put('Hero', 'de', '<p>Hallo</p>')).statusCode).toBe(400);
+      expect((await put('Footer', 'en', '<p>x</p>')).statusCode).toBe(400);
+      expect((await restore('Hero', 'xx')).statusCode).toBe(400);
+      expect((await ctx.call('GET', '/api/dashboard/main-components?lang=de')).statusCode).toBe(400);
+      const blank = await put('Hero', 'fr', '<p> </p>');
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toMatchObject({ code: 'content.empty' });
+      const user = ctx.persona('user');
+      expect(
+        (await ctx.call('PUT', '/api/content/blocks/Hero/fr', user, { html: '<p>x</p>' })).statusCode,
+      ).toBe(403);
+      expect((await ctx.call('DELETE', '/api/content/blocks/Hero/en', user)).statusCode).toBe(403);
+      expect((await ctx.call('GET', '/api/content/blocks')).statusCode).toBe(401);
+      expect(await texts()).toEqual(before);
+    });
+
+    it.each(XSS_PAYLOADS)('stores nothing active in a language from %j', async (payload) => {
+      expect((await put('namedescription', 'sw', `<p>Matukio</p>${payload}`)).statusCode).toBe(200);
+      expect(activeParts((await read('sw')).components.namedescription)).toEqual([]);
+    });
+  });
 });
 
 describe('blog posts', () => {

@@ -1,4 +1,5 @@
-import { Type, type Static, type TOptional, type TString } from '@sinclair/typebox';
+import { Type, type Static, type TOptional, type TSchema, type TString } from '@sinclair/typebox';
+import { LANGUAGES, type Language } from './notifications';
 import { CappedPageInfo, Ok, PageInfo, PageQuery, SearchTerm, StringEnum } from './common';
 import {
   BLOG_STATUSES,
@@ -71,15 +72,31 @@ const NullableInstant = Type.Union([Instant, Type.Null()]);
 /** Text a person typed: at least one visible character. */
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 
-/** Public: each block's sanitised HTML ('' while never written). */
+const perBlock = <S extends TSchema>(schema: S) =>
+  Type.Object(Object.fromEntries(HOME_BLOCKS.map((b) => [b, schema])) as Record<HomeBlock, S>);
+
+/** Which language's blocks: English when not said (the spec's client knows of one text per block). */
+export const BlockLanguageQuery = Type.Object(
+  { lang: Type.Optional(StringEnum(LANGUAGES, { default: 'en' })) },
+  { additionalProperties: false },
+);
+export type BlockLanguageQuery = Static<typeof BlockLanguageQuery>;
+
+/**
+ * Public: each block's sanitised HTML in one language ('' while it is the default: the page shows its own
+ * text), and per block whether it is the default.
+ */
 export const MainComponentsResponse = Ok({
-  components: Type.Object(
-    Object.fromEntries(HOME_BLOCKS.map((b) => [b, Type.String()])) as Record<HomeBlock, TString>,
-  ),
+  components: perBlock(Type.String()),
+  lang: Type.Optional(StringEnum(LANGUAGES)),
+  isDefault: Type.Optional(perBlock(Type.Boolean())),
 });
 export type MainComponentsResponse = Static<typeof MainComponentsResponse>;
 
-/** The spec's body: one block's key and its HTML (sanitised on the server), e.g. `{ "AboutUs": "<p>…</p>" }`. */
+/**
+ * The spec's body: one block's key and its HTML (sanitised on the server), e.g. `{ "AboutUs": "<p>…</p>" }`.
+ * It writes the language of `?lang=` (English when not said) and leaves the others as they are.
+ */
 export const UpsertMainComponentBody = Type.Object(
   Object.fromEntries(
     HOME_BLOCKS.map((b) => [b, Type.Optional(Type.String({ maxLength: 20_000 }))]),
@@ -87,6 +104,37 @@ export const UpsertMainComponentBody = Type.Object(
   { additionalProperties: false, minProperties: 1, maxProperties: 1 },
 );
 export type UpsertMainComponentBody = Static<typeof UpsertMainComponentBody>;
+
+/** One block in one language, for the admin: `PUT`/`DELETE /api/content/blocks/:key/:lang`. */
+export const BlockTextParams = Type.Object(
+  { key: StringEnum(HOME_BLOCKS), lang: StringEnum(LANGUAGES) },
+  { additionalProperties: false },
+);
+export type BlockTextParams = Static<typeof BlockTextParams>;
+
+export const BlockTextBody = Type.Object(
+  { html: Type.String({ maxLength: 20_000 }) },
+  { additionalProperties: false },
+);
+export type BlockTextBody = Static<typeof BlockTextBody>;
+
+/** One block's text in one language: the admin's ('' and isDefault while the page's own text shows). */
+export const BlockText = Type.Object({
+  html: Type.String(),
+  isDefault: Type.Boolean(),
+  updatedAt: NullableInstant,
+});
+export type BlockText = Static<typeof BlockText>;
+
+/** Admin: every block in every language (`GET /api/content/blocks`, and the answer to each edit). */
+export const BlockTextsResponse = Ok({
+  blocks: perBlock(
+    Type.Object(
+      Object.fromEntries(LANGUAGES.map((l) => [l, BlockText])) as Record<Language, typeof BlockText>,
+    ),
+  ),
+});
+export type BlockTextsResponse = Static<typeof BlockTextsResponse>;
 
 export const BlogPost = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -64,13 +65,24 @@ export const accountCounts = content.table('account_counts', {
   live: integer('live').notNull().default(0),
 });
 
-/** The landing page's six blocks: sanitised HTML, the last writer kept. */
-export const blocks = content.table('blocks', {
-  key: text('key').primaryKey(),
-  html: text('html').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid('updated_by'),
-});
+/**
+ * The landing page's six blocks, each in each language an admin wrote it in: sanitised HTML, the last writer
+ * kept. A block and language with no row shows the page's own (default) text.
+ */
+export const blocks = content.table(
+  'blocks',
+  {
+    key: text('key').notNull(),
+    lang: text('lang').notNull(),
+    html: text('html').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.lang] }),
+    check('blocks_lang_check', sql`${t.lang} in ('en', 'sw', 'fr')`),
+  ],
+);
 
 export const blogPosts = content.table(
   'blog_posts',

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
 import { resetSession } from '../../test/fixtures';
@@ -34,10 +35,29 @@ describe('the landing page’s content blocks', () => {
     expect(await screen.findByText('300 clinics')).toBeInTheDocument();
     expect(container.querySelector('[onerror]')).toBeNull();
     // The blocks, and the plan cards' prices from billing's catalogue.
-    expect(calls.map((c) => c.path).sort()).toEqual(['/api/billing/plans', '/api/dashboard/main-components']);
+    expect(calls.map((c) => c.path).sort()).toEqual([
+      '/api/billing/plans',
+      '/api/dashboard/main-components?lang=en',
+    ]);
     // Hire's description is the admin's; Core's keeps the page's own.
     await userEvent.click(screen.getByRole('button', { name: /^Hire/ }));
     expect(screen.getByText('Hire nurses in a week.')).toBeVisible();
+  });
+
+  it('shows the blocks written in the page’s language, and asks again in another', async () => {
+    const calls = fakeApi((req) =>
+      req.path.endsWith('lang=sw')
+        ? blocks({ hiredescription: '<p>Ajiri wauguzi kwa wiki moja.</p>' })
+        : blocks({ hiredescription: '<p>Hire nurses in a week.</p>' }),
+    );
+    await renderScreen(<LandingPage />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Hire/ }));
+    expect(await screen.findByText('Hire nurses in a week.')).toBeVisible();
+    await act(() => i18next.changeLanguage('sw'));
+    expect(await screen.findByText('Ajiri wauguzi kwa wiki moja.')).toBeVisible();
+    expect(screen.queryByText('Hire nurses in a week.')).toBeNull();
+    expect(calls.map((c) => c.path)).toContain('/api/dashboard/main-components?lang=sw');
+    await act(() => i18next.changeLanguage('en'));
   });
 
   it('keeps its own texts when the service is not there', async () => {
