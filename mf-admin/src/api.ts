@@ -4,6 +4,7 @@ import type {
   AdminBlogListResponse as AdminBlogList,
   AuditResponse,
   AuditVerifyResponse,
+  BlockTextsResponse,
   BlogPostResponse,
   BlogStatus,
   BlogVersionsResponse,
@@ -106,6 +107,14 @@ export const adminApi = {
   latestUsers: () => endpoint<LatestUsersResponse>('/api/dashboard/latest-users'),
   series: (weeks: number) => endpoint<SeriesResponse>(`/api/dashboard/series?weeks=${weeks}`),
   mainComponents: () => endpoint<MainComponentsResponse>('/api/dashboard/main-components'),
+  /** Every block in every language, each saying whether it is still the default. */
+  blockTexts: () => endpoint<BlockTextsResponse>('/api/content/blocks'),
+  /** One block in one language; the service sanitises it and keeps the other languages. */
+  saveBlockText: (block: HomeBlock, lang: 'en' | 'sw' | 'fr', html: string) =>
+    apiRequest<BlockTextsResponse>(`/api/content/blocks/${block}/${lang}`, { method: 'PUT', body: { html } }),
+  /** Back to the landing page's own text in that language. */
+  restoreBlockText: (block: HomeBlock, lang: 'en' | 'sw' | 'fr') =>
+    apiRequest<BlockTextsResponse>(`/api/content/blocks/${block}/${lang}`, { method: 'DELETE' }),
   /** One block at a time: `{ [block]: html }`; the service sanitises it. */
   saveBlock: (block: HomeBlock, html: string) =>
     apiRequest<MainComponentsResponse>('/api/dashboard/upsert-main-components', {

@@ -6,30 +6,36 @@ import ContentPage from './ContentPage';
 
 beforeEach(resetSession);
 
-const BLOCKS = {
-  Hero: '<p>Smarter HR for <strong>healthcare</strong> teams</p>',
-  AboutUs: '<p>We started in Nairobi.</p>',
-  coreDescription: '',
-  hiredescription: '<p>Post jobs.</p>',
-  namedescription: '<p>CPD events.</p>',
-  conectdescription: '<p>Meet peers.</p>',
+type Text = { html: string; isDefault: boolean; updatedAt: string | null };
+const set = (html: string): Text => ({ html, isDefault: false, updatedAt: '2026-11-01T08:00:00.000Z' });
+const unset: Text = { html: '', isDefault: true, updatedAt: null };
+const all = (en: Text, sw: Text = unset, fr: Text = unset) => ({ en, sw, fr });
+
+const BLOCKS: Record<string, Record<'en' | 'sw' | 'fr', Text>> = {
+  Hero: all(set('<p>Smarter HR for <strong>healthcare</strong> teams</p>'), set('<p>HR bora kwa afya</p>')),
+  AboutUs: all(set('<p>We started in Nairobi.</p>'), unset, set('<p>Fondée à Nairobi.</p>')),
+  coreDescription: all(unset),
+  hiredescription: all(set('<p>Post jobs.</p>')),
+  namedescription: all(set('<p>CPD events.</p>')),
+  conectdescription: all(set('<p>Meet peers.</p>')),
 };
 
-function contentApi(saveAnswer: { status?: number; body?: unknown } = { body: { success: true } }) {
-  let blocks = { ...BLOCKS };
+function contentApi(writeAnswer: { status?: number; body?: unknown } = {}) {
+  const blocks = JSON.parse(JSON.stringify(BLOCKS)) as typeof BLOCKS;
   return fakeApi((call) => {
-    if (call.method === 'POST') {
-      if ((saveAnswer.status ?? 200) < 300) blocks = { ...blocks, ...(call.body as object) };
-      return saveAnswer;
+    const [, , , , key, lang] = call.path.split('/') as [string, string, string, string, string, 'en'];
+    if (call.method === 'PUT' || call.method === 'DELETE') {
+      if ((writeAnswer.status ?? 200) >= 300) return writeAnswer;
+      blocks[key]![lang] = call.method === 'PUT' ? set((call.body as { html: string }).html) : unset;
     }
-    return { body: { success: true, components: blocks } };
+    return { body: { success: true, blocks } };
   });
 }
 
 const block = (name: string) => screen.getByRole('region', { name });
 
 describe('Content management', () => {
-  it('shows the six blocks as the public page renders them, "No content provided yet" for an empty one', async () => {
+  it('shows the six blocks per language, "Default" on the languages still showing the page’s own text', async () => {
     contentApi();
     await renderScreen(<ContentPage />, { path: '/admin/content' });
     expect(await screen.findByRole('heading', { name: 'Hero', level: 2 })).toBeInTheDocument();
@@ -41,43 +47,94 @@ describe('Content management', () => {
       'Events description',
       'Connect description',
     ]);
+    const about = within(block('About us'));
+    expect(about.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'English',
+      'Kiswahili Default',
+      'Français',
+    ]);
+    expect(about.getByRole('tab', { name: 'English' })).toHaveAttribute('aria-selected', 'true');
+    expect(about.getByRole('tabpanel')).toHaveTextContent('We started in Nairobi.');
     expect(within(block('Hero')).getByText('healthcare').tagName).toBe('STRONG');
-    expect(within(block('Core description')).getByText('No content provided yet')).toBeInTheDocument();
+    expect(within(block('Core description')).getByRole('tabpanel')).toHaveTextContent(
+      'The landing page shows its own English text (default).',
+    );
+    // No restore where there is nothing to restore.
+    expect(within(block('Core description')).queryByRole('button', { name: /Restore/ })).toBeNull();
   });
 
-  it('edits one block at a time with a live preview, and says "About us updated successfully!"', async () => {
+  it('moves between languages with the arrow keys', async () => {
+    contentApi();
+    await renderScreen(<ContentPage />, { path: '/admin/content' });
+    const about = within(await screen.findByRole('region', { name: 'About us' }));
+    about.getByRole('tab', { name: 'English' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    const fr = about.getByRole('tab', { name: 'Français' });
+    expect(fr).toHaveFocus();
+    expect(fr).toHaveAttribute('aria-selected', 'true');
+    expect(about.getByRole('tabpanel')).toHaveTextContent('Fondée à Nairobi.');
+  });
+
+  it('edits one language of one block with a live preview, leaving the others', async () => {
     const calls = contentApi();
     await renderScreen(<ContentPage />, { path: '/admin/content' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit About us' }));
+    const about = within(await screen.findByRole('region', { name: 'About us' }));
+    await userEvent.click(about.getByRole('tab', { name: 'Kiswahili Default' }));
+    await userEvent.click(about.getByRole('button', { name: 'Edit About us in Kiswahili' }));
     // One block at a time: the others cannot be opened meanwhile.
-    expect(screen.getByRole('button', { name: 'Edit Hero' })).toBeDisabled();
-    const field = screen.getByRole('textbox', { name: 'About us (HTML)' });
-    expect(field).toHaveValue('<p>We started in Nairobi.</p>');
-    await userEvent.clear(field);
-    await userEvent.type(field, '<p>Founded in Kisumu<img src=x onerror=alert(1)></p>');
+    expect(screen.getByRole('button', { name: 'Edit Hero in English' })).toBeDisabled();
+    const field = screen.getByRole('textbox', { name: 'About us in Kiswahili (HTML)' });
+    expect(field).toHaveValue('');
+    await userEvent.type(field, '<p>Tulianzia Kisumu<img src=x onerror=alert(1)></p>');
     const preview = screen.getByRole('region', { name: 'Preview of About us' });
-    expect(preview).toHaveTextContent('Founded in Kisumu');
+    expect(preview).toHaveTextContent('Tulianzia Kisumu');
     expect(preview.querySelector('img')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('About us updated successfully!')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/api/dashboard/upsert-main-components',
-      body: { AboutUs: '<p>Founded in Kisumu<img src=x onerror=alert(1)></p>' },
+    expect(await screen.findByText('About us (Kiswahili) updated successfully!')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/content/blocks/AboutUs/sw',
+      body: { html: '<p>Tulianzia Kisumu<img src=x onerror=alert(1)></p>' },
     });
-    // Shown again as saved (the service's copy), and the others can be edited again.
-    expect(await within(block('About us')).findByText('Founded in Kisumu')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Hero' })).toBeEnabled();
+    expect(await about.findByText('Tulianzia Kisumu')).toBeInTheDocument();
+    expect(about.getByRole('tab', { name: 'Kiswahili' })).toBeInTheDocument();
+    await userEvent.click(about.getByRole('tab', { name: 'English' }));
+    expect(about.getByRole('tabpanel')).toHaveTextContent('We started in Nairobi.');
+    expect(screen.getByRole('button', { name: 'Edit Hero in English' })).toBeEnabled();
+  });
+
+  it('restores a language to its default after a confirmation', async () => {
+    const calls = contentApi();
+    await renderScreen(<ContentPage />, { path: '/admin/content' });
+    const about = within(await screen.findByRole('region', { name: 'About us' }));
+    await userEvent.click(about.getByRole('tab', { name: 'Français' }));
+    await userEvent.click(about.getByRole('button', { name: 'Restore the default About us in Français' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restore the default About us in Français?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(about.getByRole('button', { name: 'Restore the default About us in Français' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore default' }),
+    );
+    expect(await screen.findByText('About us (Français) is back to the default.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({
+      path: '/api/content/blocks/AboutUs/fr',
+    });
+    expect(await about.findByRole('tab', { name: 'Français Default' })).toBeInTheDocument();
+    expect(about.getByRole('tabpanel')).toHaveTextContent(
+      'The landing page shows its own Français text (default).',
+    );
   });
 
   it('refuses empty content without a call, and Cancel keeps the saved text', async () => {
     const calls = contentApi();
     await renderScreen(<ContentPage />, { path: '/admin/content' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Hero' }));
-    await userEvent.clear(screen.getByRole('textbox', { name: 'Hero (HTML)' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Hero (HTML)' }), '   ');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Hero in English' }));
+    const field = screen.getByRole('textbox', { name: 'Hero in English (HTML)' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Content cannot be empty');
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(within(block('Hero')).getByText('healthcare')).toBeInTheDocument();
   });
@@ -85,11 +142,13 @@ describe('Content management', () => {
   it('shows "Failed to save content" when the save is refused, keeping the draft', async () => {
     contentApi({ status: 500, body: { success: false, message: 'boom' } });
     await renderScreen(<ContentPage />, { path: '/admin/content' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Hero' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Hero (HTML)' }), '!');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Hero in English' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Hero in English (HTML)' }), '!');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('boom');
-    expect(screen.getByRole('textbox', { name: 'Hero (HTML)' })).toHaveValue(`${BLOCKS.Hero}!`);
+    expect(screen.getByRole('textbox', { name: 'Hero in English (HTML)' })).toHaveValue(
+      `${BLOCKS.Hero!.en.html}!`,
+    );
   });
 
   it('says "Failed to load content" and why while svc-content is not running', async () => {

@@ -1,14 +1,31 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { refreshApi, useApiQuery } from '@platform/data';
-import { Alert, Button, TextArea, failureText, useToast, useTranslation, SafeHtml } from '@platform/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  LANGUAGES,
+  TextArea,
+  failureText,
+  useToast,
+  useTranslation,
+  SafeHtml,
+  type Language,
+} from '@platform/ui';
 import { HOME_BLOCKS, adminApi, type HomeBlock } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
 
+type Editing = { block: HomeBlock; lang: Language } | null;
+type Texts = Record<Language, { html: string; isDefault: boolean }>;
+
+const BLOCK_TEXTS = '/api/content/blocks';
+
 /**
- * /admin/content: the landing page's six blocks, each shown as the public page shows it; one block is
- * edited at a time (Edit, then Save or Cancel), with a live preview of the draft. The service sanitises
- * what is saved; the page renders only sanitised HTML.
+ * /admin/content: the landing page's six blocks, each in English, Kiswahili and French apart (a tab per
+ * language, "Default" on those still showing the page's own text). One block in one language is edited at a
+ * time (Edit, then Save or Cancel), with a live preview; "Restore default" (after a confirmation) puts it back
+ * to the page's own text. The service sanitises what is saved; the page renders only sanitised HTML.
  */
 export default function ContentPage() {
   return (
@@ -20,8 +37,8 @@ export default function ContentPage() {
 
 function Blocks() {
   const { t } = useTranslation('admin');
-  const content = useApiQuery(adminApi.mainComponents());
-  const [editing, setEditing] = useState<HomeBlock | null>(null);
+  const content = useApiQuery(adminApi.blockTexts());
+  const [editing, setEditing] = useState<Editing>(null);
   return (
     <>
       <p className="muted">
@@ -42,10 +59,10 @@ function Blocks() {
             <Block
               key={block}
               block={block}
-              html={content.data!.components[block] ?? ''}
-              editing={editing === block}
-              locked={editing !== null && editing !== block}
-              onEdit={() => setEditing(block)}
+              texts={content.data!.blocks[block]}
+              editing={editing?.block === block ? editing.lang : null}
+              locked={editing !== null && editing.block !== block}
+              onEdit={(lang) => setEditing({ block, lang })}
               onDone={() => setEditing(null)}
             />
           ))}
@@ -56,42 +73,71 @@ function Blocks() {
 
 function Block({
   block,
-  html,
+  texts,
   editing,
   locked,
   onEdit,
   onDone,
 }: {
   block: HomeBlock;
-  html: string;
-  editing: boolean;
+  texts: Texts;
+  /** The language being edited in this block, if any. */
+  editing: Language | null;
   /** Another block is being edited. */
   locked: boolean;
-  onEdit(): void;
+  onEdit(lang: Language): void;
   onDone(): void;
 }) {
   const { t } = useTranslation('admin');
+  const { t: tu } = useTranslation('ui');
   const { show } = useToast();
   const label = t(`content.blocks.${block}`);
-  const [draft, setDraft] = useState(html);
+  const [lang, setLang] = useState<Language>('en');
+  const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [restoring, setRestoring] = useState(false);
+  const [restoreError, setRestoreError] = useState<string | null>(null);
+  const tabs = useRef<Partial<Record<Language, HTMLButtonElement | null>>>({});
   const id = `block-${block}`;
+  const language = tu(`languages.${lang}`);
+  const text = texts[lang];
+  const names = { label, language };
 
+  function choose(next: Language) {
+    setLang(next);
+    tabs.current[next]?.focus();
+  }
+  function onTabKey(e: KeyboardEvent) {
+    const at = LANGUAGES.indexOf(lang);
+    const to =
+      e.key === 'ArrowRight'
+        ? (at + 1) % LANGUAGES.length
+        : e.key === 'ArrowLeft'
+          ? (at + LANGUAGES.length - 1) % LANGUAGES.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? LANGUAGES.length - 1
+              : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    choose(LANGUAGES[to]!);
+  }
   function start() {
-    setDraft(html);
+    setDraft(text.html);
     setError(null);
-    onEdit();
+    onEdit(lang);
   }
   async function save() {
     if (!draft.trim()) return setError(t('content.empty'));
     setBusy(true);
     setError(null);
     try {
-      const res = await adminApi.saveBlock(block, draft);
+      const res = await adminApi.saveBlockText(block, lang, draft);
       if (res.ok) {
-        show({ kind: 'success', message: t('content.saved', { label }) });
-        await refreshApi('/api/dashboard/main-components');
+        show({ kind: 'success', message: t('content.savedIn', names) });
+        await refreshApi(BLOCK_TEXTS);
         onDone();
       } else setError(failureText(t, res, 'content.saveFailed'));
     } catch (err) {
@@ -99,48 +145,126 @@ function Block({
     }
     setBusy(false);
   }
+  async function restore() {
+    setBusy(true);
+    setRestoreError(null);
+    try {
+      const res = await adminApi.restoreBlockText(block, lang);
+      if (res.ok) {
+        show({ kind: 'success', message: t('content.restored', names) });
+        await refreshApi(BLOCK_TEXTS);
+        setRestoring(false);
+      } else setRestoreError(failureText(t, res, 'content.restoreFailed'));
+    } catch (err) {
+      setRestoreError(failureText(t, err, 'content.restoreFailed'));
+    }
+    setBusy(false);
+  }
 
+  const editingHere = editing !== null;
   return (
     <section className="card admin-block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{label}</h2>
-      {!editing ? (
-        <>
-          {html.trim() ? <SafeHtml html={html} /> : <p className="muted">{t('content.none')}</p>}
-          <Button
-            variant="secondary"
-            onClick={start}
-            disabled={locked}
-            aria-label={t('content.editBlock', { label })}
+      <div role="tablist" aria-label={t('content.languagesOf', { label })} className="row admin-block-tabs">
+        {LANGUAGES.map((l) => (
+          <button
+            key={l}
+            ref={(el) => {
+              tabs.current[l] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${l}`}
+            aria-selected={l === lang}
+            aria-controls={`${id}-panel`}
+            tabIndex={l === lang ? 0 : -1}
+            disabled={editingHere && l !== lang}
+            className={`btn ${l === lang ? 'btn-primary' : 'btn-secondary'}`}
+            onClick={() => setLang(l)}
+            onKeyDown={onTabKey}
           >
-            {t('content.edit')}
-          </Button>
-        </>
-      ) : (
-        <div className="stack">
-          {error && <Alert kind="error">{error}</Alert>}
-          <TextArea
-            id={`${id}-text`}
-            label={t('content.html', { label })}
-            hint={t('content.htmlHint')}
-            rows={6}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <div>
-            <h3 className="muted">{t('content.preview')}</h3>
-            <div className="admin-preview" aria-label={t('content.previewOf', { label })} role="region">
-              {draft.trim() ? <SafeHtml html={draft} /> : <p className="muted">{t('content.none')}</p>}
+            {tu(`languages.${l}`)}
+            {texts[l].isDefault && (
+              <>
+                {' '}
+                <span className="badge">{t('content.default')}</span>
+              </>
+            )}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${lang}`} className="stack">
+        {!editingHere ? (
+          <>
+            {text.isDefault ? (
+              <p className="muted">{t('content.showsDefault', { language })}</p>
+            ) : (
+              <SafeHtml html={text.html} />
+            )}
+            <div className="row">
+              <Button
+                variant="secondary"
+                onClick={start}
+                disabled={locked}
+                aria-label={t('content.editBlockIn', names)}
+              >
+                {t('content.edit')}
+              </Button>
+              {!text.isDefault && (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setRestoreError(null);
+                    setRestoring(true);
+                  }}
+                  disabled={locked}
+                  aria-label={t('content.restoreBlockIn', names)}
+                >
+                  {t('content.restore')}
+                </Button>
+              )}
             </div>
-          </div>
-          <div className="row">
-            <Button onClick={() => void save()} loading={busy}>
-              {t('content.save')}
-            </Button>
-            <Button variant="secondary" onClick={onDone} disabled={busy}>
-              {t('cancel')}
-            </Button>
-          </div>
-        </div>
+          </>
+        ) : (
+          <>
+            {error && <Alert kind="error">{error}</Alert>}
+            <TextArea
+              id={`${id}-text`}
+              label={t('content.htmlIn', names)}
+              hint={t('content.htmlHint')}
+              rows={6}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+            <div>
+              <h3 className="muted">{t('content.preview')}</h3>
+              <div className="admin-preview" aria-label={t('content.previewOf', { label })} role="region">
+                {draft.trim() ? <SafeHtml html={draft} /> : <p className="muted">{t('content.none')}</p>}
+              </div>
+            </div>
+            <div className="row">
+              <Button onClick={() => void save()} loading={busy}>
+                {t('content.save')}
+              </Button>
+              <Button variant="secondary" onClick={onDone} disabled={busy}>
+                {t('cancel')}
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+      {restoring && (
+        <ConfirmDialog
+          open
+          title={t('content.restoreTitle', names)}
+          message={t('content.restoreMessage', names)}
+          confirmLabel={t('content.restore')}
+          cancelLabel={t('cancel')}
+          busy={busy}
+          error={restoreError}
+          onConfirm={() => void restore()}
+          onCancel={() => setRestoring(false)}
+        />
       )}
     </section>
   );
