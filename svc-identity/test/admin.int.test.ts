@@ -77,6 +77,12 @@ describe('GET /api/user/admin/accounts', () => {
     expect(body.pageInfo).toEqual({ page: 1, limit: 3, total: 8 });
     expect(body.counts).toEqual({ all: 8, user: 6, Clinic: 1, admin: 1 });
     expect(body.data[0]).toMatchObject({ name: 'Paging Person 4', role: 'user', status: 'active' });
+    // The spec's users table shows designation, phone and address, as its CSV does.
+    expect(body.data[0]).toMatchObject({
+      designation: 'Nurse',
+      phone: '+254 700 111 222',
+      address: 'Nakuru, Kenya',
+    });
     const second = (await list('?limit=3&page=2')).json();
     expect(second.data.map((a: AdminAccount) => a.email)).toEqual([
       'paging1@list.example',

@@ -188,6 +188,10 @@ export const AdminAccount = Type.Object({
   id: Type.String(),
   name: Type.String(),
   email: Type.String(),
+  /** As the member wrote them (empty when not given): the spec's users table and CSV show them. */
+  designation: Type.String(),
+  phone: Type.String(),
+  address: Type.String(),
   role: StringEnum(ROLES),
   status: StringEnum(ACCOUNT_STATUSES),
   plan: PlanOrNone,

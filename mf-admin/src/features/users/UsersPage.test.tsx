@@ -33,12 +33,22 @@ describe('User management', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
       'Email',
+      'Designation',
+      'Phone',
+      'Address',
       'Role',
       'Status',
       'Joined',
       'Actions',
     ]);
     expect(within(row('Amina Wanjiru')).getByText('amina@example.org')).toBeInTheDocument();
+    // The spec's users table (and its CSV): designation, phone and address as the member wrote them.
+    expect(within(row('Amina Wanjiru')).getByText('Registered Nurse')).toBeInTheDocument();
+    expect(within(row('Amina Wanjiru')).getByRole('link', { name: '+254 712 345 678' })).toHaveAttribute(
+      'href',
+      'tel:+254712345678',
+    );
+    expect(within(row('Amina Wanjiru')).getByText('Kenyatta Avenue, Nakuru, Kenya')).toBeInTheDocument();
     expect(within(row('Nakuru Family Clinic')).getByText('Clinic')).toBeInTheDocument();
     const tile = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
     expect(tile('Total users')).toHaveTextContent('41');

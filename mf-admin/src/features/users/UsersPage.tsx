@@ -177,6 +177,9 @@ function AccountsTable({
           <tr>
             <th scope="col">{t('users.name')}</th>
             <th scope="col">{t('users.email')}</th>
+            <th scope="col">{t('users.designation')}</th>
+            <th scope="col">{t('users.phone')}</th>
+            <th scope="col">{t('users.address')}</th>
             <th scope="col">{t('users.role')}</th>
             <th scope="col">{t('users.status')}</th>
             <th scope="col">{t('users.joined')}</th>
@@ -188,6 +191,9 @@ function AccountsTable({
             <tr key={a.id}>
               <th scope="row">{a.name || t('na')}</th>
               <td>{a.email || t('na')}</td>
+              <td>{a.designation || t('na')}</td>
+              <td>{a.phone ? <a href={`tel:${a.phone.replace(/[^\d+]/g, '')}`}>{a.phone}</a> : t('na')}</td>
+              <td>{a.address || t('na')}</td>
               <td>
                 <span className={`badge badge-${a.role === 'user' ? 'muted' : a.role.toLowerCase()}`}>
                   {t(`roles.${a.role}`)}
