@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { buildServiceRuntime, type App } from '@platform/service-kit';
+import {
+  buildServiceRuntime,
+  cronEvery,
+  scheduledJobs,
+  type App,
+  type ScheduledJobs,
+} from '@platform/service-kit';
 import type { EventBus } from '@platform/event-bus';
 import type { BillingConfig } from './config';
 import * as schema from './db/schema';
@@ -28,8 +34,10 @@ export interface BuildOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** One pass of the background step (tests call it instead of waiting for the timer). */
+    /** One pass of the background step here and now (tests call it instead of waiting for the schedule). */
     billingSweep: () => Promise<void>;
+    /** The scheduled sweep (`billing-sweep`), once across instances. */
+    billingJobs: ScheduledJobs;
   }
 }
 
@@ -122,10 +130,27 @@ export async function buildApp(config: BillingConfig, opts: BuildOptions = {}): 
     return running;
   };
   app.decorate('billingSweep', once);
-  const timer = setInterval(() => void once(), sweepMs);
-  timer.unref();
+  // Every BILLING_SWEEP_SECONDS, one run across all instances (pg-boss in the billing_jobs schema).
+  const jobs = scheduledJobs(app, {
+    url: config.DATABASE_URL,
+    schema: 'billing_jobs',
+    jobs: [
+      {
+        name: 'billing-sweep',
+        cron: cronEvery(config.BILLING_SWEEP_SECONDS),
+        everySeconds: config.BILLING_SWEEP_SECONDS < 60 ? config.BILLING_SWEEP_SECONDS : undefined,
+        run: async () => {
+          await sweep(ctx, queryAfterMs, sweepMs, {
+            days: config.REJECTED_CALLBACKS_KEEP_DAYS,
+            rows: config.REJECTED_CALLBACKS_KEEP_ROWS,
+          });
+        },
+        expireInSeconds: 10 * 60,
+      },
+    ],
+  });
+  app.decorate('billingJobs', jobs);
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await running;
   });
   return app;

@@ -81,6 +81,7 @@ export {
   type ImageFormat,
 } from './uploads';
 export {
+  cronEvery,
   scheduledJobs,
   type ScheduledJob,
   type ScheduledJobs,

@@ -10,6 +10,14 @@ export interface ScheduledJob {
   run: () => Promise<unknown>;
   /** A run still active this long (its worker killed or hung) is failed and retried. Default 15 minutes. */
   expireInSeconds?: number;
+  /**
+   * Also runs this often, for intervals below cron's minute (tests, the local platform): each run queues the
+   * next one this many seconds on. The queue holds at most one waiting run (pg-boss's `stately` policy), so
+   * instances never multiply it; the cron stays as the backstop.
+   */
+  everySeconds?: number;
+  /** Queues a run as the app starts (a restart catches up at once); dropped if one is already waiting. */
+  runAtStart?: boolean;
 }
 
 export interface ScheduledJobsOptions {
@@ -25,7 +33,10 @@ export interface ScheduledJobsOptions {
 }
 
 export interface ScheduledJobs {
-  /** Queues one run of `name` now (a test's or an operator's "run it now"); any instance may take it. */
+  /**
+   * Queues one run of `name` now (a test's or an operator's "run it now"); any instance may take it. One
+   * run at a time: while another waits to start, none is added.
+   */
   runNow(name: string): Promise<void>;
   /** Stops without waiting for running jobs, as a killed process would (tests only). */
   abandon(): Promise<void>;
@@ -48,6 +59,13 @@ export function scheduledJobs(app: FastifyInstance, opts: ScheduledJobsOptions):
   });
   boss.on('error', (err) => app.log.error({ err }, 'scheduled jobs: queue error'));
   let stopped = false;
+  const sendNext = async (job: ScheduledJob) => {
+    try {
+      await boss.send(job.name, {}, { startAfter: job.everySeconds });
+    } catch (err) {
+      app.log.error({ err, job: job.name }, 'scheduled jobs: the next run could not be queued');
+    }
+  };
   app.addHook('onReady', async () => {
     await boss.start();
     for (const job of opts.jobs) {
@@ -56,15 +74,28 @@ export function scheduledJobs(app: FastifyInstance, opts: ScheduledJobsOptions):
       await retryOnDeadlock(() =>
         boss.createQueue(job.name, {
           name: job.name,
+          // One run waiting and one running per queue, whoever sends: ticks and "run now"s while a run waits
+          // are that run.
+          policy: 'stately',
           retryLimit: 5,
           retryDelay: 0,
           expireInSeconds: job.expireInSeconds ?? 15 * 60,
         }),
       );
       await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-      await boss.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
-        await job.run();
+      const polling = opts.pollingIntervalSeconds ?? Math.max(0.5, Math.min(2, job.everySeconds ?? 2));
+      await boss.work(job.name, { pollingIntervalSeconds: polling }, async () => {
+        try {
+          await job.run();
+        } catch (err) {
+          app.log.error({ err, job: job.name }, 'scheduled jobs: a run failed; it is retried');
+          throw err;
+        } finally {
+          if (job.everySeconds && !stopped) await sendNext(job);
+        }
       });
+      if (job.everySeconds) await sendNext(job);
+      if (job.runAtStart) await boss.send(job.name, {});
     }
   });
   app.addHook('onClose', async () => {
@@ -81,6 +112,17 @@ export function scheduledJobs(app: FastifyInstance, opts: ScheduledJobsOptions):
       await boss.stop({ graceful: false, wait: false, close: true });
     },
   };
+}
+
+/**
+ * The cron nearest to "every `seconds`" at cron's one-minute grain: every minute up to 90 seconds, every n
+ * minutes below an hour, hourly beyond. Intervals below a minute also need the job's `everySeconds`.
+ */
+export function cronEvery(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes <= 1) return '* * * * *';
+  if (minutes >= 60) return '0 * * * *';
+  return `*/${minutes} * * * *`;
 }
 
 async function retryOnDeadlock(step: () => Promise<void>, attempts = 5): Promise<void> {
