@@ -1,9 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadModules } from '@platform/modules';
 import { codeowners } from './codeowners';
 import { composeFile } from './compose';
 import { envExample } from './env-example';
+import { K8S_DIR, k8sManifests } from './k8s';
 import { composeNatsConfig } from './nats-accounts';
 
 /** Every file derived from the module descriptors, by its path in the checkout at `root`, as it should read. */
@@ -14,6 +15,9 @@ export function generatedFiles(root: string): Record<string, string> {
     'nats/nats.conf': composeNatsConfig(modules),
     '.github/CODEOWNERS': codeowners(modules),
     '.env.example': envExample(modules),
+    ...Object.fromEntries(
+      Object.entries(k8sManifests(modules, root)).map(([file, text]) => [`${K8S_DIR}/${file}`, text]),
+    ),
   };
 }
 
@@ -29,6 +33,7 @@ export function writeGeneratedFiles(root: string): string[] {
       old = undefined;
     }
     if (old === text) continue;
+    mkdirSync(path.dirname(at), { recursive: true });
     writeFileSync(at, text);
     changed.push(file);
   }
