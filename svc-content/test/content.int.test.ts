@@ -160,7 +160,11 @@ describe('blog posts', () => {
     ((await ctx.call('GET', '/api/blog/get?limit=100')).json().data as { slug: string }[]).map((p) => p.slug);
 
   it('keeps a draft from the public until it is published, at its own address', async () => {
-    const draft = await add({ name: 'Licence renewals in 2027', data: '<p>What the KMPDC asks for.</p>' });
+    const draft = await add({
+      name: 'Licence renewals in 2027',
+      data: '<p>What the KMPDC asks for.</p>',
+      status: 'draft',
+    });
     expect(draft.statusCode).toBe(201);
     const post = draft.json().blog;
     expect(post).toMatchObject({ status: 'draft', slug: 'licence-renewals-in-2027', publishedAt: null });
@@ -179,6 +183,37 @@ describe('blog posts', () => {
       name: 'Licence renewals in 2027',
       data: '<p>What the KMPDC asks for.</p>',
     });
+  });
+
+  it("publishes a spec-shaped post (name, data) and answers the post's fields beside success", async () => {
+    const res = await add({ name: 'Nursing Council briefing', data: '<p>New renewal dates.</p>' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    // What the spec's client reads of the new blog, at the top level.
+    expect(body).toMatchObject({
+      success: true,
+      _id: expect.any(String),
+      name: 'Nursing Council briefing',
+      data: '<p>New renewal dates.</p>',
+      date: expect.any(String),
+      status: 'published',
+    });
+    expect(body.blog).toMatchObject({ _id: body._id, status: 'published' });
+    const listed = (await ctx.call('GET', '/api/blog/get?limit=100')).json();
+    expect(listed.success).toBe(true);
+    expect(listed.data.find((p: { _id: string }) => p._id === body._id)).toMatchObject({
+      name: 'Nursing Council briefing',
+      data: '<p>New renewal dates.</p>',
+      date: body.date,
+    });
+
+    const updated = (
+      await ctx.call('PUT', `/api/blog/update/${body._id}`, admin, {
+        name: 'Briefing',
+        data: '<p>Moved.</p>',
+      })
+    ).json();
+    expect(updated).toMatchObject({ success: true, _id: body._id, name: 'Briefing', data: '<p>Moved.</p>' });
   });
 
   it("carries the spec's _id and date beside id and createdAt, on every answer", async () => {

@@ -157,7 +157,11 @@ export const BlogBody = Type.Object(
   {
     name: required(200),
     data: required(100_000),
-    status: Type.Optional(StringEnum(BLOG_STATUSES, { default: 'draft' })),
+    /**
+     * Published when not sent: the spec's client sends only `name` and `data` and expects its post on the blog;
+     * the admin's editor sends `draft` to keep one back.
+     */
+    status: Type.Optional(StringEnum(BLOG_STATUSES)),
   },
   { additionalProperties: false },
 );
@@ -182,6 +186,13 @@ export type AdminBlogListResponse = Static<typeof AdminBlogListResponse>;
 
 export const BlogPostResponse = Ok({ blog: BlogPost });
 export type BlogPostResponse = Static<typeof BlogPostResponse>;
+
+/**
+ * A post added or changed: the spec's client reads the post itself (`_id`, `name`, `data`, `date`) at the top
+ * level beside `success`; `blog` holds the same post for this platform's clients.
+ */
+export const BlogSavedResponse = Ok({ ...BlogPost.properties, blog: BlogPost });
+export type BlogSavedResponse = Static<typeof BlogSavedResponse>;
 
 export const SlugParams = Type.Object({
   slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 120 }),

@@ -3,6 +3,7 @@ import {
   BlogBody,
   BlogListResponse,
   BlogPostResponse,
+  BlogSavedResponse,
   BlogVersionParams,
   BlogVersionsResponse,
   ErrorAnswers,
@@ -94,11 +95,11 @@ export default async function blogRoutes(app: App) {
     '/api/blog/add',
     {
       preHandler: onlyAdmin,
-      schema: { ...admin, body: BlogBody, response: { 201: BlogPostResponse, ...errors } },
+      schema: { ...admin, body: BlogBody, response: { 201: BlogSavedResponse, ...errors } },
     },
     async (request, reply) => {
-      const row = await blog.create(request.body, adminBy(request));
-      return reply.status(201).send({ success: true, message: 'Blog post created.', blog: toBlogPost(row) });
+      const post = toBlogPost(await blog.create(request.body, adminBy(request)));
+      return reply.status(201).send({ success: true, message: 'Blog post created.', ...post, blog: post });
     },
   );
 
@@ -106,11 +107,11 @@ export default async function blogRoutes(app: App) {
     '/api/blog/update/:id',
     {
       preHandler: onlyAdmin,
-      schema: { ...admin, params: IdParams, body: BlogBody, response: { 200: BlogPostResponse, ...errors } },
+      schema: { ...admin, params: IdParams, body: BlogBody, response: { 200: BlogSavedResponse, ...errors } },
     },
     async (request) => {
-      const row = await blog.update(request.params.id, request.body, adminBy(request));
-      return { success: true as const, message: 'Blog post updated.', blog: toBlogPost(row) };
+      const post = toBlogPost(await blog.update(request.params.id, request.body, adminBy(request)));
+      return { success: true as const, message: 'Blog post updated.', ...post, blog: post };
     },
   );
 

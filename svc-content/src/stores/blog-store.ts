@@ -114,7 +114,7 @@ export class BlogStore {
 
   async create(body: BlogBody, by: AdminBy): Promise<BlogPostRow> {
     const { name, data } = cleaned(body);
-    const status: BlogStatus = body.status ?? 'draft';
+    const status: BlogStatus = body.status ?? 'published';
     const base = slugOf(name);
     // A taken slug gets the first free number after it: one try each, inside the unique index's guard.
     for (let n = 1; ; n++) {
