@@ -17,6 +17,9 @@ let clinic: Account;
 let professional: Account;
 let jobId: string;
 let eventId: string;
+// An event starting within the hour (check-in open) she holds a seat at: the check-in screen's states.
+let doorEventId: string;
+let doorCode: string;
 let discussionId: string;
 let staffId: string;
 // A second job nobody has applied for: its apply dialog.
@@ -109,6 +112,24 @@ test.beforeAll(async ({ playwright }, info) => {
   eventId = ((await event.json()) as { data: { id: string } }).data.id;
   const registered = await api.post(`/api/event/${eventId}/registrations`, { headers: auth(professional) });
   expect(registered.status()).toBe(201);
+  const inAnHour = new Date(Date.now() + 60 * 60_000 + 3 * 3600_000).toISOString();
+  const door = await api.post('/api/event/add', {
+    headers: auth(clinic),
+    data: {
+      title: 'Infection prevention briefing',
+      description: 'Hand hygiene audit results and the new isolation room checklist.',
+      category: 'Meeting',
+      date: inAnHour.slice(0, 10),
+      time: inAnHour.slice(11, 16),
+      location: 'Kisumu County Referral Hospital',
+      capacity: 30,
+    },
+  });
+  expect(door.status()).toBe(201);
+  doorEventId = ((await door.json()) as { data: { id: string } }).data.id;
+  const seat = await api.post(`/api/event/${doorEventId}/registrations`, { headers: auth(professional) });
+  expect(seat.status()).toBe(201);
+  doorCode = ((await seat.json()) as { data: { ticketCode: string } }).data.ticketCode;
   // Connect: the clinic's discussion with her reply, and her request to connect with the clinic (once the
   // directory has heard of both accounts: it learns of them through events).
   const discussion = await api.post('/api/discussion/add', {
@@ -369,6 +390,24 @@ for (const lng of LANGUAGES) {
         await visit(page, '/pricing?choose=hire');
         await expect(page.locator('.addon-chosen')).toBeVisible();
         await check(page, at('/pricing for a clinic, Hire chosen'));
+      });
+
+      test('the check-in screen: ready, a wrong code kept, a check-in', async ({ page }) => {
+        await arrive(page, clinic);
+        await visit(page, `/event/${doorEventId}/checkin`);
+        await expect(page.locator('.door-count')).not.toBeEmpty();
+        await check(page, at('the check-in screen'));
+        const code = page.locator('.door-form input');
+        await code.fill(`${doorCode.slice(0, -1)}${doorCode.endsWith('A') ? 'B' : 'A'}`);
+        await code.press('Enter');
+        await expect(page.locator('.door-result-error')).toBeVisible();
+        await check(page, at('the check-in screen with a wrong code'));
+        await code.fill(doorCode);
+        await code.press('Enter');
+        // The first run checks her in; the others find her already checked in.
+        await expect(page.locator('.door-result-ok, .door-result-already')).toBeVisible();
+        await expect(page.locator('.door-earlier')).toBeVisible();
+        await check(page, at('the check-in screen after a check-in'));
       });
 
       test('the clinic dashboard with applicants open', async ({ page }) => {

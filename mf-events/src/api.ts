@@ -3,6 +3,7 @@ import type {
   CalendarFeedStateResponse,
   CertificateCheckResponse,
   CheckinBody,
+  CheckinCountResponse,
   CheckinResponse,
   CpdResponse,
   EventBody,
@@ -36,6 +37,8 @@ export const eventsApi = {
   /** The signed-in person's registrations with their events (upcoming or past). */
   myRegistrations: (when: 'upcoming' | 'past', page: number, limit: number) =>
     endpoint<MyEventsResponse>(`/api/event/registrations/me?when=${when}&page=${page}&limit=${limit}`),
+  /** "12 of 30 checked in": an event's confirmed seats and check-ins, for its organiser. */
+  checkinCount: (id: string) => endpoint<CheckinCountResponse>(`/api/event/${id}/checkins/count`),
   /** The signed-in person's CPD points and certificates for a year. */
   cpd: (year: number) => endpoint<CpdResponse>(`/api/event/cpd/me?year=${year}`),
   /** Whether a certificate is genuine (public). */

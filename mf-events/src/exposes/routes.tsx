@@ -9,6 +9,7 @@ import '../features/shared/namespace';
 const routes: RemoteRoutes = [
   { path: '/event', Component: lazyPage(() => import('../features/events-list/EventsPage')) },
   { path: '/event/:id', Component: lazyPage(() => import('../features/event-page/EventPage')) },
+  { path: '/event/:id/checkin', Component: lazyPage(() => import('../features/checkin/CheckinPage')) },
   {
     path: '/event/certificates/:id',
     Component: lazyPage(() => import('../features/certificate/CertificatePage')),

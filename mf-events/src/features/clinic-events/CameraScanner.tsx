@@ -6,8 +6,9 @@ import { qrDetector } from './barcode';
 const SAME_TICKET_MS = 4000;
 
 /**
- * The phone's camera reading tickets' QR codes with the browser's BarcodeDetector (loaded only when the
- * organiser opens it). Each new code goes to `onCode`; the camera stops when this closes.
+ * The phone's camera reading tickets' QR codes (loaded only when the organiser taps Scan): with the
+ * browser's BarcodeDetector where it reads QR codes, else with ZXing (`qrDetector`). Each new code goes to
+ * `onCode`; the camera stops when this closes.
  */
 export default function CameraScanner({ onCode, onClose }: { onCode(code: string): void; onClose(): void }) {
   const { t } = useTranslation('events');
@@ -30,7 +31,8 @@ export default function CameraScanner({ onCode, onClose }: { onCode(code: string
         if (stopped || !video.current) return;
         video.current.srcObject = stream;
         await video.current.play();
-        const detector = qrDetector();
+        const detector = await qrDetector();
+        if (stopped) return;
         timer = setInterval(() => {
           if (!video.current || video.current.readyState < 2) return;
           void detector.detect(video.current).then((codes) => {

@@ -1,78 +1,150 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import type { EventView } from '@platform/contracts';
 import { refreshApi } from '@platform/data';
-import { Button, failureText, Spinner, TextField, useToast, useTranslation } from '@platform/ui';
+import { Button, failureText, Spinner, TextField, useTranslation } from '@platform/ui';
 import { useWhen } from '../shared/when';
-import { canScanQr } from './barcode';
+import { hasCamera } from './barcode';
 import { useCheckinQueue, type ScanResult } from './checkin-queue';
 
-// The camera and its loop load only when the organiser opens them.
-const CameraScanner = lazy(() => import('./CameraScanner'));
+// The camera, its loop and (where the browser has no QR reader) ZXing load only when the organiser taps Scan.
+const CameraScanner = lazy(() => import(/* webpackChunkName: "camera-scanner" */ './CameraScanner'));
+
+/** The door's count: confirmed seats, and how many of them have checked in. */
+export interface DoorCount {
+  registered: number;
+  checkedIn: number;
+}
+
+/** One result as the door shows it: what happened in a few large words, then the detail. */
+interface Shown {
+  id: number;
+  tone: 'ok' | 'already' | 'error' | 'queued';
+  title: string;
+  detail: string;
+}
+
+/** How many earlier results stay listed under the last one. */
+const EARLIER = 5;
 
 /**
- * The door: scan a ticket's QR code with the camera where the browser can read QR codes, or type the
- * ticket's short code (always offered). "Checked in at 09:42." or "Already checked in at 09:42." comes
- * as a toast; scans made offline wait in this browser (their count shown) and go when the network is back.
+ * The door: type a ticket's short code (the field keeps what was typed until it checks someone in, and
+ * takes focus back after each answer) or scan its QR code with the camera. The last result stands large in
+ * place, in a live region that reads it out: checked in, already checked in, ticket not found, wrong event
+ * ... with the attendee's name; the earlier few are listed under it. Scans made offline wait in this browser
+ * (their count shown) and go when the network is back.
  */
-export function CheckinPanel({ event }: { event: EventView }) {
+export function CheckinPanel({ event, onCount }: { event: EventView; onCount?(count: DoorCount): void }) {
   const { t } = useTranslation('events');
-  const toast = useToast();
   const when = useWhen();
+  const fieldId = useId();
   const [code, setCode] = useState('');
   const [sending, setSending] = useState(false);
   const [camera, setCamera] = useState<'unknown' | 'no' | 'yes'>('unknown');
   const [scanning, setScanning] = useState(false);
+  const [shown, setShown] = useState<Shown[]>([]);
 
-  useEffect(() => {
-    let live = true;
-    void canScanQr().then((ok) => live && setCamera(ok ? 'yes' : 'no'));
-    return () => {
-      live = false;
-    };
-  }, []);
+  useEffect(() => setCamera(hasCamera() ? 'yes' : 'no'), []);
 
-  const onResult = (r: ScanResult) => {
-    if (r.kind === 'queued') {
-      toast.show({ kind: 'info', message: t('scanner.queuedToast') });
-      return;
-    }
+  const describe = (r: ScanResult, typed?: string): Omit<Shown, 'id'> => {
+    if (r.kind === 'queued')
+      return { tone: 'queued', title: t('door.queued'), detail: t('scanner.queuedToast') };
     if (r.kind === 'refused') {
-      toast.show({ kind: 'error', message: failureText(t, r.failure, 'scanner.failed') });
-      return;
+      const text = failureText(t, r.failure, 'scanner.failed');
+      const titleKey =
+        {
+          'events.ticket_invalid': 'door.notFound',
+          'events.ticket_other_event': 'door.otherEvent',
+          'events.ticket_not_confirmed': 'door.notConfirmed',
+          'events.checkin_closed': 'door.closed',
+        }[r.failure.body.code ?? ''] ?? 'door.failed';
+      const detail =
+        r.failure.body.code === 'events.ticket_invalid'
+          ? t('door.notFoundText', { code: typed ?? r.ticket })
+          : text;
+      return { tone: 'error', title: t(titleKey), detail };
     }
     const time = when.time(r.data.checkedInAt, event.timeZone);
-    toast.show({
-      kind: r.data.alreadyCheckedIn ? 'info' : 'success',
-      message: r.data.alreadyCheckedIn
-        ? t('scanner.already', { time, name: r.data.name })
-        : t('scanner.checkedIn', { time, name: r.data.name }),
-    });
-    void refreshApi(`/api/event/${r.eventId}/registrations`);
+    return r.data.alreadyCheckedIn
+      ? {
+          tone: 'already',
+          title: t('door.already', { name: r.data.name }),
+          detail: t('door.since', { time }),
+        }
+      : { tone: 'ok', title: t('door.checkedIn', { name: r.data.name }), detail: t('door.at', { time }) };
+  };
+
+  const onResult = (r: ScanResult) => {
+    if (r.eventId !== event.id) return;
+    setShown((all) => [{ id: (all[0]?.id ?? 0) + 1, ...describe(r) }, ...all].slice(0, EARLIER + 1));
+    if (r.kind === 'checkedIn') {
+      onCount?.({ registered: r.data.registered, checkedIn: r.data.checkedIn });
+      void refreshApi(`/api/event/${r.eventId}/registrations`);
+    }
   };
   const queue = useCheckinQueue(onResult);
-  const waiting = queue.queued.length;
+  const waiting = queue.queued.filter((s) => s.eventId === event.id).length;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim()) return;
+    const field = document.getElementById(fieldId);
+    if (!code.trim()) {
+      field?.focus();
+      return;
+    }
     setSending(true);
-    await queue.scan(event.id, code);
-    setCode('');
+    const result = await queue.scan(event.id, code);
+    // A mistyped code stays to be corrected; only a code that checked someone in (or was kept) is cleared.
+    if (result && result.kind !== 'refused') setCode('');
     setSending(false);
+    field?.focus();
   }
 
+  const [last, ...earlier] = shown;
   return (
-    <section className="panel" aria-label={t('scanner.title', { title: event.title })}>
-      <h4>{t('scanner.heading')}</h4>
-      <p className="muted">{t('scanner.intro')}</p>
+    <div className="door">
+      <div
+        className={`door-result${last ? ` door-result-${last.tone}` : ''}`}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+      >
+        {last ? (
+          <>
+            <p className="door-result-title">{last.title}</p>
+            <p className="door-result-detail">{last.detail}</p>
+          </>
+        ) : (
+          <p className="door-result-detail">{t('door.ready')}</p>
+        )}
+      </div>
+
+      <form onSubmit={submit} noValidate className="door-form">
+        <TextField
+          id={fieldId}
+          label={t('scanner.code')}
+          hint={t('scanner.codeHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          enterKeyHint="go"
+          maxLength={200}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <Button type="submit" loading={sending}>
+          {t('scanner.checkIn')}
+        </Button>
+      </form>
+
       {waiting > 0 && (
-        <p className="queue-note" role="status">
+        <p className="queue-note">
           {t('scanner.queued', { count: waiting })}{' '}
           <Button variant="secondary" onClick={() => void queue.flush()}>
             {t('scanner.sendNow')}
           </Button>
         </p>
       )}
+
       {camera === 'yes' &&
         (scanning ? (
           <Suspense fallback={<Spinner label={t('scanner.cameraLoading')} />}>
@@ -84,21 +156,19 @@ export function CheckinPanel({ event }: { event: EventView }) {
           </Button>
         ))}
       {camera === 'no' && <p className="muted">{t('scanner.noCamera')}</p>}
-      <form onSubmit={submit} noValidate className="tag-input">
-        <TextField
-          label={t('scanner.code')}
-          hint={t('scanner.codeHint')}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={200}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <Button type="submit" loading={sending}>
-          {t('scanner.checkIn')}
-        </Button>
-      </form>
-    </section>
+
+      {earlier.length > 0 && (
+        <section className="door-earlier" aria-labelledby={`${fieldId}-earlier`}>
+          <h2 id={`${fieldId}-earlier`}>{t('door.earlier')}</h2>
+          <ul>
+            {earlier.map((s) => (
+              <li key={s.id} className={`door-earlier-${s.tone}`}>
+                <strong>{s.title}</strong> {s.detail}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
   );
 }

@@ -4,11 +4,13 @@ import { Link } from '@platform/router';
 import { Button, useTranslation } from '@platform/ui';
 import { useWhen } from '../shared/when';
 import { Attendees } from './Attendees';
-import { CheckinPanel } from './CheckinPanel';
 
-export type Panel = 'attendees' | 'checkin' | null;
+export type Panel = 'attendees' | null;
 
-/** One of the organisation's events: its registration counts, Edit, Cancel event, attendees and check-in. */
+/**
+ * One of the organisation's events: its registration counts, Edit, Cancel event, attendees, and Check-in: a
+ * link to the event's own check-in screen (`/event/:id/checkin`).
+ */
 export function OrganisedEvent({
   event,
   panel,
@@ -59,14 +61,13 @@ export function OrganisedEvent({
           {panel === 'attendees' ? t('clinic.hideAttendees') : t('clinic.attendees')}
         </Button>
         {!event.cancelled && !ended && (
-          <Button
-            variant="secondary"
-            aria-expanded={panel === 'checkin'}
-            aria-controls={`${id}-panel`}
-            onClick={() => toggle('checkin')}
+          <Link
+            className="btn btn-secondary"
+            to={`/event/${event.id}/checkin`}
+            aria-label={t('clinic.checkinName', { title: event.title })}
           >
-            {panel === 'checkin' ? t('clinic.hideCheckin') : t('clinic.checkin')}
-          </Button>
+            {t('clinic.checkin')}
+          </Link>
         )}
         {!event.cancelled && (
           <>
@@ -89,10 +90,7 @@ export function OrganisedEvent({
           </>
         )}
       </div>
-      <div id={`${id}-panel`}>
-        {panel === 'attendees' && <Attendees event={event} />}
-        {panel === 'checkin' && <CheckinPanel event={event} />}
-      </div>
+      <div id={`${id}-panel`}>{panel === 'attendees' && <Attendees event={event} />}</div>
     </article>
   );
 }

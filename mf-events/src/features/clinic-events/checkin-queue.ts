@@ -110,20 +110,24 @@ export function useCheckinQueue(onResult: (result: ScanResult) => void) {
     return () => window.removeEventListener('online', flush);
   }, [flush]);
 
+  /** Sends (or keeps) one scan; its result is reported, and returned (undefined: nothing to send). */
   const scan = useCallback(
-    async (eventId: string, ticket: string) => {
+    async (eventId: string, ticket: string): Promise<ScanResult | undefined> => {
       const code = ticket.trim();
-      if (!userId || !code) return;
-      const keep = () => {
+      if (!userId || !code) return undefined;
+      const keep = (): ScanResult => {
         const all = readQueue(userId);
         if (!all.some((s) => s.eventId === eventId && s.ticket === code))
           writeQueue(userId, [...all, { eventId, ticket: code, scannedAt: new Date().toISOString() }]);
-        report.current({ kind: 'queued', eventId });
+        const queued: ScanResult = { kind: 'queued', eventId };
+        report.current(queued);
+        return queued;
       };
       if (!navigator.onLine) return keep();
       const result = await send({ eventId, ticket: code });
       if (!result) return keep();
       report.current(result);
+      return result;
     },
     [userId],
   );

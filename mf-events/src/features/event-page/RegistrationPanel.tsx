@@ -118,6 +118,13 @@ export function RegistrationPanel({
           {t('registration.organizing')} <Link to="/clinicdashboard">{t('registration.manage')}</Link>
         </p>
       )}
+      {event.organizing && (openness === 'open' || openness === 'closed' || openness === 'started') && (
+        <p>
+          <Link className="btn btn-primary" to={`/event/${event.id}/checkin`}>
+            {t('registration.openCheckin')}
+          </Link>
+        </p>
+      )}
       {mine?.status === 'confirmed' && (
         <p>
           <span className="badge badge-confirmed">{t('status.confirmed')}</span>{' '}
