@@ -36,13 +36,13 @@ export interface BuildOptions {
   bus?: EventBus;
   /** The clock (tests move it); default: the system's. */
   now?: () => Date;
-  /** How often each instance tries the expiry sweep; 0: never by itself. Default: hourly. */
+  /** How often the expiry sweep is scheduled (once across instances); 0: never by itself. Default: hourly. */
   sweepEveryMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Runs the expiry sweep (credentials, compliance documents, trainings) now: what the timer does. */
+    /** Runs the expiry sweep (credentials, compliance documents, trainings) here and now: what the schedule does. */
     sweep(): Promise<{ sent: number; skipped: boolean }>;
   }
 }
@@ -79,7 +79,11 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(entitlements, { bus, db });
   await app.register(eventCheckins, { bus, db, trainings });
   await app.register(hireEvents, { bus, db, hires });
-  await app.register(alertSweep, { expiry, everyMs: opts.sweepEveryMs ?? 3_600_000 });
+  await app.register(alertSweep, {
+    expiry,
+    everyMs: opts.sweepEveryMs ?? 3_600_000,
+    url: config.DATABASE_URL,
+  });
   await app.register(councilRoutes, { credentials, orgs });
   await app.register(credentialRoutes, { credentials, orgs });
   await app.register(staffRoutes, { staff, orgs, compliance, trainings });

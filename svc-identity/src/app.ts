@@ -2,9 +2,13 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import {
   buildServiceRuntime,
+  cronEvery,
+  scheduledJobs,
   serviceRateLimitBucket,
   sharedRateLimitStore,
   type App,
+  type ScheduledJob,
+  type ScheduledJobs,
 } from '@platform/service-kit';
 import type { EventBus } from '@platform/event-bus';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -25,7 +29,7 @@ import { AccountMail } from './notifications/account-mail';
 import emailLinkRoutes from './routes/user/email-links';
 import { AfricasTalkingSms } from './sms/africas-talking';
 import { SmsSender } from './sms/sms-sender';
-import { serialSweep } from './notifications/serial-sweep';
+import { serialSweep, type SerialSweep } from './notifications/serial-sweep';
 import photoRoutes from './routes/user/photo';
 import { PhotoStore } from './stores/photo-store';
 import { entitlements } from './events/entitlements';
@@ -97,7 +101,16 @@ export async function buildApp(config: IdentityConfig, opts: BuildOptions = {}):
   await app.register(emailLinkRoutes, { ...accounts, links: app.emailLinks });
   await app.register(adminAccountRoutes, { store: app.users });
   await app.register(photoRoutes, { photos: new PhotoStore(db), users: app.users });
-  await registerInbox(app, config, db, bus, mailer);
+  const sweeps = await registerInbox(app, config, db, bus, mailer);
+  // The scheduled jobs, each tick run once across instances (pg-boss in the identity_jobs schema).
+  app.decorate(
+    'identityJobs',
+    scheduledJobs(app, {
+      url: config.DATABASE_URL,
+      schema: 'identity_jobs',
+      jobs: [{ name: 'identity-prune', cron: '0 * * * *', run: () => pruneStores(app) }, ...sweeps],
+    }),
+  );
 
   const filled = await app.users.fillPlacesFromAddresses();
   if (filled > 0) app.log.info({ filled }, 'town and country read from addresses');
@@ -115,6 +128,8 @@ declare module 'fastify' {
     mailer?: Mailer;
     /** Set when an SMS provider is configured: the notices' texts (tests call sweep()). */
     smsSender?: SmsSender;
+    /** The scheduled jobs: identity-prune, and mail-sweep / sms-sweep where those transports are set. */
+    identityJobs: ScheduledJobs;
     /** The e-mails about an account (one-time links); tests drain() it to wait for what is under way. */
     accountMail: AccountMail;
   }
@@ -131,7 +146,7 @@ async function registerInbox(
   db: Db,
   bus: EventBus,
   mailer: Mailer | undefined,
-): Promise<void> {
+): Promise<ScheduledJob[]> {
   const sms =
     config.AT_USERNAME && config.AT_API_KEY
       ? new SmsSender(
@@ -146,27 +161,49 @@ async function registerInbox(
         )
       : undefined;
   const store = new NotificationStore(db, { sms: Boolean(sms) });
-  const sweeps: Array<() => void> = [];
+  const kicks: Array<() => void> = [];
+  const jobs: ScheduledJob[] = [];
   if (mailer) {
     app.decorate('mailer', mailer);
-    sweeps.push(
-      serialSweep(
-        app,
-        'e-mails',
-        () => mailer.sweep(),
-        config.MAIL_SWEEP_SECONDS,
-        () => mailer.close(),
-      ),
+    const sweep = serialSweep(
+      app,
+      'e-mails',
+      () => mailer.sweep(),
+      () => mailer.close(),
     );
+    kicks.push(sweep.kick);
+    jobs.push(sweepJob('mail-sweep', sweep, config.MAIL_SWEEP_SECONDS));
   }
   if (sms) {
     app.decorate('smsSender', sms);
-    sweeps.push(serialSweep(app, 'SMS', () => sms.sweep(), config.SMS_SWEEP_SECONDS));
+    const sweep = serialSweep(app, 'SMS', () => sms.sweep());
+    kicks.push(sweep.kick);
+    jobs.push(sweepJob('sms-sweep', sweep, config.SMS_SWEEP_SECONDS));
   }
   const producers = config.NOTIFICATION_PRODUCERS.split(',').filter(Boolean);
-  const onStored = () => sweeps.forEach((sweep) => sweep());
+  const onStored = () => kicks.forEach((kick) => kick());
   await app.register(inboxConsumer, { bus, db, store, producers, onStored });
   await app.register(notificationRoutes, { store });
   // A clinic's team: an invitation reaches the invitee's inbox in the invitation's own transaction.
   await app.register(teamRoutes, { users: app.users, team: new TeamStore(db, store), config });
+  return jobs;
+}
+
+/** A transport's sweep every `seconds` (a minute's cron, and `everySeconds` below a minute). */
+function sweepJob(name: string, sweep: SerialSweep, seconds: number): ScheduledJob {
+  return {
+    name,
+    cron: cronEvery(seconds),
+    everySeconds: seconds < 60 ? seconds : undefined,
+    run: () => sweep.run(),
+  };
+}
+
+/** Hourly: old sessions, login failures and e-mailed links. */
+async function pruneStores(app: App): Promise<void> {
+  await Promise.all([
+    app.users.pruneSessions().catch((err) => app.log.warn({ err }, 'session prune failed')),
+    app.loginLimiter.prune().catch((err) => app.log.warn({ err }, 'login attempts prune failed')),
+    app.emailLinks.prune().catch((err) => app.log.warn({ err }, 'e-mailed links prune failed')),
+  ]);
 }

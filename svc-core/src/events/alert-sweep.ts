@@ -1,22 +1,43 @@
 import fp from 'fastify-plugin';
+import { cronEvery, scheduledJobs, type ScheduledJobs } from '@platform/service-kit';
 import type { ExpirySweep } from '../stores/expiry-alerts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The scheduled expiry sweep (`expiry-alerts`), once across instances; absent when not scheduled. */
+    coreJobs?: ScheduledJobs;
+  }
+}
+
 /**
- * Runs the expiry sweep (credentials and compliance documents) every `everyMs` on each instance (and once at start, so a restart catches up):
- * the store's advisory lock lets one instance sweep at a time and its alert rows send each alert once, so
- * the daily windows are met within `everyMs` of midnight without a scheduler of its own. `everyMs` 0: never
- * by itself (tests run `app.sweep()` on their clock).
+ * Runs the expiry sweep (credentials, compliance documents, trainings) every `everyMs` (hourly by default)
+ * and once as the app starts, so a restart catches up: a pg-boss job in the `core_jobs` schema, so each
+ * tick runs on one instance however many run, and a run whose instance died is run again. Each alert is
+ * sent once whoever sweeps (its `expiry_alerts` row is written with its notices). `everyMs` 0: never by
+ * itself (tests run `app.sweep()` on their clock).
  */
-export const alertSweep = fp<{ expiry: ExpirySweep; everyMs: number }>(
-  async (app, { expiry, everyMs }) => {
+export const alertSweep = fp<{ expiry: ExpirySweep; everyMs: number; url: string }>(
+  async (app, { expiry, everyMs, url }) => {
     if (everyMs <= 0) return;
-    const run = () => expiry.sweep().catch((err: unknown) => app.log.error({ err }, 'expiry sweep failed'));
-    const timer = setInterval(run, everyMs);
-    timer.unref();
-    app.addHook('onReady', async () => {
-      void run();
+    const seconds = everyMs / 1000;
+    const jobs = scheduledJobs(app, {
+      url,
+      schema: 'core_jobs',
+      jobs: [
+        {
+          name: 'expiry-alerts',
+          cron: cronEvery(seconds),
+          everySeconds: seconds < 60 ? seconds : undefined,
+          runAtStart: true,
+          run: async () => {
+            const { sent, skipped } = await expiry.sweep();
+            app.log.info({ sent, skipped }, 'expiry sweep');
+          },
+          expireInSeconds: 30 * 60,
+        },
+      ],
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.decorate('coreJobs', jobs);
   },
   { name: 'core-alert-sweep' },
 );

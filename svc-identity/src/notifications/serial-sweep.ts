@@ -1,42 +1,55 @@
 import type { App } from '@platform/service-kit';
 
+/** One sweep of a transport, one run at a time in this instance. */
+export interface SerialSweep {
+  /** Starts a run now (a notice was stored); during a run, another right after it. */
+  kick(): void;
+  /** A run, awaited (the schedule's: its job completes when the run does). */
+  run(): Promise<void>;
+}
+
 /**
- * Runs `work` every `everySeconds` and whenever the returned function is called, one run at a time: a call
- * during a run gets another right after it, not at the next tick. Stopped (and awaited) when the app closes,
- * then `close` (the transport's).
+ * Runs `work` one run at a time: a kick during a run gets another right after it, not at the next tick.
+ * Its schedule is a scheduled job's (once across instances); kicks are this instance's. A failed run is
+ * logged and left to the next. Awaited when the app closes, then `close` (the transport's).
  */
 export function serialSweep(
   app: App,
   what: string,
   work: () => Promise<unknown>,
-  everySeconds: number,
   close?: () => void,
-): () => void {
+): SerialSweep {
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
-  const sweep = (): void => {
+  const loop = async () => {
+    do {
+      again = false;
+      await work().catch((err: unknown) =>
+        app.log.warn({ err }, `sending ${what} failed; the next sweep retries`),
+      );
+    } while (again && !closed);
+  };
+  const kick = (): void => {
     if (closed) return;
     if (running) {
       again = true;
       return;
     }
-    again = false;
-    running = work()
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.warn({ err }, `sending ${what} failed; the next sweep retries`))
-      .finally(() => {
-        running = undefined;
-        if (again) sweep();
-      });
+    running = loop().finally(() => {
+      running = undefined;
+    });
   };
-  const timer = setInterval(sweep, everySeconds * 1000);
-  timer.unref();
   app.addHook('onClose', async () => {
     closed = true;
-    clearInterval(timer);
     await running;
     close?.();
   });
-  return sweep;
+  return {
+    kick,
+    async run() {
+      kick();
+      await running;
+    },
+  };
 }

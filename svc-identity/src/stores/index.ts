@@ -14,8 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * svc-identity's repositories on the app, for its routes; old sessions, login failures and e-mailed links
- * pruned hourly.
+ * svc-identity's repositories on the app, for its routes (their hourly prune is a scheduled job: app.ts).
  */
 export const identityStores = fp<{ db: PostgresJsDatabase<typeof schema>; limits: LoginLimits }>(
   async (app, { db, limits }) => {
@@ -25,13 +24,6 @@ export const identityStores = fp<{ db: PostgresJsDatabase<typeof schema>; limits
     app.decorate('loginLimiter', limiter);
     const links = new EmailLinkStore(db);
     app.decorate('emailLinks', links);
-    const prune = setInterval(() => {
-      void users.pruneSessions().catch((err) => app.log.warn({ err }, 'session prune failed'));
-      void limiter.prune().catch((err) => app.log.warn({ err }, 'login attempts prune failed'));
-      void links.prune().catch((err) => app.log.warn({ err }, 'e-mailed links prune failed'));
-    }, 3600_000);
-    prune.unref();
-    app.addHook('onClose', async () => clearInterval(prune));
   },
   { name: 'identity-stores' },
 );
