@@ -1136,6 +1136,185 @@ export const RosterPublishedData = Type.Object({
 });
 export type RosterPublishedData = Static<typeof RosterPublishedData>;
 
+// ---- Contracts: templates with merge fields, a person's contract, signing by one-time code, checks ----
+
+/** The merge fields a template may use, as `{{name}}`: each filled from the contract when it is made. */
+export const CONTRACT_MERGE_FIELDS = [
+  'name',
+  'jobTitle',
+  'salary',
+  'startDate',
+  'endDate',
+  'probation',
+  'location',
+  'organisation',
+] as const;
+export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'active', 'ended'] as const;
+export const CONTRACT_PARTIES = ['employee', 'employer'] as const;
+export const CONTRACT_CURRENCIES = ['KES', 'UGX', 'TZS', 'RWF', 'USD'] as const;
+/** One line of plain text: no control characters, not blank. */
+const Line = (maxLength: number) =>
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$',
+  });
+
+/** POST /api/core/contract-templates: its text is plain text (line breaks kept), merge fields as `{{name}}`. */
+export const ContractTemplateBody = Type.Object(
+  {
+    name: Line(120),
+    body: Type.String({
+      minLength: 1,
+      maxLength: 20_000,
+      pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ContractTemplateBody = Static<typeof ContractTemplateBody>;
+export const ContractTemplatePatch = Type.Partial(ContractTemplateBody, {
+  additionalProperties: false,
+  minProperties: 1,
+});
+export type ContractTemplatePatch = Static<typeof ContractTemplatePatch>;
+export const ContractTemplate = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  body: Type.String(),
+  /** The merge fields its text uses. */
+  fields: Type.Array(StringEnum(CONTRACT_MERGE_FIELDS)),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type ContractTemplate = Static<typeof ContractTemplate>;
+export const ContractTemplateResponse = Ok({ data: ContractTemplate });
+export const ContractTemplateListResponse = Ok({ data: Type.Array(ContractTemplate), pageInfo: PageInfo });
+
+/**
+ * POST /api/core/contracts: a contract for a member from a template (a draft). Name, job title, location and
+ * start date come from the staff record unless given; `endDate` makes it fixed-term.
+ */
+export const ContractBody = Type.Object(
+  {
+    templateId: Uuid,
+    staffId: Uuid,
+    salary: Type.Object(
+      {
+        amount: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+        currency: StringEnum(CONTRACT_CURRENCIES),
+        period: StringEnum(['month', 'year'] as const),
+      },
+      { additionalProperties: false },
+    ),
+    probationMonths: Type.Integer({ minimum: 0, maximum: 12 }),
+    jobTitle: Type.Optional(Line(120)),
+    location: Type.Optional(Line(120)),
+    startDate: Type.Optional(Day),
+    endDate: Type.Optional(Type.Union([Day, Type.Null()])),
+    title: Type.Optional(Line(160)),
+  },
+  { additionalProperties: false },
+);
+export type ContractBody = Static<typeof ContractBody>;
+export const ContractQuery = Type.Composite([
+  PageQuery,
+  Type.Object({
+    status: Type.Optional(StringEnum(CONTRACT_STATUSES)),
+    /** Only the caller's own contracts (HR's own too). */
+    mine: Type.Optional(Type.Boolean()),
+  }),
+]);
+export type ContractQuery = Static<typeof ContractQuery>;
+export const ContractSignature = Type.Object({
+  party: StringEnum(CONTRACT_PARTIES),
+  name: Type.String(),
+  signedAt: Type.String(),
+  /** The SHA-256 of the document signed (hex). */
+  documentSha256: Type.String(),
+});
+export type ContractSignature = Static<typeof ContractSignature>;
+export const Contract = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  templateId: Uuid,
+  staffId: Uuid,
+  personName: Type.String(),
+  status: StringEnum(CONTRACT_STATUSES),
+  startDate: Type.String(),
+  endDate: NullableString,
+  fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
+  body: Type.String(),
+  createdAt: Type.String(),
+  sentAt: NullableString,
+  signedAt: NullableString,
+  /** The document sent to sign, and the signed one (with its signature page), by SHA-256 (hex). */
+  pdfSha256: NullableString,
+  signedPdfSha256: NullableString,
+  signatures: Type.Array(ContractSignature),
+  /** The side the caller may sign for now (a code first), if any. */
+  canSignAs: Type.Union([StringEnum(CONTRACT_PARTIES), Type.Null()]),
+});
+export type Contract = Static<typeof Contract>;
+export const ContractResponse = Ok({ data: Contract });
+export const ContractListResponse = Ok({ data: Type.Array(Contract), pageInfo: PageInfo });
+/** POST /api/core/contracts/:id/code: where the code went and until when it is good. */
+export const ContractCodeResponse = Ok({
+  data: Type.Object({
+    party: StringEnum(CONTRACT_PARTIES),
+    expiresAt: Type.String(),
+    attempts: Type.Integer(),
+  }),
+});
+export const ContractSignBody = Type.Object(
+  { code: Type.String({ pattern: '^[0-9]{6}$' }) },
+  { additionalProperties: false },
+);
+export type ContractSignBody = Static<typeof ContractSignBody>;
+/** GET /api/core/contracts/:id/verify: the record, with each signature's address and agent. */
+export const ContractRecord = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  organisation: Type.String(),
+  personName: Type.String(),
+  status: StringEnum(CONTRACT_STATUSES),
+  startDate: Type.String(),
+  endDate: NullableString,
+  pdfSha256: NullableString,
+  signedPdfSha256: NullableString,
+  signatures: Type.Array(
+    Type.Composite([
+      ContractSignature,
+      Type.Object({ ip: Type.Optional(Type.String()), userAgent: Type.Optional(Type.String()) }),
+    ]),
+  ),
+});
+export type ContractRecord = Static<typeof ContractRecord>;
+export const ContractRecordResponse = Ok({ data: ContractRecord });
+/** POST /api/core/contracts/verify (public, the PDF's bytes): genuine or not, and what the record says. */
+export const ContractCheck = Type.Object({
+  genuine: Type.Boolean(),
+  sha256: Type.String(),
+  /** Which document of the record it is: the one sent to sign, or the signed one. */
+  document: Type.Union([StringEnum(['sent', 'signed'] as const), Type.Null()]),
+  contract: Type.Union([ContractRecord, Type.Null()]),
+});
+export type ContractCheck = Static<typeof ContractCheck>;
+export const ContractCheckResponse = Ok({ data: ContractCheck });
+/** Both parties signed: the contract's document and its signatures. */
+export const ContractSignedData = Type.Object({
+  organisationId: Uuid,
+  contractId: Uuid,
+  staffId: Uuid,
+  personId: Type.Union([Uuid, Type.Null()]),
+  startDate: Type.String(),
+  endDate: NullableString,
+  pdfSha256: Type.String(),
+  signedPdfSha256: Type.String(),
+  signatures: Type.Array(ContractSignature),
+});
+export type ContractSignedData = Static<typeof ContractSignedData>;
+
 export const CoreEvents = {
   credentialVerified: 'core.credential.verified.v1',
   credentialExpiring: 'core.credential.expiring.v1',
@@ -1149,6 +1328,7 @@ export const CoreEvents = {
   leaveDeclined: 'core.leave.declined.v1',
   leaveCancelled: 'core.leave.cancelled.v1',
   rosterPublished: 'core.roster.published.v1',
+  contractSigned: 'core.contract.signed.v1',
 } as const;
 
 export const CredentialEventData = Type.Object({
@@ -1209,6 +1389,7 @@ export const CoreEventSchemas = {
   [CoreEvents.leaveDeclined]: LeaveEventData,
   [CoreEvents.leaveCancelled]: LeaveEventData,
   [CoreEvents.rosterPublished]: RosterPublishedData,
+  [CoreEvents.contractSigned]: ContractSignedData,
 };
 
 export const CoreErrors = {
@@ -1269,4 +1450,20 @@ export const CoreErrors = {
   rosterRuleBroken: 'core.roster_rule_broken',
   rosterShiftInvalid: 'core.roster_shift_invalid',
   assignmentNotFound: 'core.assignment_not_found',
+  contractTemplateNotFound: 'core.contract_template_not_found',
+  contractTemplateExists: 'core.contract_template_exists',
+  contractFieldUnknown: 'core.contract_field_unknown',
+  contractNotFound: 'core.contract_not_found',
+  contractDates: 'core.contract_dates',
+  contractNotDraft: 'core.contract_not_draft',
+  contractNotSent: 'core.contract_not_sent',
+  contractNoAccount: 'core.contract_no_account',
+  contractNotSignatory: 'core.contract_not_signatory',
+  contractAlreadySigned: 'core.contract_already_signed',
+  contractCodeMissing: 'core.contract_code_missing',
+  contractCodeExpired: 'core.contract_code_expired',
+  contractCodeWrong: 'core.contract_code_wrong',
+  contractCodeLocked: 'core.contract_code_locked',
+  contractNotActive: 'core.contract_not_active',
+  contractFileType: 'core.contract_file_type',
 } as const;

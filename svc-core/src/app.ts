@@ -13,6 +13,7 @@ import { HireStore } from './stores/hire-store';
 import { LeaveStore } from './stores/leave-store';
 import { ShiftTemplateStore } from './stores/shift-template-store';
 import { RosterStore } from './stores/roster-store';
+import { ContractStore } from './stores/contract-store';
 import { LicenceAlertRoleStore } from './stores/licence-alert-roles';
 import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
@@ -29,6 +30,7 @@ import trainingRoutes from './routes/trainings';
 import hireRoutes from './routes/hires';
 import leaveRoutes from './routes/leave';
 import rosterRoutes from './routes/rosters';
+import contractRoutes from './routes/contracts';
 import licenceAlertRoutes from './routes/licence-alerts';
 
 export interface BuildOptions {
@@ -68,6 +70,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const leave = new LeaveStore(db, orgs, now);
   const shiftTemplates = new ShiftTemplateStore(db, now);
   const rosters = new RosterStore(db, shiftTemplates, now);
+  const contracts = new ContractStore(db, now);
   const expiry = new ExpirySweep(db, credentials.today, [
     credentials.alerts,
     compliance.alerts,
@@ -94,5 +97,6 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(leaveRoutes, { leave, orgs });
   await app.register(rosterRoutes, { templates: shiftTemplates, rosters, orgs });
   await app.register(licenceAlertRoutes, { alertRoles, orgs });
+  await app.register(contractRoutes, { contracts, orgs });
   return app;
 }

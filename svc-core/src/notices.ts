@@ -240,3 +240,49 @@ export const rosterPublishedNotice = (
     link: '/hr/rosters',
     email: 'now',
   });
+
+/** To the person: a contract waits for their signature. */
+export const contractToSignNotice = (userId: string, contractId: string, title: string) =>
+  makeNotice('core', {
+    userId,
+    kind: 'core.contract-to-sign',
+    title: {
+      en: `A contract to read and sign: "${title}"`,
+      sw: `Mkataba wa kusoma na kusaini: "${title}"`,
+      fr: `Un contrat à lire et signer : « ${title} »`,
+    },
+    link: `/hr/contracts/mine#contract-${contractId}`,
+    email: 'now',
+  });
+
+/**
+ * A one-time code to sign a contract, to the one who asked: by e-mail at once, and by SMS where the platform
+ * has an SMS provider. Good for 15 minutes.
+ */
+export const contractCodeNotice = (userId: string, contractId: string, title: string, code: string) =>
+  makeNotice('core', {
+    userId,
+    kind: 'core.contract-code',
+    title: {
+      en: `Your code to sign "${title}": ${code} (valid 15 minutes)`,
+      sw: `Nambari yako ya kusaini "${title}": ${code} (inatumika dakika 15)`,
+      fr: `Votre code pour signer « ${title} » : ${code} (valable 15 minutes)`,
+    },
+    link: `/hr/contracts/mine#contract-${contractId}`,
+    email: 'now',
+    sms: true,
+  });
+
+/** To each who signed: both sides have signed; the signed PDF is ready. */
+export const contractSignedNotice = (userId: string, contractId: string, title: string) =>
+  makeNotice('core', {
+    userId,
+    kind: 'core.contract-signed',
+    title: {
+      en: `"${title}" is signed by both sides`,
+      sw: `"${title}" umesainiwa na pande zote mbili`,
+      fr: `« ${title} » est signé par les deux parties`,
+    },
+    link: `/hr/contracts/mine#contract-${contractId}`,
+    email: 'now',
+  });

@@ -655,3 +655,86 @@ export const rosterAssignments = core.table(
     index('roster_assignments_staff_day_idx').on(t.staffRecordId, t.day),
   ],
 );
+
+/** An organisation's contract template: plain text with merge fields (`{{name}}`, `{{salary}}`…). */
+export const contractTemplates = core.table(
+  'contract_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contract_templates_org_name_idx').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A person's contract made from a template: its merge fields filled, its text fixed when made. `pdf` and
+ * `pdf_sha256` are the document rendered when it is sent (what each party signs); `signed_pdf` is it with the
+ * signature page, once both signed. `status` is what was done; `active` and `ended` follow from the days.
+ */
+export const contracts = core.table(
+  'contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    staffRecordId: uuid('staff_record_id').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    fields: jsonb('fields').$type<Record<string, string | number | null>>().notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    status: text('status', { enum: ['draft', 'sent', 'signed', 'ended'] })
+      .notNull()
+      .default('draft'),
+    pdf: bytea('pdf'),
+    pdfSha256: text('pdf_sha256'),
+    signedPdf: bytea('signed_pdf'),
+    signedPdfSha256: text('signed_pdf_sha256'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contracts_org_created_idx').on(t.orgId, t.createdAt, t.id),
+    index('contracts_staff_idx').on(t.staffRecordId, t.createdAt),
+    index('contracts_pdf_sha_idx').on(t.pdfSha256),
+    index('contracts_signed_pdf_sha_idx').on(t.signedPdfSha256),
+  ],
+);
+
+/** A party's signature: who, when, from which address and agent, over which document (its SHA-256). */
+export const contractSignatures = core.table(
+  'contract_signatures',
+  {
+    contractId: uuid('contract_id').notNull(),
+    party: text('party', { enum: ['employee', 'employer'] }).notNull(),
+    personId: uuid('person_id').notNull(),
+    name: text('name').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.party] })],
+);
+
+/** The one-time code a party asked for to sign: only its hash, until it expires or is used up. */
+export const contractCodes = core.table(
+  'contract_codes',
+  {
+    contractId: uuid('contract_id').notNull(),
+    party: text('party', { enum: ['employee', 'employer'] }).notNull(),
+    personId: uuid('person_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.party] })],
+);
