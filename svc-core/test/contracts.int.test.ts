@@ -289,7 +289,8 @@ it('sent, signed by the nurse and by HR each with the code from their inbox; the
   expect((await ctx.call('GET', `/api/core/contracts/${id}/verify`, colleague)).statusCode).toBe(404);
 
   const tampered = Buffer.from(signedPdf);
-  tampered[Math.floor(tampered.length / 2)] ^= 1;
+  const middle = Math.floor(tampered.length / 2);
+  tampered[middle] = tampered[middle]! ^ 1;
   expect((await check(tampered)).json().data).toMatchObject({ genuine: false, contract: null });
   const notPdf = await check(Buffer.from('hello'));
   expect([notPdf.statusCode, notPdf.json().code]).toEqual([415, 'core.contract_file_type']);
