@@ -154,6 +154,11 @@ describe.each([
     const values = parse(files['nats-values.yaml']!) as Obj;
     expect(values.config.cluster).toEqual({ enabled: true, replicas: 3 });
     expect(values.config.jetstream.enabled).toBe(true);
+    // Every event stream is kept on each of the three servers.
+    const streams = find('Job', 'nats-streams')!.spec.template.spec.containers[0];
+    expect((streams.env as Obj[]).find((e) => e.name === 'NATS_STREAM_REPLICAS')!.value).toBe(
+      String(values.config.cluster.replicas),
+    );
     const users = values.config.merge.authorization.users as Obj[];
     expect(users.map((u) => u.user).sort()).toEqual(
       busAccounts(chosen)

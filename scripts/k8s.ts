@@ -439,6 +439,8 @@ function platformObjects(): Obj[] {
                 env: [
                   value('NATS_URL', NATS_URL),
                   secretEnv('NATS_PASSWORD', NATS_SECRET, natsPasswordVariable(STREAMS_USER)),
+                  // Every event stream on the three servers: one lost loses no event.
+                  value('NATS_STREAM_REPLICAS', 3),
                 ],
                 resources: {
                   requests: { cpu: '50m', memory: '128Mi' },

@@ -9,6 +9,10 @@ import { platformBuckets, platformStreams, STREAMS_USER } from './nats-accounts'
 async function main() {
   const url = process.env.NATS_URL;
   const password = process.env.NATS_PASSWORD;
+  // 3 on a three-node JetStream cluster (deploy/k8s), so a server lost loses no event; 1 on a single server.
+  const replicas = Number(process.env.NATS_STREAM_REPLICAS ?? '1');
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5)
+    throw new Error('NATS_STREAM_REPLICAS must be a whole number from 1 to 5');
   if (!url || !password)
     throw new Error(`NATS_URL and NATS_PASSWORD (of the NATS user ${STREAMS_USER}) are needed`);
   const done = await makeStreams({
@@ -19,6 +23,7 @@ async function main() {
     producers: platformStreams(),
     buckets: platformBuckets(),
     waitMs: 60_000,
+    replicas,
   });
   for (const [name, what] of Object.entries(done))
     console.log(name.startsWith('kv:') ? `bucket ${name.slice(3)}: ${what}` : `stream of ${name}: ${what}`);

@@ -17,14 +17,18 @@ export const STREAM_MAX_AGE_MS = 30 * 24 * 3600_000;
 /** JetStream's answer when a stream does not exist (yet). */
 export const isStreamMissing = (err: unknown) => /stream not found/i.test((err as Error)?.message ?? '');
 
-/** One producer's stream exactly as the platform makes it: its own subjects, and nothing that copies messages. */
-export function streamConfig(prefix: string, producer: string) {
+/**
+ * One producer's stream exactly as the platform makes it: its own subjects, and nothing that copies messages;
+ * kept on `replicas` servers (3 on a three-node JetStream cluster, so losing a server loses no event; 1 alone).
+ */
+export function streamConfig(prefix: string, producer: string, replicas = 1) {
   return {
     name: streamName(prefix, producer),
     subjects: [streamSubjects(prefix, producer)],
     storage: StorageType.File,
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
     max_age: nanos(STREAM_MAX_AGE_MS),
+    num_replicas: replicas,
   };
 }
 
@@ -64,8 +68,10 @@ export async function ensurePlatformStream(
   jsm: JetStreamManager,
   prefix: string,
   producer: string,
+  /** How many servers keep it (the streams user says; a service checking its stream leaves it as it is). */
+  replicas?: number,
 ): Promise<'made' | 'updated' | 'kept'> {
-  const want = streamConfig(prefix, producer);
+  const want = streamConfig(prefix, producer, replicas);
   const info = await jsm.streams.info(want.name).catch((err: unknown) => {
     if (isStreamMissing(err)) return undefined;
     throw err;
@@ -86,12 +92,15 @@ export async function ensurePlatformStream(
   if (
     c.storage === want.storage &&
     c.duplicate_window === want.duplicate_window &&
-    c.max_age === want.max_age
+    c.max_age === want.max_age &&
+    (replicas === undefined || (c.num_replicas || 1) === replicas)
   )
     return 'kept';
-  await jsm.streams.update(want.name, want).catch((err: unknown) => {
-    throw explain(err, want.name, 'differs from the platform configuration');
-  });
+  await jsm.streams
+    .update(want.name, { ...want, num_replicas: replicas ?? c.num_replicas })
+    .catch((err: unknown) => {
+      throw explain(err, want.name, 'differs from the platform configuration');
+    });
   return 'updated';
 }
 
@@ -109,6 +118,8 @@ export async function makeStreams(opts: {
   producers: string[];
   buckets?: KeyValueBucket[];
   waitMs?: number;
+  /** How many servers keep each event stream: 3 on a three-node JetStream cluster; default 1. */
+  replicas?: number;
 }): Promise<Record<string, 'made' | 'updated' | 'kept'>> {
   const until = Date.now() + (opts.waitMs ?? 0);
   for (;;) {
@@ -124,7 +135,7 @@ export async function makeStreams(opts: {
         const jsm = await jetstreamManager(nc);
         const done: Record<string, 'made' | 'updated' | 'kept'> = {};
         for (const producer of opts.producers)
-          done[producer] = await ensurePlatformStream(jsm, opts.prefix ?? '', producer);
+          done[producer] = await ensurePlatformStream(jsm, opts.prefix ?? '', producer, opts.replicas ?? 1);
         for (const bucket of opts.buckets ?? [])
           done[`kv:${bucket.name}`] = await ensureBucket(jetstream(nc), opts.prefix ?? '', bucket);
         return done;
