@@ -189,7 +189,7 @@ async function journey(page: Page, T: Texts, width: number) {
   await expect(toasts(page, T)).toContainText(T.posted);
   const card = page.getByRole('article', { name: title });
   await expect(card).toContainText(T.seatsTaken(0, 2));
-  const eventPath = (await card.getByRole('link', { name: title }).getAttribute('href'))!;
+  const eventPath = (await card.getByRole('link', { name: title, exact: true }).getAttribute('href'))!;
   await logOut(page, T);
 
   // Two professionals find it on /event and register: both get a seat and a ticket.
