@@ -78,6 +78,9 @@ export const hoursOf = (template: Pick<ShiftTemplateRule, 'startsAt' | 'endsAt'>
   return (end - start) / 60;
 };
 
+/** Code-point order: the same on every machine, whatever its locale. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const onLeave = (person: RosterPerson, day: LocalDate) =>
   person.leave.some((l) => l.from <= day && day <= l.to);
 
@@ -86,7 +89,9 @@ const onLeave = (person: RosterPerson, day: LocalDate) =>
  * so it is built once per roster and kept current as shifts are added.
  */
 export class RosterRules {
-  private readonly byPerson = new Map<string, Shift[]>();
+  /** Each person's shifts with their spans, computed once. */
+  private readonly byPerson = new Map<string, Placed[]>();
+  private readonly dayIndex = new Map<LocalDate, number>();
 
   constructor(
     private readonly templates: ReadonlyMap<string, ShiftTemplateRule>,
@@ -101,22 +106,30 @@ export class RosterRules {
 
   add(shift: Shift) {
     const list = this.byPerson.get(shift.staffId) ?? [];
-    list.push(shift);
+    list.push(this.place(shift));
     this.byPerson.set(shift.staffId, list);
   }
 
   shiftsOf(staffId: string): readonly Shift[] {
-    return this.byPerson.get(staffId) ?? [];
+    return (this.byPerson.get(staffId) ?? []).map((p) => p.shift);
   }
 
-  private span(shift: Pick<Shift, 'templateId' | 'day'>) {
-    return spanOf(this.templates.get(shift.templateId)!, shift.day, this.origin);
+  private indexOf(day: LocalDate): number {
+    let index = this.dayIndex.get(day);
+    if (index === undefined) {
+      index = daysBetween(this.origin, day);
+      this.dayIndex.set(day, index);
+    }
+    return index;
   }
 
-  private nightOn(staffId: string, day: LocalDate, except?: string) {
-    return this.shiftsOf(staffId).some(
-      (s) => s.id !== except && s.day === day && isNight(this.templates.get(s.templateId)!),
-    );
+  private place(shift: Shift): Placed {
+    const template = this.templates.get(shift.templateId)!;
+    const day = this.indexOf(shift.day);
+    const start = day * 1440 + minutesOf(template.startsAt);
+    let length = minutesOf(template.endsAt) - minutesOf(template.startsAt);
+    if (length <= 0) length += 1440;
+    return { shift, day, start, end: start + length, night: isNight(template) };
   }
 
   /**
@@ -129,21 +142,29 @@ export class RosterRules {
     const broken = new Set<AssignmentRule>();
     if (person && onLeave(person, shift.day)) broken.add('on-leave');
     if (template.clinical && person && !person.cleared) broken.add('not-cleared');
-    const own = this.span(shift);
-    for (const other of this.shiftsOf(shift.staffId)) {
-      if (other.id === shift.id) continue;
-      const span = this.span(other);
-      if (span.start < own.end && own.start < span.end) broken.add('overlap');
-      else if (span.end <= own.start && own.start - span.end < MIN_REST_MINUTES) broken.add('short-rest');
+    const own = this.place(shift);
+    const others = (this.byPerson.get(shift.staffId) ?? []).filter((p) => p.shift.id !== shift.id);
+    for (const other of others) {
+      if (other.start < own.end && own.start < other.end) broken.add('overlap');
+      else if (other.end <= own.start && own.start - other.end < MIN_REST_MINUTES) broken.add('short-rest');
     }
-    if (isNight(template)) {
+    if (own.night) {
+      const nights = new Set(others.filter((p) => p.night).map((p) => p.day));
       let run = 1;
-      for (let d = addDays(shift.day, -1); this.nightOn(shift.staffId, d, shift.id); d = addDays(d, -1))
-        run++;
+      while (nights.has(own.day - run)) run++;
       if (run > this.maxConsecutiveNights) broken.add('too-many-nights');
     }
     return ASSIGNMENT_RULES.filter((rule) => broken.has(rule));
   }
+}
+
+interface Placed {
+  shift: Shift;
+  /** Days from the origin. */
+  day: number;
+  start: number;
+  end: number;
+  night: boolean;
 }
 
 /** A shift on a day lacking people of a profession: how many it has and needs. */
@@ -247,8 +268,8 @@ export function suggestFill(
         const candidates = [...(byProfession.get(profession) ?? [])].sort(
           (a, b) =>
             (hours.get(a.staffId) ?? 0) - (hours.get(b.staffId) ?? 0) ||
-            a.name.localeCompare(b.name) ||
-            (a.staffId < b.staffId ? -1 : a.staffId > b.staffId ? 1 : 0),
+            byText(a.name, b.name) ||
+            byText(a.staffId, b.staffId),
         );
         for (const person of candidates) {
           if (have >= count) break;
