@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, logInOk, uniqueEmail } from './helpers';
+import { verifyAddress } from './mailbox';
+
+/**
+ * Issue 42's rosters, in the browser: on her phone (360 px, Kiswahili) the clinic's owner makes a week's
+ * roster for the maternity ward, puts a nurse not yet cleared to practise on a day shift from the keyboard,
+ * sees the rule it breaks, keeps it with a reason shown beside it, and publishes; the nurse, on a laptop,
+ * sees her shift. The browsers' day is 25 March 2026 (09:00 in Nairobi).
+ */
+const PASSWORD = 'a good long password';
+const NOW = '2026-03-25T06:00:00.000Z';
+
+async function register(page: Page, name: string, role: 'user' | 'Clinic') {
+  const email = uniqueEmail('roster');
+  const res = await page.request.post('/api/user/register', {
+    data: { name, email, password: PASSWORD, role, ...(role === 'user' ? { designation: 'Nurse' } : {}) },
+  });
+  expect(res.status()).toBe(201);
+  await verifyAddress(page, email);
+  return { name, email };
+}
+
+async function tokenOf(page: Page, email: string) {
+  const login = await page.request.post('/api/user/login', { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  return { authorization: `Bearer ${(await login.json()).token as string}` };
+}
+
+test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule with a reason and publishes; the nurse sees her shift', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const clinic = await register(page, `Mbagathi Clinic ${tag}`, 'Clinic');
+  const nurse = await register(page, `Neema Chebet ${tag}`, 'user');
+
+  // She joins the team; the clinic puts her on the maternity ward, whose day shift needs one nurse.
+  const clinicAuth = await tokenOf(page, clinic.email);
+  expect(
+    (
+      await page.request.post('/api/user/org/invites', { headers: clinicAuth, data: { email: nurse.email } })
+    ).ok(),
+  ).toBe(true);
+  let nurseAuth = await tokenOf(page, nurse.email);
+  const invites = await page.request.get('/api/user/org/invites/mine', { headers: nurseAuth });
+  const inviteId = ((await invites.json()) as { data: { id: string }[] }).data[0]!.id;
+  expect(
+    (await page.request.post(`/api/user/org/invites/${inviteId}/accept`, { headers: nurseAuth })).ok(),
+  ).toBe(true);
+  let staffId = '';
+  await expect(async () => {
+    nurseAuth = await tokenOf(page, nurse.email);
+    const record = await page.request.get('/api/core/staff/me', { headers: nurseAuth });
+    expect(record.status()).toBe(200);
+    staffId = ((await record.json()) as { data: { id: string } }).data.id;
+  }).toPass({ timeout: 30_000 });
+  const ward = await page.request.post('/api/core/departments', {
+    headers: clinicAuth,
+    data: { name: 'Maternity' },
+  });
+  const wardId = ((await ward.json()) as { data: { id: string } }).data.id;
+  expect(
+    (
+      await page.request.patch(`/api/core/staff/${staffId}`, {
+        headers: clinicAuth,
+        data: { departmentId: wardId },
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await page.request.post('/api/core/shift-templates', {
+        headers: clinicAuth,
+        data: {
+          departmentId: wardId,
+          name: 'Mchana',
+          startsAt: '07:00',
+          endsAt: '19:00',
+          minimumStaffing: [{ profession: 'Nurse', count: 1 }],
+        },
+      })
+    ).status(),
+  ).toBe(201);
+
+  // The owner's phone, 360 px wide, in Kiswahili.
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const mobile = await phone.newPage();
+  await mobile.clock.setFixedTime(new Date(NOW));
+  await mobile.addInitScript(() =>
+    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
+  );
+  await mobile.goto('/login');
+  await acceptCookies(mobile, 'Kubali');
+  await mobile.getByLabel('Barua pepe').fill(clinic.email);
+  await mobile.getByLabel('Nywila').fill(PASSWORD);
+  await mobile.getByRole('main').getByRole('button', { name: 'Ingia' }).click();
+  await expect(mobile).not.toHaveURL(/\/login/);
+  await mobile.goto('/hr');
+  await mobile.getByRole('link', { name: 'Zamu na ratiba' }).click();
+  await expect(mobile.getByRole('region', { name: 'Zamu', exact: true })).toContainText('Mchana 07:00–19:00');
+
+  const rosters = mobile.getByRole('region', { name: 'Ratiba za idara' });
+  await rosters.getByLabel('Siku ya kwanza').fill('2026-03-30');
+  await rosters.getByLabel('Muda').selectOption({ label: 'Wiki 1' });
+  await rosters.getByRole('button', { name: 'Unda ratiba' }).click();
+  const open = mobile.getByRole('region', { name: /^Maternity: 30 Mac 2026 hadi 5 Apr 2026/ });
+  await expect(open).toContainText('Rasimu');
+  const gaps = open.getByRole('region', { name: 'Zamu zinazokosa watu' });
+  await expect(gaps.getByRole('listitem')).toHaveCount(7);
+
+  // By hand, from the keyboard: Neema on Monday's day shift; she is not cleared to practise.
+  const assign = open.getByRole('form', { name: 'Panga kwa mkono' });
+  await assign.getByLabel('Mtu').selectOption({ label: `${nurse.name} · Wauguzi` });
+  await assign.getByLabel('Zamu', { exact: true }).selectOption({ label: 'Mchana 07:00–19:00' });
+  await assign.getByLabel('Siku', { exact: true }).selectOption({ label: '30 Mac 2026' });
+  await assign.getByRole('button', { name: 'Panga' }).focus();
+  await mobile.keyboard.press('Enter');
+  await expect(assign.getByRole('alert')).toContainText('hajaruhusiwa kutoa huduma kwenye zamu ya kliniki');
+  await assign.getByLabel(/^Sababu ya kuubakiza/).fill('Risiti ya kuhuisha leseni imeonekana');
+  await assign.getByRole('button', { name: 'Bakiza kwa sababu hii' }).focus();
+  await mobile.keyboard.press('Enter');
+  await expect(assign).toContainText('Imepangwa.');
+  const monday = open.getByRole('region', { name: '30 Mac 2026' });
+  await expect(monday).toContainText(
+    `${nurse.name} ⚠ hajaruhusiwa kutoa huduma kwenye zamu ya kliniki · imebakizwa: Risiti ya kuhuisha leseni imeonekana`,
+  );
+  await expect(gaps.getByRole('listitem')).toHaveCount(6);
+
+  // The suggestion finds nobody else cleared: the gaps stay. Then it is published.
+  await open.getByRole('button', { name: 'Jaza kwa pendekezo' }).click();
+  await expect(open).toContainText('Imejazwa pale kanuni zinaporuhusu.');
+  await expect(gaps.getByRole('listitem')).toHaveCount(6);
+  await open.getByRole('button', { name: 'Chapisha' }).click();
+  await expect(open).toContainText('Imechapishwa: kila mtu ameambiwa zamu zake.');
+  await expect(open.getByRole('form', { name: 'Panga kwa mkono' })).toHaveCount(0);
+  // Nothing is wider than the screen.
+  expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await phone.close();
+
+  // Neema, on a laptop: her shift.
+  await page.clock.setFixedTime(new Date(NOW));
+  await logInOk(page, nurse.email, PASSWORD);
+  await acceptCookies(page);
+  await page.goto('/hr/rosters');
+  await expect(page.getByRole('region', { name: 'My shifts' }).getByRole('listitem')).toHaveText(
+    '30 Mar 2026 · Mchana (07:00–19:00) · Maternity',
+  );
+});
