@@ -31,7 +31,7 @@ const T = {
   post: 'Publier la discussion',
   posted: 'Discussion publiée.',
   credentials: 'Titres vérifiés',
-  noCredentials: 'Aucune licence vérifiée dans Core HR pour le moment.',
+  noCredentials: "Aucune autorisation d'exercer vérifiée dans Core HR pour le moment.",
   connectWith: (name: string) => `Entrer en relation avec ${name}`,
   sent: 'Demande de mise en relation envoyée !',
   pending: 'En attente',

@@ -91,7 +91,7 @@ describe('a professional’s page', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Professionnel introuvable' })).toBeInTheDocument(),
     );
-    expect(screen.getByRole('link', { name: 'Retour à Trouver des professionnels' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Retour à la recherche de professionnels' })).toHaveAttribute(
       'href',
       '/connect',
     );

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { deferred, fakeApi, renderScreen } from '@platform/ui/testing';
 import { DISCUSSION, directoryPage, discussionPage, PERSON, resetSession } from '../../test/fixtures';
-import ConnectPage from './ConnectPage';
+import DiscussionsPage from './DiscussionsPage';
 
 // A file of its own: date formats are kept for the whole module registry, which each test file gets afresh.
 it("makes the reader's date format while the discussions are on their way, not in the render that draws them", async () => {
@@ -14,7 +14,7 @@ it("makes the reader's date format while the discussions are on their way, not i
       : directoryPage([PERSON]);
   });
   const made = jest.spyOn(Intl, 'DateTimeFormat');
-  await renderScreen(<ConnectPage />, { path: '/connect' });
+  await renderScreen(<DiscussionsPage />, { path: '/connect/discussions' });
   await waitFor(() => expect(made).toHaveBeenCalled());
   expect(screen.queryByText(DISCUSSION.title)).not.toBeInTheDocument();
 
