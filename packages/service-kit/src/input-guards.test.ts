@@ -93,6 +93,43 @@ describe('NUL characters', () => {
   });
 });
 
+describe('lone surrogates', () => {
+  it.each([
+    ['a body field', { name: 'Ami\ud800na' }, 'name'],
+    ['a nested field', { name: 'a', tags: [{ label: '\udc00' }] }, 'tags.0.label'],
+    ['a field name', { name: 'a', ['ev\ud800il']: 1 }, 'ev\ud800il'],
+  ])('in %s: 400 naming the field, handler not reached', async (_where, payload, field) => {
+    const { a, reached } = await app();
+    const res = await a.inject({
+      method: 'POST',
+      url: '/things/x',
+      headers: json,
+      payload: JSON.stringify(payload),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      message: `${field}: must be text (a lone surrogate is not a character)`,
+      code: 'request.invalid',
+    });
+    expect(reached.count).toBe(0);
+    await a.close();
+  });
+
+  it('lets whole pairs through: emoji and other characters beyond the first plane', async () => {
+    const { a, reached } = await app();
+    const res = await a.inject({
+      method: 'POST',
+      url: '/things/x',
+      headers: json,
+      payload: { name: '😀👩🏽‍⚕️ 𝄞' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(reached.count).toBe(1);
+    await a.close();
+  });
+});
+
 describe('numbers, URLs and bodies a client can send', () => {
   it.each([
     ['1e309 in the body', '/things/x', '{"name":"a","count":1e309}', 'count: must be a finite number'],

@@ -65,10 +65,22 @@ function nulError(part: string, value: unknown): HttpError | undefined {
   return path ? new HttpError(400, `${fieldName(path) || part}: must not contain NUL characters`) : undefined;
 }
 
+/** Half of a UTF-16 pair without its other half: not a character, and not encodable as UTF-8. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const hasLoneSurrogate = (v: unknown) => typeof v === 'string' && LONE_SURROGATE.test(v);
+
+function surrogateError(part: string, value: unknown): HttpError | undefined {
+  const path = findPath(value, hasLoneSurrogate, hasLoneSurrogate);
+  return path
+    ? new HttpError(400, `${fieldName(path) || part}: must be text (a lone surrogate is not a character)`)
+    : undefined;
+}
+
 /**
- * preValidation hook of every service: a NUL character anywhere in params, query or body (values
- * or field names) is a 400 naming the field. Postgres cannot store NUL in text, so such input would
- * otherwise fail in the database as a 500. A hook rather than a schema keyword: it also covers
+ * preValidation hook of every service: a NUL character or a lone surrogate (`"\ud800"` in JSON) anywhere
+ * in params, query or body (values or field names) is a 400 naming the field. Postgres cannot store NUL in
+ * text, and a lone surrogate written into a jsonb column (an outbox event, an audit entry) is refused as an
+ * "unsupported Unicode escape": either would otherwise fail in the database as a 500. A hook rather than a schema keyword: it also covers
  * fields no schema mentions and routes without a schema, at any depth, and keeps contracts plain.
  * A callback, not an async function: every request passes here (no promise and tick for each).
  */
@@ -80,7 +92,10 @@ export function refuseNulCharacters(
   done(
     nulError('params', request.params) ??
       nulError('querystring', request.query) ??
-      nulError('body', request.body),
+      nulError('body', request.body) ??
+      surrogateError('params', request.params) ??
+      surrogateError('querystring', request.query) ??
+      surrogateError('body', request.body),
   );
 }
 
