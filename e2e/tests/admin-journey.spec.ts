@@ -36,10 +36,10 @@ test('the admin edits the About block, publishes a post from a draft, suspends a
   // Content: the About block, then seen on the landing page.
   const about = `Trusted by clinics from Kisumu to Kampala (${Date.now().toString(36)}).`;
   await page.goto('/admin/content');
-  await page.getByRole('button', { name: 'Edit About us' }).click();
-  await page.getByLabel('About us (HTML)').fill(`<p>${about}</p><script>alert(1)</script>`);
+  await page.getByRole('button', { name: 'Edit About us in English' }).click();
+  await page.getByLabel('About us in English (HTML)').fill(`<p>${about}</p><script>alert(1)</script>`);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('About us updated successfully!')).toBeVisible();
+  await expect(page.getByText('About us (English) updated successfully!')).toBeVisible();
   const visitor = await browser.newPage();
   await visitor.goto('/');
   await expect(visitor.getByText(about)).toBeVisible();

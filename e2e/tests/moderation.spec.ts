@@ -47,8 +47,8 @@ test('three new members report a discussion; it stays up until the admin hides i
   // The author posts a Public discussion.
   const author = await memberPage(browser, authorEmail);
   const title = `Cheap antibiotics without prescription ${tag}`;
-  await author.goto('/connect');
-  await author.getByRole('button', { name: 'New Message' }).click();
+  await author.goto('/connect/discussions');
+  await author.getByRole('button', { name: 'Start a discussion' }).click();
   const compose = author.getByRole('dialog', { name: 'Start a New Discussion' });
   await compose.getByLabel('Title', { exact: true }).fill(title);
   await compose.getByLabel('Category', { exact: true }).selectOption('General');
@@ -60,7 +60,7 @@ test('three new members report a discussion; it stays up until the admin hides i
   const discussionId = discussionPath.split('/').pop()!;
 
   const listed = (p: Page) => p.getByRole('link', { name: title });
-  const search = `/connect?q=${encodeURIComponent(title)}`;
+  const search = `/connect/discussions?q=${encodeURIComponent(title)}`;
 
   // Three members report it, each from its page.
   const pages: Page[] = [];
