@@ -17,6 +17,8 @@ export interface StartConfig {
   modules?: string[];
   /** The site's address for links services write (e-mails, certificates' QR codes); unset: the gateway's. */
   publicUrl?: string;
+  /** Prometheus's bearer token for /metrics on the gateway and every service; none: no /metrics. */
+  metricsToken?: string;
   /** DEMO_DATA=1 (or `npm start -- --demo`): load the demo through the platform's API once it is up. */
   demo: boolean;
   /**
@@ -47,6 +49,7 @@ export function readStartConfig(env: Record<string, string | undefined> = proces
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     logLevel: env.LOG_LEVEL ?? 'warn',
     publicUrl: env.PUBLIC_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     demo: ['1', 'true', 'yes'].includes((env.DEMO_DATA ?? '').toLowerCase()),
     modules: env.MODULES?.split(',')
       .map((m) => m.trim())

@@ -15,6 +15,8 @@ ADMIN_EMAIL=                   # the admin account, created or updated at start-
 ADMIN_PASSWORD=                # at least 12 characters, not a common one, not built from ADMIN_EMAIL
 DATA_DIR=.data                 # embedded Postgres and its password, NATS store and passwords, JWT keys
 LOG_LEVEL=warn                 # services' log level under npm start (info when run alone)
+METRICS_TOKEN=                 # Prometheus's bearer token for /metrics on the gateway and every service (32+
+                               # characters); empty: no /metrics anywhere
 MODULES=                       # a standalone deployment: identity, core and these modules (MODULES=events); empty: all
 DEMO_DATA=                     # 1: load the fictional demo at start (as npm start -- --demo); needs ADMIN_EMAIL/ADMIN_PASSWORD
 PUBLIC_URL=                    # the site's address for links services write (e-mails, certificates); empty: http://localhost:$PORT

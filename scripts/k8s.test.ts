@@ -109,9 +109,14 @@ describe.each([
       expect(find('PodDisruptionBudget', s.name)!.spec.selector.matchLabels).toEqual(selector);
       const policy = find('NetworkPolicy', s.name)!;
       expect(policy.spec.podSelector.matchLabels).toEqual(selector);
+      // The gateway calls it; Prometheus (its own namespace) scrapes it; nobody else reaches it.
       expect(policy.spec.ingress).toEqual([
         {
           from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }],
+          ports: [{ protocol: 'TCP', port: s.port }],
+        },
+        {
+          from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
           ports: [{ protocol: 'TCP', port: s.port }],
         },
       ]);

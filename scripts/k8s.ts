@@ -41,6 +41,15 @@ const PLATFORM_CONFIG = 'afyahr-platform';
 /** The NATS Helm release's name: its client Service is `nats`. */
 const NATS_RELEASE = 'nats';
 const NATS_URL = `nats://${NATS_RELEASE}:4222`;
+/** Prometheus's namespace (kube-prometheus-stack's default): the one other caller of /metrics. */
+const MONITORING_NAMESPACE = 'monitoring';
+/** Prometheus scrapes /metrics with this token (optional: without it no process serves /metrics). */
+const metricsToken = () => secretEnv('METRICS_TOKEN', 'afyahr-metrics', 'METRICS_TOKEN', true);
+/** Lets Prometheus reach a pod's port for /metrics (the process still asks for the token). */
+const scrapedBy = (port: number) => ({
+  from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': MONITORING_NAMESPACE } } }],
+  ports: [{ protocol: 'TCP', port }],
+});
 const GATEWAY_PORT = 8080;
 const IMAGE_TAG = '0.1.0';
 /** The user of the distroless image (`nonroot`). */
@@ -235,6 +244,7 @@ function serviceEnv(s: ServiceToRun): Obj[] {
         ]
       : []),
     configEnv('PUBLIC_URL'),
+    metricsToken(),
     // Only the gateway reaches a service (its NetworkPolicy): its X-Forwarded-For is believed from pod addresses.
     configEnv('TRUSTED_PROXIES', 'POD_CIDR'),
   ];
@@ -273,12 +283,13 @@ function moduleObjects(root: string, m: ModuleDescriptor, s: ServiceToRun): Obj[
       spec: {
         podSelector: { matchLabels: { [NAME]: s.name } },
         policyTypes: ['Ingress'],
-        // The gateway alone may call a service.
+        // The gateway alone may call a service; Prometheus may scrape it.
         ingress: [
           {
             from: [{ podSelector: { matchLabels: { [NAME]: 'gateway' } } }],
             ports: [{ protocol: 'TCP', port: s.port }],
           },
+          scrapedBy(s.port),
         ],
       },
     },
@@ -334,6 +345,7 @@ function gatewayObjects(modules: ModuleDescriptor[], services: ServiceToRun[], n
     secretEnv('NATS_PASSWORD', NATS_SECRET, natsPasswordVariable('gateway')),
     value('JWT_PUBLIC_KEY_FILE', '/keys/jwt-ed25519.pub.pem'),
     configEnv('PUBLIC_URL'),
+    metricsToken(),
     value('MODULES', names.join(',')),
     ...services.map((s) => value(s.urlVariable, `http://${s.name}:${s.port}`)),
     // Clients come through the Ingress controller: its X-Forwarded-For is believed from pod addresses.
@@ -367,6 +379,7 @@ function gatewayObjects(modules: ModuleDescriptor[], services: ServiceToRun[], n
             ],
             ports: [{ protocol: 'TCP', port: GATEWAY_PORT }],
           },
+          scrapedBy(GATEWAY_PORT),
         ],
       },
     },

@@ -194,6 +194,7 @@ export async function startPlatform(
       JWT_PUBLIC_KEY_FILE: keys.publicKeyFile,
       LOG_LEVEL: cfg.logLevel,
       HOST: '127.0.0.1',
+      ...(cfg.metricsToken ? { METRICS_TOKEN: cfg.metricsToken } : {}),
     };
 
     // Each its own NATS user (none only on an open NATS the development switch allows).

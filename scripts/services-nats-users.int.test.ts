@@ -39,6 +39,7 @@ let passwords: Record<string, string>;
 let identity: TestContext;
 let hire: HireContext;
 let content: ServiceContext<ContentConfig, App, LightMyRequestResponse>;
+const METRICS_TOKEN = 'metrics-token-for-this-test-0123456789abcdef';
 const open: Array<{ close(): Promise<unknown> }> = [];
 
 const password = (user: string) => passwords[natsPasswordVariable(user)]!;
@@ -56,7 +57,7 @@ beforeAll(async () => {
   server = await startNatsServer({ config: platformNatsAuthorization(), env: passwords });
   await makePlatformStreams(server.url, passwords, '');
   identity = await startIdentity({ ...as('svc-identity'), NOTIFICATION_PRODUCERS: 'hire' });
-  hire = await startHire(as('svc-hire'));
+  hire = await startHire({ ...as('svc-hire'), METRICS_TOKEN });
   content = await startServiceForTest('content', readContentConfig, buildContent, as('svc-content'));
 }, 60_000);
 
@@ -160,6 +161,19 @@ it('svc-identity and svc-hire, each as its own NATS user, carry a new clinic to 
   const mine = (await hire.call('GET', '/api/job/mine', clinic)).json().data;
   expect(mine[0].posterEmail).toBe(body.email);
 }, 30_000);
+
+it("svc-hire's own NATS user may read what its metrics show: its consumers' lag and its dead letters", async () => {
+  const metrics = await hire.app.inject({
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(metrics.statusCode).toBe(200);
+  // A read the server refused would leave these out of the page rather than show 0.
+  for (const gauge of ['consumer_pending_events', 'consumer_redelivered_events', 'dead_letter_events'])
+    expect(metrics.body).toMatch(
+      new RegExp(`^${gauge}\\{[^}]*durable="svc-hire__user-sync"[^}]*\\} \\d+$`, 'm'),
+    );
+});
 
 it("svc-hire's job alerts reach svc-identity's inbox, each service under its own NATS user", async () => {
   const body = aUser({ name: 'Faith Chebet' });

@@ -38,6 +38,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     // The gateway names each request itself: a client's X-Request-Id is never believed nor forwarded.
     ownRequestIds: true,
     docs: false,
+    metricsToken: config.METRICS_TOKEN,
     jwt: {
       publicKey: config.jwtPublicKey,
       audience: config.JWT_AUDIENCE,

@@ -66,6 +66,8 @@ const Env = Type.Object({
   UPSTREAM_QUEUE: Type.Integer({ minimum: 0, default: 256 }),
   /** Load balancers in front whose X-Forwarded-For is believed (IPs/CIDRs); none: the socket's address. */
   TRUSTED_PROXIES: Type.String({ default: '' }),
+  /** Prometheus scrapes /metrics with this bearer token; unset: no /metrics. */
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
 });
 
 export type GatewayConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'> & {

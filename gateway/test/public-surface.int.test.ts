@@ -96,3 +96,23 @@ describe("a page's links", () => {
     expect(ogUrl(res.body)).toBe(`http://localhost:8080/hire/${JOB}`);
   });
 });
+
+describe('the metrics', () => {
+  const TOKEN = 'metrics-token-for-this-test-0123456789abcdef';
+  it("are served only to the metrics token's bearer, counting proxied requests by route pattern", async () => {
+    const gateway = await gatewayWith({ METRICS_TOKEN: TOKEN });
+    await gateway.inject(`/api/job/${JOB}/preview`);
+    expect((await gateway.inject('/metrics')).statusCode).toBe(401);
+    const wrong = await gateway.inject({ url: '/metrics', headers: { authorization: 'Bearer nope' } });
+    expect(wrong.statusCode).toBe(401);
+    const page = await gateway.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/^http_request_duration_seconds_count\{[^}]*service="gateway"/m);
+    expect(page.body).not.toContain(JOB);
+  });
+
+  it('are no page of the public origin without a token configured', async () => {
+    const res = await (await gatewayWith({})).inject('/metrics');
+    expect(res.body).not.toContain('http_request_duration_seconds');
+  });
+});

@@ -49,6 +49,24 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** One durable consumer's state, as its server sees it (for metrics: lag and redeliveries). */
+export interface ConsumerStats {
+  /** As subscribed: `svc-hire__user-sync`. */
+  durable: string;
+  /** Events stored but not yet delivered to it. */
+  pending: number;
+  /** Delivered and not yet acknowledged. */
+  ackPending: number;
+  /** Delivered more than once and not yet acknowledged. */
+  redelivered: number;
+}
+
+export interface BusStats {
+  consumers: ConsumerStats[];
+  /** Events each of this client's durables gave up on (kept on the dead-letter stream), by durable. */
+  deadLetters: { durable: string; count: number }[];
+}
+
 /** What services need from the bus; NATS in production, in memory in unit tests. */
 export interface EventBus {
   /** Creates (or updates) the producer's stream. */
@@ -69,5 +87,7 @@ export interface EventBus {
   isConnected(): boolean;
   /** Resolves when connected; rejects otherwise (for /readyz). */
   ready(): Promise<void>;
+  /** This client's durable consumers' lag and dead letters, asked of the server now (for /metrics). */
+  stats(): Promise<BusStats>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { Envelope } from '@platform/contracts';
-import type { BusLog, EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
+import type { BusLog, BusStats, EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
 import { EventChecker } from './event-check';
 import { DEFAULT_MAX_DELIVER } from './delivery';
 import type { DeadLetter } from './dead-letter';
@@ -130,6 +130,20 @@ export class InMemoryEventBus implements EventBus {
     return true;
   }
   async ready(): Promise<void> {}
+
+  /** Delivery here is synchronous: nothing is ever pending; dead letters are the ones kept. */
+  async stats(): Promise<BusStats> {
+    const durables = [...new Set([...this.subscribers].map((s) => s.opts.durable))].filter(
+      (d) => d !== 'follow',
+    );
+    return {
+      consumers: durables.map((durable) => ({ durable, pending: 0, ackPending: 0, redelivered: 0 })),
+      deadLetters: durables.map((durable) => ({
+        durable,
+        count: this.deadLetters.filter((d) => d.consumer === durable).length,
+      })),
+    };
+  }
   async close(): Promise<void> {
     this.subscribers.clear();
   }

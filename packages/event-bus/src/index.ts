@@ -1,4 +1,13 @@
-export type { BusLog, EventBus, EventSchemas, FollowOptions, SubscribeOptions, Subscription } from './bus';
+export type {
+  BusLog,
+  BusStats,
+  ConsumerStats,
+  EventBus,
+  EventSchemas,
+  FollowOptions,
+  SubscribeOptions,
+  Subscription,
+} from './bus';
 export { makeEnvelope } from './envelope';
 export { makeNotice, asIs } from './notice';
 export { recordAdminAction, makeAdminAction, auditSnapshot, type AdminAction } from './admin-action';

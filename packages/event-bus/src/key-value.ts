@@ -2,6 +2,7 @@ import { nanos } from '@nats-io/transport-node';
 import { StorageType, type JetStreamClient, type StreamConfig } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import { streamName } from './naming';
+import { isStreamMissing } from './streams';
 
 /**
  * A JetStream key-value bucket the platform keeps (the gateway's shared rate-limit counts): made, like the
@@ -31,8 +32,6 @@ export function bucketStream(prefix: string, name: string): string {
 export function bucketSubjects(prefix: string, name: string): string {
   return `$KV.${bucketName(prefix, name)}.>`;
 }
-
-const isStreamMissing = (err: unknown) => /stream not found/i.test((err as Error)?.message ?? '');
 
 /**
  * Counts live in memory: they are worth nothing after their window, and a server restarted with an empty

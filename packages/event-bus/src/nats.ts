@@ -11,7 +11,7 @@ import {
 } from '@nats-io/jetstream';
 import type { KV } from '@nats-io/kv';
 import type { Envelope } from '@platform/contracts';
-import type { BusLog, EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
+import type { BusLog, BusStats, EventBus, FollowOptions, SubscribeOptions, Subscription } from './bus';
 import { durableName, inboxPrefix, producerOf, streamName, subjectFor } from './naming';
 import { ensurePlatformStream, isStreamMissing } from './streams';
 import { ensureBucket, openBucket, type KeyValueBucket } from './key-value';
@@ -22,6 +22,7 @@ import {
   DEAD_LETTER_PRODUCER,
   DeadLetterHeader,
   deadLetterSubject,
+  deadLetterSubjects,
   headerValue,
   type DeadLetterReason,
 } from './dead-letter';
@@ -130,6 +131,8 @@ export class NatsEventBus implements EventBus {
   private readonly connecting: Promise<void>;
   private readonly prefix: string;
   private readonly buckets = new Map<string, Promise<KV>>();
+  /** Durable consumers subscribed here: the name as subscribed → its stream and server-side name. */
+  private readonly durables = new Map<string, { stream: string; name: string }>();
 
   private constructor(private readonly opts: NatsBusOptions) {
     if (opts.user && !opts.password)
@@ -226,6 +229,42 @@ export class NatsEventBus implements EventBus {
     if (!this.isConnected()) throw new Error('NATS is not connected');
   }
 
+  async stats(): Promise<BusStats> {
+    await this.ready();
+    const jsm = this.jsm!;
+    const consumers = await Promise.all(
+      [...this.durables].map(async ([durable, { stream, name }]) => {
+        // Not made yet (its stream's producer has not started): nothing pending for it. A refusal is an error.
+        const info = await jsm.consumers.info(stream, name).catch((err: unknown) => {
+          if (/(consumer|stream) not found/i.test((err as Error)?.message ?? '')) return undefined;
+          throw err;
+        });
+        return {
+          durable,
+          pending: info?.num_pending ?? 0,
+          ackPending: info?.num_ack_pending ?? 0,
+          redelivered: info?.num_redelivered ?? 0,
+        };
+      }),
+    );
+    // The dead-letter stream's count per subject, only this client's (`deadletter.<client>.<durable>`).
+    const info = await jsm.streams
+      .info(streamName(this.prefix, DEAD_LETTER_PRODUCER), {
+        subjects_filter: deadLetterSubjects(this.prefix, this.opts.name),
+      })
+      .catch((err: unknown) => {
+        // No dead letter anywhere yet (the stream is made with the first); anything else is an error.
+        if (isStreamMissing(err)) return undefined;
+        throw err;
+      });
+    const bySubject = (info?.state.subjects ?? {}) as Record<string, number>;
+    const deadLetters = [...this.durables].map(([durable]) => ({
+      durable,
+      count: bySubject[deadLetterSubject(this.prefix, this.opts.name, durable)] ?? 0,
+    }));
+    return { consumers, deadLetters };
+  }
+
   /**
    * A key-value bucket of this deployment, whose every request is answered within `timeoutMs` or fails;
    * undefined while NATS is not connected (a request then would wait for the reconnection). On a server
@@ -300,6 +339,7 @@ export class NatsEventBus implements EventBus {
   async subscribe<D>(opts: SubscribeOptions<D>): Promise<Subscription> {
     const stream = streamName(this.prefix, opts.producer);
     const durable = durableName(this.prefix, opts.durable);
+    this.durables.set(opts.durable, { stream, name: durable });
     const checker = new EventChecker(opts.schemas);
     const pause = new Pause();
     let stopped = false;

@@ -87,3 +87,5 @@ export {
   type ScheduledJobs,
   type ScheduledJobsOptions,
 } from './scheduled-jobs';
+export { ServiceMetrics, registerMetrics } from './metrics';
+export { busMetrics } from './bus-metrics';

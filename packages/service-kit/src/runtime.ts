@@ -7,6 +7,7 @@ import { FollowedRevocations } from './revocations';
 import type { RevocationState } from './trust';
 import type { ServiceConfig } from './service-config';
 import { connectServiceBus } from './service-bus';
+import { busMetrics } from './bus-metrics';
 
 export interface ServiceRuntime<T extends Record<string, unknown>> {
   app: App;
@@ -62,6 +63,7 @@ export async function buildServiceRuntime<T extends Record<string, unknown>>(
     logLevel: config.LOG_LEVEL,
     trustedProxies: config.trustedProxies,
     bodyLimit: opts.bodyLimit,
+    metricsToken: config.METRICS_TOKEN,
     readiness: {
       database: () => database.ping(),
       bus: () => bus!.ready(),
@@ -98,6 +100,7 @@ export async function buildServiceRuntime<T extends Record<string, unknown>>(
       verifiedCacheSize: 10_000,
     });
     relay.start();
+    busMetrics(app, bus, database.sql, opts.database.schemaName);
     const ownBus = !opts.bus;
     app.addHook('onClose', async () => {
       await followed?.stop();

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
+import './metrics'; // app.metrics's type
 
 export interface ScheduledJob {
   /** The queue's name, unique in the service. */
@@ -87,7 +88,9 @@ export function scheduledJobs(app: FastifyInstance, opts: ScheduledJobsOptions):
       await boss.work(job.name, { pollingIntervalSeconds: polling }, async () => {
         try {
           await job.run();
+          app.metrics?.jobRan(job.name, true);
         } catch (err) {
+          app.metrics?.jobRan(job.name, false);
           app.log.error({ err, job: job.name }, 'scheduled jobs: a run failed; it is retried');
           throw err;
         } finally {

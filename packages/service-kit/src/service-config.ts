@@ -30,6 +30,8 @@ export const baseServiceEnv = (defaultPort: number) => ({
   JWT_ISSUER: Type.String({ default: 'svc-identity' }),
   /** The gateway's address (IPs/CIDRs) whose X-Forwarded-For is believed; none: the socket's address. */
   TRUSTED_PROXIES: Type.String({ default: '' }),
+  /** Prometheus scrapes /metrics with this bearer token; unset: no /metrics. */
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
 });
 
 /** The base variables' shape, for typing what every service's configuration holds. */

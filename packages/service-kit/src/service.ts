@@ -17,6 +17,7 @@ import { authPlugin, type JwtOptions } from './auth';
 import { answerFrameworkError, finiteNumbersOnly, refuseNulCharacters } from './input-guards';
 import { createLogger, OneLineAccessLog } from './logger';
 import { personalCacheControl } from './trust';
+import { registerMetrics, ServiceMetrics } from './metrics';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -53,6 +54,8 @@ export interface ServiceOptions {
    * X-Request-Id is not believed). Default: the caller's when it is sane (the gateway's, to a service).
    */
   ownRequestIds?: boolean;
+  /** Serves Prometheus metrics at /metrics to this bearer token (METRICS_TOKEN); none: no /metrics. */
+  metricsToken?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -65,7 +68,7 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
 
 /**
  * The Fastify every service starts from: TypeBox provider, request ids (the gateway's x-request-id
- * when it sent a sane one), one error handler, health and readiness, OpenAPI at /docs, and JWT
+ * when it sent a sane one), one error handler, health and readiness, metrics, OpenAPI at /docs, and JWT
  * verification with role guards when `jwt` is given.
  */
 export async function buildService(opts: ServiceOptions): Promise<App> {
@@ -110,6 +113,7 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
       reply.header('cache-control', personalCacheControl(reply.getHeader('cache-control')));
     done(null, payload);
   });
+  registerMetrics(app, new ServiceMetrics(opts.name), opts.metricsToken);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(
     opts.notFoundHandler ??
