@@ -5,85 +5,15 @@
  * exited the process on the signal before the platform's own stop reached NATS), and the next start ran a
  * second server on the same store.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '@platform/testing';
 import { REPO_ROOT } from './config';
+import { childrenOf, killEverything, processesUsing, startNpmStart, until } from './npm-start-harness';
 
 jest.setTimeout(300_000);
-
-/** Processes (other than this one) whose command line names the directory. */
-function processesUsing(dir: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (cmd.includes(dir) && Number(pid) !== process.pid) found.push(`${pid}: ${cmd.trim()}`);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
-
-/** The child processes of `parent` running in `cwd` (a service's folder: one per instance). */
-function childrenOf(parent: number, cwd: string): number[] {
-  const found = readdirSync('/proc').filter((pid) => {
-    try {
-      const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
-      return Number(ppid) === parent && readlinkSync(`/proc/${pid}/cwd`) === cwd;
-    } catch {
-      return false;
-    }
-  });
-  return found.map(Number).sort();
-}
-
-async function until(check: () => Promise<boolean>, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function startNpmStart(dataDir: string, port: number, pgPort: number) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    EMBEDDED_PG_PORT: String(pgPort),
-    LOG_LEVEL: 'warn',
-    // Two instances of every service, as on two machines: the gateway spreads requests over them.
-    REPLICAS: '2',
-  };
-  // Nothing set, as on a fresh clone: its own Postgres and, on a NATS that lets anyone in, its own bus.
-  delete env.DATABASE_URL;
-  delete env.NATS_URL;
-  // Its own process group, so whatever happens the test can end everything it started (afterAll).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => void (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => void (output += c.toString()));
-  const running = new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (output.includes('AfyaHR is running at')) resolve(clearInterval(check));
-    }, 200);
-    child.once('exit', (code) => {
-      clearInterval(check);
-      reject(new Error(`npm start exited (${code}) before it was running:\n${output}`));
-    });
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, running, exited, output: () => output };
-}
 
 describe('npm start stopped by SIGTERM', () => {
   // SIGINT and SIGHUP take the same path (stop-on-signals.ts).
@@ -99,18 +29,14 @@ describe('npm start stopped by SIGTERM', () => {
   });
   afterAll(() => {
     // A failed run leaves nothing behind: the whole group (services, gateway), then anything on its data.
-    try {
-      if (child?.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-    for (const p of processesUsing(dataDir)) process.kill(Number(p.split(':')[0]), 'SIGKILL');
+    killEverything(child?.pid, dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('runs two instances of each service and two gateways sharing one rate limit, loses no request to a killed instance and restarts it, then stops everything it started, in order, and exits 0', async () => {
     const port = await freePort();
-    run = startNpmStart(dataDir, port, await freePort());
+    // Two instances of every service, as on two machines: the gateway spreads requests over them.
+    run = startNpmStart(dataDir, port, await freePort(), { REPLICAS: '2' });
     child = run.child;
     await run.running;
     expect((await fetch(`http://127.0.0.1:${port}/api/billing/plans`)).status).toBe(200);
