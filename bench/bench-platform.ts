@@ -39,6 +39,8 @@ export async function benchPlatform(
           DATABASE_URL: db.url,
           DATA_DIR: dataDir,
           LOG_LEVEL: 'error',
+          // Instances of every service and gateways (npm start's REPLICAS).
+          ...(env.REPLICAS ? { REPLICAS: env.REPLICAS } : {}),
           ...(opts.modules ? { MODULES: opts.modules } : {}),
         }),
         () => {},
