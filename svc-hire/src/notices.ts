@@ -3,6 +3,11 @@ import type { Translated } from '@platform/contracts';
 
 /** svc-hire's notices in every language the platform speaks; the platform inbox stores and mails them. */
 const TEXTS = {
+  shortlisted: (job: string): Translated => ({
+    en: `Your application for ${job} was shortlisted`,
+    sw: `Ombi lako la kazi ya ${job} limeingia kwenye orodha fupi`,
+    fr: `Votre candidature pour ${job} a été présélectionnée`,
+  }),
   accepted: (job: string): Translated => ({
     en: `Your application for ${job} was accepted`,
     sw: `Ombi lako la kazi ya ${job} limekubaliwa`,
@@ -20,11 +25,14 @@ const TEXTS = {
   }),
 };
 
-/** The applicant hears of the clinic's decision at once, with the clinic's message if it wrote one. */
+/**
+ * The applicant hears of the clinic's decision (or its shortlist) at once, with the clinic's message if it
+ * wrote one.
+ */
 export function decisionNotice(
   applicantId: string,
   jobTitle: string,
-  decision: 'accepted' | 'rejected',
+  decision: 'shortlisted' | 'accepted' | 'rejected',
   message: string,
 ) {
   return makeNotice('hire', {

@@ -158,7 +158,14 @@ describe('GET /api/application/get and /api/application/:id', () => {
       'Elsewhere',
       'Nurse A',
     ]);
-    expect(res.counts).toEqual({ total: 2, pending: 2, accepted: 0, rejected: 0, withdrawn: 0 });
+    expect(res.counts).toEqual({
+      total: 2,
+      pending: 2,
+      shortlisted: 0,
+      accepted: 0,
+      rejected: 0,
+      withdrawn: 0,
+    });
     expect(res.pageInfo).toEqual({ page: 1, limit: 20, total: 2 });
   });
 
@@ -278,6 +285,57 @@ describe('PATCH /api/application/:id (status)', () => {
     expect((await patch(a.id, amina, { status: 'withdrawn' })).statusCode).toBe(200);
   });
 
+  it('lets the clinic shortlist, then accept; the applicant sees each step and hears of the shortlist', async () => {
+    const c = ctx.persona('Clinic');
+    const jobId = await postJob({ title: 'Shortlisted Midwife' }, c);
+    const a = await apply(jobId, baraka);
+    const res = await patch(a.id, c, { status: 'shortlisted' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('shortlisted');
+    expect((await list(baraka, `?jobId=${jobId}`)).data[0].status).toBe('shortlisted');
+    expect((await list(c, '?status=shortlisted')).data.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    expect((await list(c)).counts).toMatchObject({ total: 1, pending: 0, shortlisted: 1 });
+    // The shortlist is in the applicant's inbox, as a decision is.
+    const notice = await eventually(async () =>
+      (await events<{ userId: string; title: { en: string } }>(HireEvents.notificationRequested)).find(
+        (e) => e.data.userId === baraka.id && e.data.title.en.includes('Shortlisted Midwife'),
+      ),
+    );
+    expect(notice!.data.title.en).toBe('Your application for Shortlisted Midwife was shortlisted');
+    expect((await patch(a.id, c, { status: 'accepted' })).json().data.status).toBe('accepted');
+    expect((await list(c)).counts).toMatchObject({ total: 1, shortlisted: 0, accepted: 1 });
+    const changed = await eventually(async () => {
+      const e = (await events<ApplicationStatusChangedData>(HireEvents.applicationStatusChanged)).filter(
+        (x) => x.data.applicationId === a.id,
+      );
+      return e.length === 2 ? e : undefined;
+    });
+    expect(changed.map((e) => [e.data.from, e.data.to])).toEqual([
+      ['pending', 'shortlisted'],
+      ['shortlisted', 'accepted'],
+    ]);
+  });
+
+  it('lets a shortlisted applicant still withdraw', async () => {
+    const a = await apply(await postJob());
+    await patch(a.id, clinic, { status: 'shortlisted' });
+    expect((await patch(a.id, amina, { status: 'withdrawn' })).json().data.status).toBe('withdrawn');
+    expect((await patch(a.id, clinic, { status: 'shortlisted' })).statusCode).toBe(409);
+    expect(await statusOf(a.id)).toBe('withdrawn');
+  });
+
+  it.each([
+    ['the applicant', 'amina', 403],
+    ['another clinic', 'otherClinic', 404],
+    ['an admin', 'admin', 403],
+    ['a visitor', undefined, 401],
+  ])('refuses a shortlist by %s and changes nothing', async (_case, persona, code) => {
+    const a = await apply(await postJob());
+    const who = { amina, admin, otherClinic }[persona as 'amina'];
+    expect((await patch(a.id, who, { status: 'shortlisted' })).statusCode).toBe(code);
+    expect(await statusOf(a.id)).toBe('pending');
+  });
+
   it('keeps the clinic counts in step with every change', async () => {
     const c = ctx.persona('Clinic');
     const jobId = await postJob({}, c);
@@ -290,7 +348,7 @@ describe('PATCH /api/application/:id (status)', () => {
     await patch(a2.id, c, { status: 'rejected' });
     await patch(a3.id, amina, { status: 'withdrawn' }); // not theirs: 404, no change
     const counts = (await list(c)).counts;
-    expect(counts).toEqual({ total: 3, pending: 1, accepted: 1, rejected: 1, withdrawn: 0 });
+    expect(counts).toEqual({ total: 3, pending: 1, shortlisted: 0, accepted: 1, rejected: 1, withdrawn: 0 });
     expect((await list(c, '?status=pending')).pageInfo.total).toBe(1);
     await patch(a3.id, c, { status: 'accepted' });
     await patch(a3.id, ctx.persona('user'), { status: 'withdrawn' }); // a stranger: 404

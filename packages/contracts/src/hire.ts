@@ -321,6 +321,7 @@ export type ApplicationQuery = Static<typeof ApplicationQuery>;
 export const ApplicationCounts = Type.Object({
   total: Type.Integer(),
   pending: Type.Integer(),
+  shortlisted: Type.Integer(),
   accepted: Type.Integer(),
   rejected: Type.Integer(),
   withdrawn: Type.Integer(),
@@ -337,12 +338,12 @@ export const ApplicationResponse = Ok({ data: Application });
 export type ApplicationResponse = Static<typeof ApplicationResponse>;
 
 /**
- * Clinic (the job's poster): accepted or rejected, perhaps with a short message to the applicant.
- * Applicant: withdrawn (without a message).
+ * Clinic (the job's poster): shortlisted, accepted or rejected, perhaps with a short message to the
+ * applicant. Applicant: withdrawn (without a message).
  */
 export const StatusBody = Type.Object(
   {
-    status: StringEnum(['accepted', 'rejected', 'withdrawn'] as const),
+    status: StringEnum(['shortlisted', 'accepted', 'rejected', 'withdrawn'] as const),
     message: Type.Optional(Type.String({ maxLength: DECISION_MESSAGE_MAX })),
   },
   { additionalProperties: false },

@@ -7,7 +7,8 @@
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
-export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
+/** `shortlisted`: the clinic's step between applying and its decision (still undecided: the applicant may withdraw). */
+export const APPLICATION_STATUSES = ['pending', 'shortlisted', 'accepted', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /**

@@ -213,6 +213,7 @@ export const savedJobs = hire.table(
 export const ownerCounts = hire.table('owner_counts', {
   ownerId: uuid('owner_id').primaryKey(),
   pending: integer('pending').notNull().default(0),
+  shortlisted: integer('shortlisted').notNull().default(0),
   accepted: integer('accepted').notNull().default(0),
   rejected: integer('rejected').notNull().default(0),
   withdrawn: integer('withdrawn').notNull().default(0),

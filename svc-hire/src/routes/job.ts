@@ -166,6 +166,22 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
     },
   );
 
+  // Closes the job now (no more applications); a closing date of today or later opens it again.
+  app.post(
+    '/api/job/:id/close',
+    {
+      preHandler: app.requireRole('Clinic'),
+      schema: { ...secured, params: IdParams, response: { 200: JobResponse, ...errors } },
+    },
+    async (request) => {
+      await ownJob(request.params.id, actorOf(request).ownerId);
+      const job = await jobs.close(request.params.id);
+      board.clear();
+      if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+      return { success: true as const, message: 'Job closed.', data: job };
+    },
+  );
+
   app.delete(
     '/api/job/:id',
     {

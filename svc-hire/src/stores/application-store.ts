@@ -114,6 +114,7 @@ function toApplication({
 const emptyCounts = (): ApplicationCounts => ({
   total: 0,
   pending: 0,
+  shortlisted: 0,
   accepted: 0,
   rejected: 0,
   withdrawn: 0,
@@ -266,6 +267,7 @@ export class ApplicationStore {
       const [row] = await this.db
         .select({
           pending: sql<number>`coalesce(sum(${ownerCounts.pending}), 0)::int`,
+          shortlisted: sql<number>`coalesce(sum(${ownerCounts.shortlisted}), 0)::int`,
           accepted: sql<number>`coalesce(sum(${ownerCounts.accepted}), 0)::int`,
           rejected: sql<number>`coalesce(sum(${ownerCounts.rejected}), 0)::int`,
           withdrawn: sql<number>`coalesce(sum(${ownerCounts.withdrawn}), 0)::int`,
@@ -274,7 +276,7 @@ export class ApplicationStore {
         .where(scope.kind === 'owner' ? eq(ownerCounts.ownerId, scope.ownerId) : undefined);
       Object.assign(counts, row);
     }
-    counts.total = counts.pending + counts.accepted + counts.rejected + counts.withdrawn;
+    counts.total = counts.pending + counts.shortlisted + counts.accepted + counts.rejected + counts.withdrawn;
     return counts;
   }
 

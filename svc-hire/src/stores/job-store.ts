@@ -355,6 +355,24 @@ export class JobStore {
     return row && this.find(row.id);
   }
 
+  /**
+   * Closes the job now: its last day to apply becomes yesterday (East African), so it leaves the board,
+   * its page says Closed and applying is refused (`hire.job_closed`) from this moment. An already closed
+   * job keeps its date. Setting a closing date of today or later (PATCH) opens it again.
+   */
+  async close(id: string): Promise<Job | undefined> {
+    const yesterday = sql`${todaySql} - 1`;
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        closesAt: sql`case when ${openJob} then ${yesterday} else ${jobs.closesAt} end`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(jobs.id, id), live))
+      .returning({ id: jobs.id });
+    return row && this.find(row.id);
+  }
+
   /** Hides the job from the board; its applications stay in their applicants' history. */
   async remove(id: string): Promise<boolean> {
     const removed = await this.db
