@@ -8,6 +8,7 @@ import type {
   JobAlertResponse,
   JobBody,
   JobListResponse,
+  JobPatch,
   JobResponse,
   LocationListResponse,
   MeResponse,
@@ -50,6 +51,11 @@ export const hireApi = {
   myCv: () => endpoint<CvResponse>('/api/cv'),
 
   postJob: (body: JobBody) => apiRequest<JobResponse>('/api/job/add', { method: 'POST', body }),
+  /** Only the fields that changed; the job's applicants are kept. */
+  updateJob: (id: string, body: JobPatch) =>
+    apiRequest<JobResponse>(`/api/job/${id}`, { method: 'PATCH', body }),
+  /** Closes the job now: no more applications; a closing date of today or later opens it again. */
+  closeJob: (id: string) => apiRequest<JobResponse>(`/api/job/${id}/close`, { method: 'POST' }),
   deleteJob: (id: string) => apiRequest<MessageResponse>(`/api/job/${id}`, { method: 'DELETE' }),
   setSaved: (id: string, saved: boolean) =>
     apiRequest<MessageResponse>(`/api/job/${id}/save`, { method: saved ? 'PUT' : 'DELETE' }),

@@ -41,7 +41,7 @@ it("shows each applicant's designation, verified licence and skills, and downloa
             success: true,
             data: [base, linked],
             pageInfo: { page: 1, limit: 20, total: 2 },
-            counts: { total: 2, pending: 2, accepted: 0, rejected: 0, withdrawn: 0 },
+            counts: { total: 2, pending: 2, shortlisted: 0, accepted: 0, rejected: 0, withdrawn: 0 },
           },
         }
       : path === '/api/application/a-1/cv'
@@ -76,4 +76,35 @@ it("shows each applicant's designation, verified licence and skills, and downloa
     'href',
     'https://cv.example.org/baraka',
   );
+});
+
+it('shortlists a pending applicant at once; the clinic can then still accept or reject', async () => {
+  let application: Application = { ...base };
+  const calls = fakeApi(({ method, body }) => {
+    if (method === 'PATCH') {
+      application = { ...application, status: (body as { status: Application['status'] }).status };
+      return { body: { success: true, data: application } };
+    }
+    return { body: { data: [application], pageInfo: { page: 1, limit: 20, total: 1 }, counts: {} } };
+  });
+  await renderScreen(<Applicants job={{ ...JOB, applicantCount: 1, posterEmail: CLINIC.email }} />);
+  const item = (await screen.findByRole('heading', { name: 'Amina Wanjiru' })).closest('li')!;
+  expect(item).toHaveTextContent('StatusPending');
+  await userEvent.click(
+    within(item).getByRole('button', { name: 'Shortlist the application from Amina Wanjiru' }),
+  );
+  expect(await screen.findByText('Application from Amina Wanjiru: shortlisted.')).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+    path: '/api/application/a-1',
+    body: { status: 'shortlisted' },
+  });
+  const after = (await screen.findByRole('heading', { name: 'Amina Wanjiru' })).closest('li')!;
+  expect(await within(after).findByText('Shortlisted')).toBeInTheDocument();
+  expect(within(after).queryByRole('button', { name: /^Shortlist/ })).not.toBeInTheDocument();
+  expect(
+    within(after).getByRole('button', { name: 'Accept the application from Amina Wanjiru' }),
+  ).toBeEnabled();
+  expect(
+    within(after).getByRole('button', { name: 'Reject the application from Amina Wanjiru' }),
+  ).toBeEnabled();
 });

@@ -9,7 +9,10 @@ import { DecisionDialog, type Decision } from './DecisionDialog';
 
 const PAGE_SIZE = 20;
 
-/** One job's applicants (the server returns only the clinic's own), with Accept and Reject. */
+/**
+ * One job's applicants (the server returns only the clinic's own), with Shortlist (the step before a
+ * decision, at once: it can still be decided either way), Accept and Reject (confirmed in a dialog).
+ */
 export function Applicants({ job }: { job: PostedJob }) {
   const { t } = useTranslation('hire');
   const toast = useToast();
@@ -22,13 +25,25 @@ export function Applicants({ job }: { job: PostedJob }) {
   const [asking, setAsking] = useState<{ application: Application; decision: Decision } | null>(null);
   const decide = (a: Application, decision: Decision) => setAsking({ application: a, decision });
 
-  async function decided(a: Application, status: Decision) {
+  async function shortlist(a: Application) {
+    setPending(a.id);
+    try {
+      const res = await hireApi.setStatus(a.id, 'shortlisted');
+      if (res.ok) await decided(a, 'shortlisted');
+      else toast.show({ kind: 'error', message: failureText(t, res, 'clinic.decideFailed') });
+    } catch (err) {
+      toast.show({ kind: 'error', message: failureText(t, err, 'clinic.decideFailed') });
+    }
+    setPending(null);
+  }
+
+  async function decided(a: Application, status: Decision | 'shortlisted') {
     setAsking(null);
     setPending(a.id);
     await refreshApi('/api/application/get');
     toast.show({
       kind: 'success',
-      // A sentence per outcome (decided_accepted, decided_rejected): French agrees the participle with
+      // A sentence per outcome (decided_shortlisted, decided_accepted, decided_rejected): French agrees the participle with
       // « candidature », which a status word glued to the name cannot.
       message: t('clinic.decided', { context: status, name: a.fullName, status: t(`status.${status}`) }),
     });
@@ -97,6 +112,16 @@ export function Applicants({ job }: { job: PostedJob }) {
               </p>
               {a.status !== 'withdrawn' && (
                 <div className="job-actions">
+                  {a.status === 'pending' && (
+                    <Button
+                      variant="secondary"
+                      onClick={() => void shortlist(a)}
+                      disabled={pending === a.id}
+                      aria-label={t('clinic.shortlistName', { name: a.fullName })}
+                    >
+                      {t('clinic.shortlist')}
+                    </Button>
+                  )}
                   <Button
                     onClick={() => void decide(a, 'accepted')}
                     disabled={a.status === 'accepted'}

@@ -7,6 +7,7 @@ import {
   Button,
   ConfirmDialog,
   failureText,
+  Modal,
   Pager,
   Spinner,
   usePreparedDateFormats,
@@ -30,6 +31,9 @@ export default function ClinicJobs() {
   const [deleting, setDeleting] = useState<PostedJob | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<PostedJob | null>(null);
+  const [closing, setClosing] = useState<PostedJob | null>(null);
+  const [closeError, setCloseError] = useState<string | null>(null);
 
   const mine = useApiQuery(hireApi.myJobs(page, PAGE_SIZE));
   const jobs = mine.data && { data: mine.data.data, total: mine.data.pageInfo.total };
@@ -49,6 +53,23 @@ export default function ClinicJobs() {
       } else setDeleteError(failureText(t, res, 'clinic.deleteFailed'));
     } catch (err) {
       setDeleteError(failureText(t, err, 'clinic.deleteFailed'));
+    }
+    setBusy(false);
+  }
+
+  async function closeNow(job: PostedJob) {
+    setBusy(true);
+    setCloseError(null);
+    try {
+      const res = await hireApi.closeJob(job.id);
+      if (res.ok) {
+        toast.show({ kind: 'success', message: t('clinic.closedDone') });
+        setClosing(null);
+        // Its own list, and the board and job page, show it closed.
+        await refreshApi('/api/job');
+      } else setCloseError(failureText(t, res, 'clinic.closeFailed'));
+    } catch (err) {
+      setCloseError(failureText(t, err, 'clinic.closeFailed'));
     }
     setBusy(false);
   }
@@ -83,6 +104,8 @@ export default function ClinicJobs() {
                   open={openId === job.id}
                   // One job's applicants open at a time.
                   onToggle={() => setOpenId((id) => (id === job.id ? null : job.id))}
+                  onEdit={() => setEditing(job)}
+                  onClose={() => setClosing(job)}
                   onDelete={() => setDeleting(job)}
                 />
               </li>
@@ -91,6 +114,38 @@ export default function ClinicJobs() {
         )}
         <Pager page={page} pages={pages} onPage={setPage} />
       </section>
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t('clinic.editTitle', { title: editing?.title ?? '' })}
+      >
+        {editing && (
+          <PostJobForm
+            key={editing.id}
+            job={editing}
+            onSaved={() => {
+              setEditing(null);
+              // Its own list, and the board and job pages, show the change.
+              void refreshApi('/api/job');
+              void refreshApi('/api/application/get');
+            }}
+          />
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={closing !== null}
+        title={t('clinic.closeTitle')}
+        message={t('clinic.closeText', { title: closing?.title ?? '' })}
+        confirmLabel={t('clinic.closeConfirm')}
+        cancelLabel={t('clinic.cancel')}
+        busy={busy}
+        error={closeError}
+        onConfirm={() => closing && void closeNow(closing)}
+        onCancel={() => {
+          setClosing(null);
+          setCloseError(null);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('clinic.deleteTitle')}

@@ -9,6 +9,7 @@ import {
   Alert,
   Button,
   FormErrors,
+  ModalCancel,
   SelectField,
   TextArea,
   TextField,
@@ -16,18 +17,39 @@ import {
   useToast,
   useTranslation,
 } from '@platform/ui';
-import { emptyJobForm, jobPayload, missingFields, salaryOutOfOrder, type JobForm } from './job-form';
+import {
+  emptyJobForm,
+  jobChanges,
+  jobPayload,
+  jobToForm,
+  missingFields,
+  salaryOutOfOrder,
+  type JobForm,
+} from './job-form';
 
 // The 402 codes (`PaymentRequiredResponse`), as literals: no schema code in the browser.
 const NOT_BOUGHT: PaymentRequiredResponse['code'] = 'billing.entitlement_required';
 const LIMIT_REACHED: PaymentRequiredResponse['code'] = 'billing.limit_reached';
 
-/** "Post New Job": the spec's fields; the new job appears in Posted Jobs at once. */
-export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
+/**
+ * "Post New Job": the spec's fields; the new job appears in Posted Jobs at once. With `job`, the same form
+ * edits that job (inside the caller's dialog, which gives it its title): pre-filled, and saving sends only
+ * what changed; its applicants are kept.
+ */
+export function PostJobForm({
+  job,
+  onPosted,
+  onSaved,
+}: {
+  job?: Job;
+  onPosted?(job: Job): void;
+  onSaved?(job: Job): void;
+}) {
   const { t } = useTranslation('hire');
   const toast = useToast();
   const orgName = useSession((s) => s.user?.name ?? '');
-  const f = useForm<JobForm, JobError>('hire', () => emptyJobForm(orgName), 'apply.errors', {
+  const initial = () => (job ? jobToForm(job) : emptyJobForm(orgName));
+  const f = useForm<JobForm, JobError>('hire', initial, 'apply.errors', {
     validate: jobErrors,
   });
   const { form, field } = f;
@@ -39,6 +61,7 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!f.check(jobErrors(form))) return;
+    if (job) return save(job);
     setSending(true);
     try {
       setLimitReached(null);
@@ -58,7 +81,7 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
       if (res.ok) {
         f.reset(emptyJobForm(orgName));
         toast.show({ kind: 'success', message: t('clinic.posted') });
-        onPosted(res.body.data);
+        onPosted?.(res.body.data);
       } else f.fail(res, 'clinic.postFailed');
     } catch (err) {
       f.fail(err, 'clinic.postFailed');
@@ -66,9 +89,39 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
     setSending(false);
   }
 
+  async function save(before: Job) {
+    const changes = jobChanges(jobToForm(before), form);
+    if (Object.keys(changes).length === 0) {
+      onSaved?.(before);
+      return;
+    }
+    setSending(true);
+    try {
+      const res = await hireApi.updateJob(before.id, changes);
+      if (res.ok) {
+        setSending(false);
+        toast.show({ kind: 'success', message: t('clinic.saved') });
+        onSaved?.(res.body.data);
+        return;
+      }
+      f.fail(res, 'clinic.saveFailed');
+    } catch (err) {
+      f.fail(err, 'clinic.saveFailed');
+    }
+    setSending(false);
+  }
+
   return (
-    <section className="card" aria-labelledby="post-job-title">
-      <h2 id="post-job-title">{t('clinic.postTitle')}</h2>
+    <section
+      className={job ? 'edit-job' : 'card'}
+      // Editing, the dialog's title names it.
+      aria-labelledby={job ? undefined : 'post-job-title'}
+    >
+      {job ? (
+        <p className="muted">{t('clinic.editApplicantsKept')}</p>
+      ) : (
+        <h2 id="post-job-title">{t('clinic.postTitle')}</h2>
+      )}
       <FormErrors form={f} />
       {limitReached !== null && (
         <Alert kind="error">
@@ -136,9 +189,18 @@ export function PostJobForm({ onPosted }: { onPosted(job: Job): void }) {
           maxLength={10000}
           {...field('description')}
         />
-        <Button type="submit" loading={sending}>
-          {t('clinic.post')}
-        </Button>
+        {job ? (
+          <div className="row confirm-actions">
+            <ModalCancel>{t('clinic.cancel')}</ModalCancel>
+            <Button type="submit" loading={sending}>
+              {t('clinic.save')}
+            </Button>
+          </div>
+        ) : (
+          <Button type="submit" loading={sending}>
+            {t('clinic.post')}
+          </Button>
+        )}
       </form>
     </section>
   );

@@ -1,4 +1,5 @@
-import { emptyJobForm, jobPayload, missingFields, salaryOutOfOrder } from './job-form';
+import { JOB } from '../../test/fixtures';
+import { emptyJobForm, jobChanges, jobPayload, jobToForm, missingFields, salaryOutOfOrder } from './job-form';
 
 describe('post job form', () => {
   it('starts with Full-time, no salary figure, and the organisation filled in', () => {
@@ -31,5 +32,44 @@ describe('post job form', () => {
     });
     expect(salaryOutOfOrder({ ...f, salaryMax: '50000' })).toBe(true);
     expect(salaryOutOfOrder({ ...f, salaryMax: '90000' })).toBe(false);
+  });
+});
+
+describe('jobChanges (editing a posted job)', () => {
+  const posted = jobToForm({
+    ...JOB,
+    salary: { min: 60000, max: 80000, currency: 'KES', period: 'month' },
+    experienceLevel: 'mid',
+    closesAt: '2026-11-01',
+  });
+
+  it('sends nothing for an untouched job, so a closed job’s past closing date is left alone', () => {
+    expect(jobChanges(posted, { ...posted })).toEqual({});
+  });
+
+  it('sends only what changed, trimmed; a cleared optional field as empty or null', () => {
+    expect(
+      jobChanges(posted, {
+        ...posted,
+        title: '  Night Nurse, ICU ',
+        department: '',
+        salaryMin: '',
+        salaryMax: '',
+        experienceLevel: '',
+        closesAt: '2099-01-31',
+      }),
+    ).toEqual({
+      title: 'Night Nurse, ICU',
+      department: '',
+      salary: null,
+      experienceLevel: null,
+      closesAt: '2099-01-31',
+    });
+    expect(jobChanges(posted, { ...posted, salaryMax: '90000' }).salary).toEqual({
+      min: 60000,
+      max: 90000,
+      currency: 'KES',
+      period: 'month',
+    });
   });
 });

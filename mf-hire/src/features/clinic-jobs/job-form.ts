@@ -1,4 +1,4 @@
-import type { JobBody } from '@platform/contracts';
+import type { Job, JobBody, JobPatch } from '@platform/contracts';
 import type { ExperienceLevel, JobType, SalaryPeriod } from '@platform/contracts/values';
 
 export interface JobForm {
@@ -63,4 +63,41 @@ export function jobPayload(f: JobForm): JobBody {
   if (experienceLevel) body.experienceLevel = experienceLevel;
   if (closesAt) body.closesAt = closesAt;
   return body;
+}
+
+/** A posted job as the form shows it, for editing. */
+export const jobToForm = (job: Job): JobForm => ({
+  title: job.title,
+  organization: job.organization,
+  department: job.department,
+  location: job.location,
+  type: job.type,
+  salaryMin: job.salary?.min == null ? '' : String(job.salary.min),
+  salaryMax: job.salary?.max == null ? '' : String(job.salary.max),
+  salaryPeriod: job.salary?.period ?? 'month',
+  experienceLevel: job.experienceLevel ?? '',
+  closesAt: job.closesAt ?? '',
+  description: job.description,
+});
+
+/**
+ * What an edit changed, as a PATCH: only the fields that differ from the job as it was (a cleared optional
+ * field is sent empty or null), so an untouched closing date of a closed job, or a salary kept as text,
+ * is left as it is. Empty when nothing changed.
+ */
+export function jobChanges(before: JobForm, after: JobForm): JobPatch {
+  const patch: JobPatch = {};
+  for (const k of ['title', 'organization', 'location', 'description', 'department'] as const)
+    if (after[k].trim() !== before[k].trim()) patch[k] = after[k].trim();
+  if (after.type !== before.type) patch.type = after.type;
+  const salaryKeys = ['salaryMin', 'salaryMax', 'salaryPeriod'] as const;
+  if (salaryKeys.some((k) => after[k].trim() !== before[k].trim())) {
+    const min = amount(after.salaryMin);
+    const max = amount(after.salaryMax);
+    patch.salary =
+      min === null && max === null ? null : { min, max, currency: 'KES', period: after.salaryPeriod };
+  }
+  if (after.experienceLevel !== before.experienceLevel) patch.experienceLevel = after.experienceLevel || null;
+  if (after.closesAt !== before.closesAt) patch.closesAt = after.closesAt || null;
+  return patch;
 }

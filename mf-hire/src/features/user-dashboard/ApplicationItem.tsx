@@ -13,7 +13,8 @@ export function ApplicationItem({
   const { t } = useTranslation('hire');
   const date = useDateFormat();
   const title = a.jobId.title || t('user.noTitle');
-  const canWithdraw = onWithdraw && a.status === 'pending';
+  // Shortlisted is not yet a decision: the applicant may still withdraw.
+  const canWithdraw = onWithdraw && (a.status === 'pending' || a.status === 'shortlisted');
   return (
     <article className="card application-item">
       <h3>{title}</h3>

@@ -8,7 +8,7 @@ it("makes the reader's date format while the applications are on their way, not 
   resetSession();
   signIn(AMINA);
   const answers = deferred<void>();
-  const counts = { total: 1, pending: 1, accepted: 0, rejected: 0, withdrawn: 0 };
+  const counts = { total: 1, pending: 1, shortlisted: 0, accepted: 0, rejected: 0, withdrawn: 0 };
   fakeApi(async (call) => {
     await answers.promise;
     const active = call.path.startsWith('/api/application/get?status=active');

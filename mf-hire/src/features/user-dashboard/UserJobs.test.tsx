@@ -25,6 +25,7 @@ const savedJob = (n: number): SavedJob => ({
 const counts = (apps: Application[]) => ({
   total: apps.length,
   pending: apps.filter((a) => a.status === 'pending').length,
+  shortlisted: apps.filter((a) => a.status === 'shortlisted').length,
   accepted: apps.filter((a) => a.status === 'accepted').length,
   rejected: apps.filter((a) => a.status === 'rejected').length,
   withdrawn: 0,
@@ -59,6 +60,7 @@ describe('the professional’s dashboard', () => {
       application('a-pending', 'Night Nurse', 'pending'),
       application('a-accepted', 'Day Nurse', 'accepted'),
       application('a-rejected', 'Ward Clerk', 'rejected'),
+      application('a-shortlisted', 'Theatre Nurse', 'shortlisted'),
     ]);
     await renderScreen(<UserJobs />, { path: '/userdashboard' });
     const list = await screen.findByRole('region', { name: 'Your Job Applications' });
@@ -71,6 +73,11 @@ describe('the professional’s dashboard', () => {
     expect(within(item('Day Nurse')).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
     expect(within(item('Ward Clerk')).getByText('Rejected')).toBeInTheDocument();
     expect(within(item('Ward Clerk')).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+    // Shortlisted, in words: the clinic has not decided yet.
+    expect(within(item('Theatre Nurse')).getByText('Shortlisted')).toBeInTheDocument();
+    expect(
+      within(item('Theatre Nurse')).getByRole('button', { name: 'Withdraw: Theatre Nurse' }),
+    ).toBeVisible();
   });
 
   it('lists the saved jobs, unsaves one, and shows more on request', async () => {
