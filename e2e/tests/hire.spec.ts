@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptApplicant, acceptCookies, logInOk, logOut, uniqueEmail } from './helpers';
+import { acceptApplicant, acceptCookies, expectAccessible, logInOk, logOut, uniqueEmail } from './helpers';
 
 const PASSWORD = 'a good long password';
 
@@ -399,6 +399,102 @@ test('the clinic deletes a job after confirming; its applicant keeps the history
   await expect(page.getByRole('article').filter({ hasText: title })).toContainText(
     'The clinic has removed this job.',
   );
+});
+
+test('the clinic edits a job, shortlists then accepts its applicant and closes it; the nurse sees each step', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const title = `Pharmacist ${tag}`;
+  const renamed = `Senior Pharmacist ${tag}`;
+  const clinic = await register(page, `Eldoret Care ${tag}`, 'Clinic');
+  const amina = await register(page, 'Amina Wanjiru', 'user');
+  await logInOk(page, clinic.email, PASSWORD);
+  await page.goto('/clinicdashboard');
+  await postJob(page, {
+    title,
+    department: 'Pharmacy',
+    type: 'Full-time',
+    salary: { min: 90000, max: 120000 },
+  });
+  await logOut(page);
+
+  await logInOk(page, amina.email, PASSWORD);
+  await applyFromBoard(page, title);
+  await fillAndSubmitApplication(page, title);
+  await logOut(page);
+
+  // On a phone, by keyboard: Edit opens the posting form, filled in; a blank title is refused beside it.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logInOk(page, clinic.email, PASSWORD);
+  await page.goto('/clinicdashboard');
+  await page.getByRole('button', { name: `Edit ${title}` }).focus();
+  await page.keyboard.press('Enter');
+  const edit = page.getByRole('dialog', { name: `Edit job: ${title}` });
+  const titleField = edit.getByLabel('Job Title');
+  await expect(titleField).toHaveValue(title);
+  await expect(edit.getByLabel('Lowest salary (Ksh)')).toHaveValue('90000');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page, 'edit job dialog at 360 px');
+  await titleField.fill('');
+  await edit.getByRole('button', { name: 'Save changes' }).press('Enter');
+  await expect(titleField).toBeFocused();
+  await expect(titleField).toHaveAccessibleDescription('This field is required.');
+  await titleField.fill(renamed);
+  await titleField.press('Enter');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Job updated.');
+  await expect(edit).toHaveCount(0);
+  const card = page.getByRole('article', { name: renamed });
+  await expect(card).toContainText('1 applicant');
+  await expect(card).toContainText('90,000');
+
+  // Shortlist first: the applicant hears of it; the decision comes later.
+  await card.getByRole('button', { name: 'View Applicants' }).click();
+  const applicants = card.getByRole('region', { name: `Applicants for ${renamed}` });
+  await applicants.getByRole('button', { name: 'Shortlist the application from Amina Wanjiru' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Application from Amina Wanjiru: shortlisted.',
+  );
+  await expect(applicants).toContainText('Shortlisted');
+  await logOut(page);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logInOk(page, amina.email, PASSWORD);
+  await page.goto('/userdashboard');
+  const mine = page.getByRole('region', { name: 'Your Job Applications' });
+  await expect(mine.getByRole('article').filter({ hasText: renamed })).toContainText('Shortlisted');
+  await logOut(page);
+
+  // Then accept, and close the job now.
+  await logInOk(page, clinic.email, PASSWORD);
+  await page.goto('/clinicdashboard');
+  await card.getByRole('button', { name: 'View Applicants' }).click();
+  await acceptApplicant(page, card, 'Amina Wanjiru');
+  await expect(applicants).toContainText('Accepted');
+  await card.getByRole('button', { name: `Close ${renamed} now` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close this job now?' });
+  await expect(confirm).toContainText(`${renamed} will stop taking applications at once`);
+  await confirm.getByRole('button', { name: 'Close job' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Job closed.');
+  await expect(card.getByText('Closed', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Close ${renamed} now` })).toHaveCount(0);
+  const jobId = await page.evaluate(async () => {
+    const token = JSON.parse(localStorage.getItem('afya.session') ?? '{}').state?.token as string;
+    const res = await fetch('/api/job/mine', { headers: { authorization: `Bearer ${token}` } });
+    return ((await res.json()).data as Array<{ id: string }>)[0]!.id;
+  });
+  await logOut(page);
+
+  // The nurse sees the decision, and that the job is closed: off the board, its page says so.
+  await logInOk(page, amina.email, PASSWORD);
+  await page.goto('/userdashboard');
+  await expect(mine.getByRole('article').filter({ hasText: renamed })).toContainText('Accepted');
+  await page.goto(`/hire?title=${encodeURIComponent(renamed)}`);
+  await expect(page.getByText('No jobs match these filters yet.')).toBeVisible();
+  await page.goto(`/hire/${jobId}`);
+  await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
+  await expect(page.getByText('Closed', { exact: true })).toBeVisible();
 });
 
 test('phone: the board, the dashboards and the apply form fit 360 px and read in Kiswahili @phone', async ({
