@@ -31,6 +31,7 @@ import hireRoutes from './routes/hires';
 import leaveRoutes from './routes/leave';
 import rosterRoutes from './routes/rosters';
 import contractRoutes from './routes/contracts';
+import { contractEndAlerts } from './stores/contract-end-alerts';
 import licenceAlertRoutes from './routes/licence-alerts';
 
 export interface BuildOptions {
@@ -75,6 +76,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
     credentials.alerts,
     compliance.alerts,
     trainings.alerts,
+    contractEndAlerts(db, orgs, now),
   ]);
   await credentials.seedCouncils();
   app.decorate('sweep', () => expiry.sweep());

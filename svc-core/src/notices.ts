@@ -286,3 +286,47 @@ export const contractSignedNotice = (userId: string, contractId: string, title: 
     link: `/hr/contracts/mine#contract-${contractId}`,
     email: 'now',
   });
+
+/** A fixed-term contract's end, to the person (`own`) or to HR: a renewal, or a last day, to arrange. */
+function contractEndTitle(milestone: Milestone, title: string, holder: string, own: boolean): Translated {
+  const whose = {
+    en: own ? `Your contract "${title}"` : `${holder}'s contract "${title}"`,
+    sw: own ? `Mkataba wako "${title}"` : `Mkataba wa ${holder} "${title}"`,
+    fr: own ? `Votre contrat « ${title} »` : `Le contrat « ${title} » de ${holder}`,
+  };
+  switch (milestone) {
+    case 'expires-today':
+      return {
+        en: `${whose.en} ends today`,
+        sw: `${whose.sw} unaisha leo`,
+        fr: `${whose.fr} prend fin aujourd'hui`,
+      };
+    case 'expired':
+      return { en: `${whose.en} has ended`, sw: `${whose.sw} umekwisha`, fr: `${whose.fr} a pris fin` };
+    default: {
+      const days = milestone.replace('days-', '');
+      return {
+        en: `${whose.en} ends in ${days} days`,
+        sw: `${whose.sw} unaisha baada ya siku ${days}`,
+        fr: `${whose.fr} prend fin dans ${days} jours`,
+      };
+    }
+  }
+}
+
+/** A fixed-term contract's end reminder, to the person (`own`) or to HR; in the inbox and by e-mail at once. */
+export const contractEndNotice = (
+  userId: string,
+  contractId: string,
+  milestone: Milestone,
+  title: string,
+  holder: string,
+  own: boolean,
+) =>
+  makeNotice('core', {
+    userId,
+    kind: `core.contract-end-${milestone}`,
+    title: contractEndTitle(milestone, title, holder, own),
+    link: own ? `/hr/contracts/mine#contract-${contractId}` : '/hr/contracts',
+    email: 'now',
+  });

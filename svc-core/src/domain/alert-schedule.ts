@@ -11,8 +11,11 @@ export const ALERT_DAYS_BEFORE = [90, 60, 30] as const;
 export const MILESTONES = ['days-90', 'days-60', 'days-30', 'expires-today', 'expired'] as const;
 export type Milestone = (typeof MILESTONES)[number];
 
-/** What an expiry alert is for: a member's licence, one of the organisation's own documents, a training. */
-export const ALERT_KINDS = ['credential', 'compliance-document', 'training'] as const;
+/**
+ * What an expiry alert is for: a member's licence, one of the organisation's own documents, a training, a
+ * fixed-term contract's end (its "expiry" is its last day).
+ */
+export const ALERT_KINDS = ['credential', 'compliance-document', 'training', 'contract'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** How far ahead of expiry the first alert falls: the sweep looks at credentials expiring within this. */
