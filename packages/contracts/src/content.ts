@@ -86,8 +86,16 @@ export type BlockLanguageQuery = Static<typeof BlockLanguageQuery>;
  * Public: each block's sanitised HTML in one language ('' while it is the default: the page shows its own
  * text), and per block whether it is the default.
  */
+/**
+ * The six blocks under `components`, and each also at the top level as the spec's client reads them
+ * (`AboutUs`, `Hero`, …: "object of the six content blocks").
+ */
 export const MainComponentsResponse = Ok({
   components: perBlock(Type.String()),
+  ...(Object.fromEntries(HOME_BLOCKS.map((b) => [b, Type.Optional(Type.String())])) as Record<
+    HomeBlock,
+    TOptional<TString>
+  >),
   lang: Type.Optional(StringEnum(LANGUAGES)),
   isDefault: Type.Optional(perBlock(Type.Boolean())),
 });

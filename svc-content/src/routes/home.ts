@@ -26,7 +26,7 @@ export default async function homeRoutes(app: App) {
       HomeBlock,
       boolean
     >;
-    return { components: all, lang, isDefault };
+    return { components: all, ...all, lang, isDefault };
   };
   const admin = { preHandler: app.requireRole('admin') };
   const adminErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
