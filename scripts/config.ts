@@ -19,6 +19,8 @@ export interface StartConfig {
   publicUrl?: string;
   /** Prometheus's bearer token for /metrics on the gateway and every service; none: no /metrics. */
   metricsToken?: string;
+  /** An OpenTelemetry collector (OTLP over HTTP) every process sends its trace spans to. */
+  otlpEndpoint?: string;
   /** DEMO_DATA=1 (or `npm start -- --demo`): load the demo through the platform's API once it is up. */
   demo: boolean;
   /**
@@ -50,6 +52,7 @@ export function readStartConfig(env: Record<string, string | undefined> = proces
     logLevel: env.LOG_LEVEL ?? 'warn',
     publicUrl: env.PUBLIC_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
     demo: ['1', 'true', 'yes'].includes((env.DEMO_DATA ?? '').toLowerCase()),
     modules: env.MODULES?.split(',')
       .map((m) => m.trim())

@@ -17,6 +17,8 @@ DATA_DIR=.data                 # embedded Postgres and its password, NATS store 
 LOG_LEVEL=warn                 # services' log level under npm start (info when run alone)
 METRICS_TOKEN=                 # Prometheus's bearer token for /metrics on the gateway and every service (32+
                                # characters); empty: no /metrics anywhere
+OTEL_EXPORTER_OTLP_ENDPOINT=   # an OpenTelemetry collector (OTLP over HTTP, e.g. http://127.0.0.1:4318) for every
+                               # process's trace spans; empty: trace ids are made and logged, not sent
 MODULES=                       # a standalone deployment: identity, core and these modules (MODULES=events); empty: all
 DEMO_DATA=                     # 1: load the fictional demo at start (as npm start -- --demo); needs ADMIN_EMAIL/ADMIN_PASSWORD
 PUBLIC_URL=                    # the site's address for links services write (e-mails, certificates); empty: http://localhost:$PORT

@@ -71,10 +71,12 @@ const secretEnv = (name: string, secret: string, key: string, optional = false) 
   name,
   valueFrom: { secretKeyRef: { name: secret, key, ...(optional ? { optional: true } : {}) } },
 });
-const configEnv = (name: string, key = name) => ({
+const configEnv = (name: string, key = name, optional = false) => ({
   name,
-  valueFrom: { configMapKeyRef: { name: PLATFORM_CONFIG, key } },
+  valueFrom: { configMapKeyRef: { name: PLATFORM_CONFIG, key, ...(optional ? { optional: true } : {}) } },
 });
+/** The OpenTelemetry collector spans go to, when the ConfigMap names one (`OTEL_EXPORTER_OTLP_ENDPOINT`). */
+const tracesTo = () => configEnv('OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_ENDPOINT', true);
 const value = (name: string, v: string | number) => ({ name, value: String(v) });
 
 /** Non-root, no privilege, read-only root file system: the one place written is the /tmp volume. */
@@ -245,6 +247,7 @@ function serviceEnv(s: ServiceToRun): Obj[] {
       : []),
     configEnv('PUBLIC_URL'),
     metricsToken(),
+    tracesTo(),
     // Only the gateway reaches a service (its NetworkPolicy): its X-Forwarded-For is believed from pod addresses.
     configEnv('TRUSTED_PROXIES', 'POD_CIDR'),
   ];
@@ -346,6 +349,7 @@ function gatewayObjects(modules: ModuleDescriptor[], services: ServiceToRun[], n
     value('JWT_PUBLIC_KEY_FILE', '/keys/jwt-ed25519.pub.pem'),
     configEnv('PUBLIC_URL'),
     metricsToken(),
+    tracesTo(),
     value('MODULES', names.join(',')),
     ...services.map((s) => value(s.urlVariable, `http://${s.name}:${s.port}`)),
     // Clients come through the Ingress controller: its X-Forwarded-For is believed from pod addresses.
@@ -427,6 +431,7 @@ function platformObjects(): Obj[] {
         // The cluster's pod address range: the gateway's and the Ingress controller's X-Forwarded-For is
         // believed from it (NetworkPolicies keep everyone else away from the services).
         POD_CIDR: '10.0.0.0/8',
+        // Add OTEL_EXPORTER_OTLP_ENDPOINT (an OpenTelemetry collector, OTLP over HTTP) to send trace spans there.
       },
     },
     {

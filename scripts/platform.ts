@@ -195,6 +195,7 @@ export async function startPlatform(
       LOG_LEVEL: cfg.logLevel,
       HOST: '127.0.0.1',
       ...(cfg.metricsToken ? { METRICS_TOKEN: cfg.metricsToken } : {}),
+      ...(cfg.otlpEndpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: cfg.otlpEndpoint } : {}),
     };
 
     // Each its own NATS user (none only on an open NATS the development switch allows).

@@ -39,6 +39,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     ownRequestIds: true,
     docs: false,
     metricsToken: config.METRICS_TOKEN,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     jwt: {
       publicKey: config.jwtPublicKey,
       audience: config.JWT_AUDIENCE,

@@ -68,6 +68,8 @@ const Env = Type.Object({
   TRUSTED_PROXIES: Type.String({ default: '' }),
   /** Prometheus scrapes /metrics with this bearer token; unset: no /metrics. */
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
+  /** An OpenTelemetry collector (OTLP over HTTP) for trace spans; unset: trace ids are made, not sent. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
 });
 
 export type GatewayConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUBLIC_KEY_FILE'> & {

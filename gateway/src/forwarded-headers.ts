@@ -26,8 +26,11 @@ const HOP_BY_HOP = new Set([
   'http2-settings',
 ]);
 
-/** Headers only the gateway writes: the service's host, the client's address and the request's id. */
-const GATEWAY_OWN = new Set(['host', 'x-forwarded-for', 'x-request-id']);
+/**
+ * Headers only the gateway writes: the service's host, the client's address, the request's id and its trace
+ * (a client's claim to be part of a trace is not believed, as its request id is not).
+ */
+const GATEWAY_OWN = new Set(['host', 'x-forwarded-for', 'x-request-id', 'traceparent', 'tracestate']);
 
 /**
  * The headers a proxied request carries upstream: the gateway's own first (`Host` of the service,
@@ -41,6 +44,7 @@ export function upstreamHeaders(
   request: { ip: string; id: string },
   host: string,
   headers: Record<string, string | string[] | undefined>,
+  traceparent?: string,
 ): Record<string, string | string[] | undefined> {
   const connection = headers['connection'];
   const named =
@@ -57,6 +61,7 @@ export function upstreamHeaders(
     'x-forwarded-for': request.ip,
     'x-request-id': request.id,
   };
+  if (traceparent) out.traceparent = traceparent;
   // Copied without the claims rather than copied and deleted from: `delete` slows every later use.
   for (const name in headers)
     if (!GATEWAY_OWN.has(name) && !CLIENT_CLAIMS.has(name) && !HOP_BY_HOP.has(name) && !named?.has(name))

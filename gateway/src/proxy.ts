@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
-import { HttpError } from '@platform/service-kit';
+import { HttpError, requestContext, traceparentOf } from '@platform/service-kit';
 import { upstreamHeaders } from './forwarded-headers';
 
 export interface UpstreamOptions {
@@ -62,6 +62,8 @@ export interface ProxiedRequest {
   /** The client's address as the gateway saw it (X-Forwarded-For upstream). */
   ip: string;
   id: string;
+  /** The gateway's span of this request (W3C `traceparent`): the service's span is its child. */
+  traceparent?: string;
   /** The body as it arrives, streamed through unread. */
   body?: Readable;
   /** The body already read whole (to be sent to another instance if the first refuses the connection). */
@@ -90,8 +92,14 @@ export const proxiedRequestOf = (request: FastifyRequest): ProxiedRequest => ({
   headers: request.headers,
   ip: request.ip,
   id: request.id,
+  traceparent: traceparentOfRequest(request),
   body: isStream(request.body) ? request.body : request.raw,
 });
+
+const traceparentOfRequest = (request: FastifyRequest) => {
+  const trace = requestContext(request);
+  return trace && traceparentOf(trace);
+};
 
 /** Errors of a connection that was never made: the service is down or unknown. */
 const UNREACHABLE = new Set([
@@ -231,7 +239,8 @@ export class InstanceUpstream {
     const timer = setTimeout(() => deadline.abort(new UpstreamFailure(504, 'late')), this.opts.timeoutMs);
     let asked: ReturnType<Pool['request']> | undefined;
     try {
-      const headers = upstreamHeaders(request, this.host, request.headers);
+      // The service's span is a child of this request's: one trace from the gateway on.
+      const headers = upstreamHeaders(request, this.host, request.headers, request.traceparent);
       if (!withBody) delete headers['content-length'];
       asked = this.pool.request({
         path: request.url,

@@ -4,8 +4,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Value } from '@sinclair/typebox/value';
 import { RemotesManifest } from '@platform/contracts';
-import { freePort, generateKeyPair, signToken } from '@platform/testing';
-import type { App } from '@platform/service-kit';
+import { eventually, freePort, generateKeyPair, signToken } from '@platform/testing';
+import { onSpanEnd, type App } from '@platform/service-kit';
 import { readConfig } from '../src/config';
 import { buildApp } from '../src/app';
 
@@ -22,6 +22,8 @@ beforeAll(async () => {
   upstream.all('/*', async (req) => ({
     path: req.url,
     requestId: req.headers['x-request-id'],
+    traceparent: req.headers.traceparent,
+    tracestate: req.headers.tracestate,
     method: req.method,
   }));
   upstream.get('/api/user/cached', async (_req, reply) => {
@@ -102,6 +104,27 @@ describe('API routing', () => {
       expect(res.json()).toMatchObject({ path: url, requestId: id, method });
     },
   );
+
+  it("starts a trace of its own and passes its span on, believing no client's traceparent", async () => {
+    const spans: { traceId: string; spanId: string; name: string }[] = [];
+    const stop = onSpanEnd((s) => spans.push({ ...s.spanContext(), name: s.name }));
+    try {
+      const claimed = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      const res = await gateway.inject({
+        url: '/api/user/me',
+        headers: { traceparent: claimed, tracestate: 'vendor=forged' },
+      });
+      const sent = res.json() as { traceparent: string; tracestate?: string };
+      expect(sent.tracestate).toBeUndefined();
+      const [, traceId, parent] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(sent.traceparent)!;
+      expect(traceId).not.toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+      // The service's parent is the gateway's own span of this request.
+      const own = await eventually(async () => spans.find((s) => s.spanId === parent));
+      expect(own).toMatchObject({ traceId, name: 'GET /api/user/*' });
+    } finally {
+      stop();
+    }
+  });
 
   it('gives a request id to requests that come without one', async () => {
     const res = await gateway.inject('/api/user/me');

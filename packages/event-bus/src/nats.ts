@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { context, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
+import { consumerSpan } from './tracing';
 import { connect, headers, millis, nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
@@ -333,7 +335,13 @@ export class NatsEventBus implements EventBus {
     if (!this.isConnected() || !this.js) throw new Error('NATS is not connected');
     const producer = producerOf(event.type);
     await this.ensure(producer);
-    await this.js.publish(subjectFor(this.prefix, event.type), JSON.stringify(event), { msgID: event.id });
+    // The trace context travels in the message's header too, where tools that read NATS look for it.
+    const h = event.traceparent ? headers() : undefined;
+    if (h) h.set('traceparent', event.traceparent!);
+    await this.js.publish(subjectFor(this.prefix, event.type), JSON.stringify(event), {
+      msgID: event.id,
+      ...(h ? { headers: h } : {}),
+    });
   }
 
   async subscribe<D>(opts: SubscribeOptions<D>): Promise<Subscription> {
@@ -417,11 +425,13 @@ export class NatsEventBus implements EventBus {
       // A handler may outlast the ack wait (a job matched against many saved searches): it tells JetStream
       // it is still at work, three times per wait, or the event would be delivered again while it runs.
       const working = setInterval(() => m.working(), ackWaitMs / 3);
+      const span = consumerSpan(this.opts.name, opts.durable, checked.event, m.headers?.get('traceparent'));
       try {
-        await opts.handler(checked.event);
+        await context.with(trace.setSpan(ROOT_CONTEXT, span), () => opts.handler(checked.event));
         m.ack();
         return;
       } catch (err) {
+        span.setStatus({ code: SpanStatusCode.ERROR });
         const maxDeliver = opts.maxDeliver ?? DEFAULT_MAX_DELIVER;
         if (m.info.deliveryCount < maxDeliver) {
           const retryInMs = retryDelayMs(m.info.deliveryCount, opts.retryDelayMs);
@@ -437,6 +447,7 @@ export class NatsEventBus implements EventBus {
         );
       } finally {
         clearInterval(working);
+        span.end();
       }
     }
     try {

@@ -89,3 +89,4 @@ export {
 } from './scheduled-jobs';
 export { ServiceMetrics, registerMetrics } from './metrics';
 export { busMetrics } from './bus-metrics';
+export { contextOf, installTracing, onSpanEnd, requestContext, traceparentOf, tracer } from './tracing';

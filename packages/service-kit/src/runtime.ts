@@ -64,6 +64,7 @@ export async function buildServiceRuntime<T extends Record<string, unknown>>(
     trustedProxies: config.trustedProxies,
     bodyLimit: opts.bodyLimit,
     metricsToken: config.METRICS_TOKEN,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     readiness: {
       database: () => database.ping(),
       bus: () => bus!.ready(),

@@ -32,6 +32,8 @@ export const baseServiceEnv = (defaultPort: number) => ({
   TRUSTED_PROXIES: Type.String({ default: '' }),
   /** Prometheus scrapes /metrics with this bearer token; unset: no /metrics. */
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
+  /** An OpenTelemetry collector (OTLP over HTTP) for trace spans; unset: trace ids are made, not sent. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
 });
 
 /** The base variables' shape, for typing what every service's configuration holds. */

@@ -18,6 +18,7 @@ import { answerFrameworkError, finiteNumbersOnly, refuseNulCharacters } from './
 import { createLogger, OneLineAccessLog } from './logger';
 import { personalCacheControl } from './trust';
 import { registerMetrics, ServiceMetrics } from './metrics';
+import { flushTracing, installTracing, traceRequests } from './tracing';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -56,6 +57,8 @@ export interface ServiceOptions {
   ownRequestIds?: boolean;
   /** Serves Prometheus metrics at /metrics to this bearer token (METRICS_TOKEN); none: no /metrics. */
   metricsToken?: string;
+  /** Sends trace spans to this OTLP/HTTP collector (OTEL_EXPORTER_OTLP_ENDPOINT); none: ids only. */
+  otlpEndpoint?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -114,6 +117,9 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
     done(null, payload);
   });
   registerMetrics(app, new ServiceMetrics(opts.name), opts.metricsToken);
+  installTracing(opts.name, opts.otlpEndpoint);
+  traceRequests(app, opts.name, opts.ownRequestIds === true);
+  app.addHook('onClose', async () => flushTracing());
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(
     opts.notFoundHandler ??
