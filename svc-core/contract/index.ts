@@ -1464,6 +1464,8 @@ export const CoreErrors = {
   contractCodeExpired: 'core.contract_code_expired',
   contractCodeWrong: 'core.contract_code_wrong',
   contractCodeLocked: 'core.contract_code_locked',
+  contractCodeTooSoon: 'core.contract_code_too_soon',
+  contractCodeTooMany: 'core.contract_code_too_many',
   contractNotActive: 'core.contract_not_active',
   contractFileType: 'core.contract_file_type',
 } as const;

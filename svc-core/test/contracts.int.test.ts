@@ -240,6 +240,8 @@ it('sent, signed by the nurse and by HR each with the code from their inbox; the
   const locked = await sign(nurse, id, fresh);
   expect([locked.statusCode, locked.json().code]).toEqual([422, 'core.contract_code_locked']);
 
+  // A minute later (codes come at most once a minute), a new code.
+  ctx.clock.at = new Date(ctx.clock.at.getTime() + 61_000);
   await ctx.call('POST', `/api/core/contracts/${id}/code`, nurse);
   const signedByNurse = await sign(nurse, id, await codeFor(nurse, id));
   expect(signedByNurse.statusCode).toBe(200);
@@ -313,4 +315,54 @@ it('sent, signed by the nurse and by HR each with the code from their inbox; the
   ]);
   ctx.clock.set('2027-04-01');
   expect((await ctx.call('GET', `/api/core/contracts/${id}`, hr)).json().data.status).toBe('ended');
+});
+
+it('a signing code at most once a minute and five times an hour per contract and person: 429 with Retry-After', async () => {
+  const { hr, nurse, nurseId, templateId } = await clinicWithNurse();
+  const id = (
+    await ctx.call('POST', '/api/core/contracts', hr, {
+      templateId,
+      staffId: nurseId,
+      salary: { amount: 85000, currency: 'KES', period: 'month' },
+      probationMonths: 3,
+      startDate: '2026-04-01',
+      endDate: '2027-03-31',
+    })
+  ).json().data.id as string;
+  expect((await ctx.call('POST', `/api/core/contracts/${id}/send`, hr)).statusCode).toBe(200);
+  const ask = (who: Persona) => ctx.call('POST', `/api/core/contracts/${id}/code`, who);
+  const codesSent = async () =>
+    (
+      await ctx.sql<{ n: number }>(
+        `select count(*)::int as n from core.outbox
+          where payload->'data'->>'kind' = 'core.contract-code' and payload->'data'->>'link' like '%' || $1`,
+        id,
+      )
+    )[0]!.n;
+
+  expect((await ask(nurse)).statusCode).toBe(200);
+  // A second within the minute: refused, and no new code is sent.
+  const tooSoon = await ask(nurse);
+  expect([tooSoon.statusCode, tooSoon.json().code]).toEqual([429, 'core.contract_code_too_soon']);
+  expect(tooSoon.json().message).toMatch(/wait \d+ seconds/);
+  expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+  expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(60);
+  expect(await codesSent()).toBe(1);
+  // Someone else on the same contract is counted apart: HR asks for the employer's code at once.
+  expect((await ask(hr)).statusCode).toBe(200);
+
+  // Four more, a minute apart: five in the hour; the sixth is refused until the first is an hour old.
+  for (let i = 0; i < 4; i++) {
+    ctx.clock.at = new Date(ctx.clock.at.getTime() + 61_000);
+    expect((await ask(nurse)).statusCode).toBe(200);
+  }
+  ctx.clock.at = new Date(ctx.clock.at.getTime() + 61_000);
+  const tooMany = await ask(nurse);
+  expect([tooMany.statusCode, tooMany.json().code]).toEqual([429, 'core.contract_code_too_many']);
+  expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(60);
+  expect(await codesSent()).toBe(6);
+  // Once the first request is an hour old, another code comes and signs.
+  ctx.clock.at = new Date(ctx.clock.at.getTime() + 56 * 60_000);
+  expect((await ask(nurse)).statusCode).toBe(200);
+  expect((await sign(nurse, id, await codeFor(nurse, id))).statusCode).toBe(200);
 });

@@ -738,3 +738,14 @@ export const contractCodes = core.table(
   },
   (t) => [primaryKey({ columns: [t.contractId, t.party] })],
 );
+
+/** When a person asked for a signing code for a contract: the last hour's, to limit how often they may ask. */
+export const contractCodeRequests = core.table(
+  'contract_code_requests',
+  {
+    contractId: uuid('contract_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('contract_code_requests_idx').on(t.contractId, t.personId, t.requestedAt)],
+);

@@ -171,10 +171,23 @@ export default async function contractRoutes(
   action('end', async (request) =>
     contracts.end(request.user, await memberOf(orgs, request), request.params.id, requestInfo(request)),
   );
-  action(
-    'code',
-    async (request) => contracts.requestCode(await memberOf(orgs, request), request.params.id),
-    ContractCodeResponse,
+  // A code at most once a minute and five times an hour per contract and person: 429 with Retry-After.
+  app.post(
+    '/api/core/contracts/:id/code',
+    {
+      ...member,
+      schema: { ...secured, params: IdParams, response: answers(200, ContractCodeResponse, 409, 422, 429) },
+    },
+    async (request, reply) => {
+      const actor = await memberOf(orgs, request);
+      try {
+        return { success: true as const, data: await contracts.requestCode(actor, request.params.id) };
+      } catch (err) {
+        const retryAfter = err instanceof HttpError ? err.details?.retryAfter : undefined;
+        if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+        throw err;
+      }
+    },
   );
 
   app.post(

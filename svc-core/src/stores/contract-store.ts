@@ -37,11 +37,15 @@ const templates = schema.contractTemplates;
 const contracts = schema.contracts;
 const signatures = schema.contractSignatures;
 const codes = schema.contractCodes;
+const codeRequests = schema.contractCodeRequests;
 const staff = schema.staffRecords;
 
 /** A code is good for 15 minutes and 5 tries; then a new one is needed. */
 export const CODE_TTL_MS = 15 * 60_000;
 export const CODE_ATTEMPTS = 5;
+/** How often a person may ask for a signing code for one contract: one a minute, five an hour. */
+export const CODE_REQUEST_GAP_MS = 60_000;
+export const CODE_REQUESTS_PER_HOUR = 5;
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 const templateNotFound = () => notFound('No such contract template.', CoreErrors.contractTemplateNotFound);
@@ -484,6 +488,7 @@ export class ContractStore {
   async requestCode(actor: OrgActor, id: string) {
     return this.db.transaction(async (tx) => {
       const { row, party } = await this.signingParty(tx, actor, id);
+      await this.countCodeRequest(tx, actor, id);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const salt = randomBytes(16).toString('hex');
       const expiresAt = new Date(this.now().getTime() + CODE_TTL_MS);
@@ -500,6 +505,44 @@ export class ContractStore {
       await enqueue(tx, schema.outbox, [contractCodeNotice(actor.personId, id, row.title, code)]);
       return { party, expiresAt: expiresAt.toISOString(), attempts: CODE_ATTEMPTS };
     });
+  }
+
+  /**
+   * Counts the caller's request for a code (the contract's row is locked, so requests for it wait in turn): a
+   * second within a minute, or a sixth within an hour, is refused with the seconds to wait.
+   */
+  private async countCodeRequest(tx: Tx, actor: OrgActor, id: string) {
+    const now = this.now().getTime();
+    const hourAgo = new Date(now - 60 * 60_000);
+    const mine = and(eq(codeRequests.contractId, id), eq(codeRequests.personId, actor.personId));
+    await tx.delete(codeRequests).where(and(mine, lte(codeRequests.requestedAt, hourAgo)));
+    const recent = await tx
+      .select({ at: codeRequests.requestedAt })
+      .from(codeRequests)
+      .where(mine)
+      .orderBy(asc(codeRequests.requestedAt));
+    const last = recent.at(-1)?.at.getTime();
+    if (last !== undefined && now - last < CODE_REQUEST_GAP_MS) {
+      const retryAfter = Math.ceil((last + CODE_REQUEST_GAP_MS - now) / 1000);
+      throw new HttpError(
+        429,
+        `You asked for a code a moment ago: wait ${retryAfter} seconds before asking again.`,
+        CoreErrors.contractCodeTooSoon,
+        { retryAfter },
+      );
+    }
+    if (recent.length >= CODE_REQUESTS_PER_HOUR) {
+      const retryAfter = Math.ceil((recent[0]!.at.getTime() + 60 * 60_000 - now) / 1000);
+      throw new HttpError(
+        429,
+        'You asked for too many codes this hour: try again later.',
+        CoreErrors.contractCodeTooMany,
+        { retryAfter },
+      );
+    }
+    await tx
+      .insert(codeRequests)
+      .values({ contractId: id, personId: actor.personId, requestedAt: new Date(now) });
   }
 
   /**
