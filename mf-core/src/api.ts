@@ -47,6 +47,16 @@ import type {
   TrainingTypeListResponse,
   TrainingTypeResponse,
   ComplianceBody,
+  ContractBody,
+  ContractCheckResponse,
+  ContractCodeResponse,
+  ContractListResponse,
+  ContractRecordResponse,
+  ContractResponse,
+  ContractTemplateBody,
+  ContractTemplateListResponse,
+  ContractTemplatePatch,
+  ContractTemplateResponse,
   ComplianceChangeBody,
   ComplianceListResponse,
   ComplianceResponse,
@@ -241,6 +251,40 @@ export const coreApi = {
       body: new Blob([csv], { type: 'text/csv' }),
     }),
   /** Policies: HR and managers all (completion within their scope), `mine` one's own to acknowledge. */
+  /** Contracts (svc-core): HR's templates and contracts, a person's own, signing by code, anyone's check. */
+  contractTemplates: (page: number, limit = 20) =>
+    endpoint<ContractTemplateListResponse>(`/api/core/contract-templates?page=${page}&limit=${limit}`),
+  createContractTemplate: (body: ContractTemplateBody) =>
+    apiRequest<ContractTemplateResponse>('/api/core/contract-templates', { method: 'POST', body }),
+  updateContractTemplate: (id: string, body: ContractTemplatePatch) =>
+    apiRequest<ContractTemplateResponse>(`/api/core/contract-templates/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body,
+    }),
+  contracts: (page: number, mine = false) =>
+    endpoint<ContractListResponse>(`/api/core/contracts?page=${page}&limit=20${mine ? '&mine=true' : ''}`),
+  createContract: (body: ContractBody) =>
+    apiRequest<ContractResponse>('/api/core/contracts', { method: 'POST', body }),
+  sendContract: (id: string) =>
+    apiRequest<ContractResponse>(`/api/core/contracts/${encodeURIComponent(id)}/send`, { method: 'POST' }),
+  contractCode: (id: string) =>
+    apiRequest<ContractCodeResponse>(`/api/core/contracts/${encodeURIComponent(id)}/code`, {
+      method: 'POST',
+    }),
+  signContract: (id: string, code: string) =>
+    apiRequest<ContractResponse>(`/api/core/contracts/${encodeURIComponent(id)}/sign`, {
+      method: 'POST',
+      body: { code },
+    }),
+  contractPdf: (id: string) => apiFile(`/api/core/contracts/${encodeURIComponent(id)}/pdf`),
+  contractRecord: (id: string) =>
+    apiRequest<ContractRecordResponse>(`/api/core/contracts/${encodeURIComponent(id)}/verify`),
+  /** Anyone's check of a contract's PDF: its bytes as they are. */
+  checkContract: (file: Blob) =>
+    apiRequest<ContractCheckResponse>('/api/core/contracts/verify', {
+      method: 'POST',
+      body: file.type === 'application/pdf' ? file : new Blob([file], { type: 'application/pdf' }),
+    }),
   policies: (page: number, mine = false) =>
     endpoint<PolicyListResponse>(`/api/core/policies?page=${page}&limit=20${mine ? '&mine=true' : ''}`),
   /** One policy's text and (HR, managers) its people, `status` pending or acknowledged, a page at a time. */

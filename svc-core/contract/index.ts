@@ -1189,7 +1189,9 @@ export const ContractTemplate = Type.Object({
 });
 export type ContractTemplate = Static<typeof ContractTemplate>;
 export const ContractTemplateResponse = Ok({ data: ContractTemplate });
+export type ContractTemplateResponse = Static<typeof ContractTemplateResponse>;
 export const ContractTemplateListResponse = Ok({ data: Type.Array(ContractTemplate), pageInfo: PageInfo });
+export type ContractTemplateListResponse = Static<typeof ContractTemplateListResponse>;
 
 /**
  * POST /api/core/contracts: a contract for a member from a template (a draft). Name, job title, location and
@@ -1257,7 +1259,9 @@ export const Contract = Type.Object({
 });
 export type Contract = Static<typeof Contract>;
 export const ContractResponse = Ok({ data: Contract });
+export type ContractResponse = Static<typeof ContractResponse>;
 export const ContractListResponse = Ok({ data: Type.Array(Contract), pageInfo: PageInfo });
+export type ContractListResponse = Static<typeof ContractListResponse>;
 /** POST /api/core/contracts/:id/code: where the code went and until when it is good. */
 export const ContractCodeResponse = Ok({
   data: Type.Object({
@@ -1266,6 +1270,7 @@ export const ContractCodeResponse = Ok({
     attempts: Type.Integer(),
   }),
 });
+export type ContractCodeResponse = Static<typeof ContractCodeResponse>;
 export const ContractSignBody = Type.Object(
   { code: Type.String({ pattern: '^[0-9]{6}$' }) },
   { additionalProperties: false },
@@ -1291,6 +1296,7 @@ export const ContractRecord = Type.Object({
 });
 export type ContractRecord = Static<typeof ContractRecord>;
 export const ContractRecordResponse = Ok({ data: ContractRecord });
+export type ContractRecordResponse = Static<typeof ContractRecordResponse>;
 /** POST /api/core/contracts/verify (public, the PDF's bytes): genuine or not, and what the record says. */
 export const ContractCheck = Type.Object({
   genuine: Type.Boolean(),
@@ -1301,6 +1307,7 @@ export const ContractCheck = Type.Object({
 });
 export type ContractCheck = Static<typeof ContractCheck>;
 export const ContractCheckResponse = Ok({ data: ContractCheck });
+export type ContractCheckResponse = Static<typeof ContractCheckResponse>;
 /** Both parties signed: the contract's document and its signatures. */
 export const ContractSignedData = Type.Object({
   organisationId: Uuid,

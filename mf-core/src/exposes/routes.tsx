@@ -30,6 +30,19 @@ const routes: RemoteRoutes = [
   { path: '/hr/trainings', Component: lazyPage(() => import('../features/hr/TrainingsPage')) },
   { path: '/hr/leave', Component: lazyPage(() => import('../features/hr/LeavePage')) },
   { path: '/hr/rosters', Component: lazyPage(() => import('../features/hr/RostersPage')) },
+  { path: '/hr/contracts', Component: lazyPage(() => import('../features/hr/ContractsPage')) },
+  {
+    path: '/hr/contracts/mine',
+    Component: lazyPage(() =>
+      import('../features/hr/ContractsPage').then((m) => ({ default: m.MyContractsPage })),
+    ),
+  },
+  {
+    path: '/contracts/verify',
+    Component: lazyPage(() =>
+      import('../features/hr/ContractsPage').then((m) => ({ default: m.VerifyContractPage })),
+    ),
+  },
   { path: '/pricing', Component: lazyPage(() => import('../features/pricing/PricingPage')) },
   { path: '/login', Component: lazyPage(() => import('../features/auth/LoginPage')) },
   { path: '/login/forgot', Component: lazyPage(() => import('../features/auth/ForgotPasswordPage')) },
