@@ -277,6 +277,7 @@ describe('shell, remotes and headers', () => {
           '/',
           '/core',
           '/hr',
+          '/contracts',
           '/login',
           '/signup',
           '/reset-password',
