@@ -417,8 +417,8 @@ for (const lng of LANGUAGES) {
         await card.locator('button[aria-expanded="false"]').first().click();
         await expect(card.locator('.applicant')).toBeVisible();
         await check(page, at('/clinicdashboard with applicants open'));
-        // Accept asks first, with an optional message to the applicant.
-        await card.locator('.applicant .job-actions button').first().click();
+        // Accept (the primary action, after Shortlist) asks first, with an optional message to the applicant.
+        await card.locator('.applicant .job-actions button.btn-primary').first().click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await check(page, at('the decision dialog'));
       });

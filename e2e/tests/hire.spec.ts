@@ -472,13 +472,13 @@ test('the clinic edits a job, shortlists then accepts its applicant and closes i
   await card.getByRole('button', { name: 'View Applicants' }).click();
   await acceptApplicant(page, card, 'Amina Wanjiru');
   await expect(applicants).toContainText('Accepted');
-  await card.getByRole('button', { name: `Close ${renamed} now` }).click();
+  await card.getByRole('button', { name: `Close now: ${renamed}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Close this job now?' });
   await expect(confirm).toContainText(`${renamed} will stop taking applications at once`);
   await confirm.getByRole('button', { name: 'Close job' }).click();
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Job closed.');
   await expect(card.getByText('Closed', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: `Close ${renamed} now` })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Close now: ${renamed}` })).toHaveCount(0);
   const jobId = await page.evaluate(async () => {
     const token = JSON.parse(localStorage.getItem('afya.session') ?? '{}').state?.token as string;
     const res = await fetch('/api/job/mine', { headers: { authorization: `Bearer ${token}` } });

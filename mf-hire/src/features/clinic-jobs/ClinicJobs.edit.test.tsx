@@ -63,7 +63,7 @@ it('edits a posted job in the posting form, pre-filled; a blank title is refused
 it('closes a job now after asking; the card then says Closed and how to open it again', async () => {
   const calls = clinicApi();
   await renderScreen(<ClinicJobs />);
-  await userEvent.click(await screen.findByRole('button', { name: 'Close Night Nurse now' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Close now: Night Nurse' }));
   const dialog = screen.getByRole('dialog', { name: 'Close this job now?' });
   expect(dialog).toHaveTextContent('Night Nurse will stop taking applications at once');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Close job' }));
@@ -72,6 +72,6 @@ it('closes a job now after asking; the card then says Closed and how to open it 
   const card = await screen.findByRole('article', { name: 'Night Nurse' });
   expect(await within(card).findByText('Closed')).toBeInTheDocument();
   expect(card).toHaveTextContent('set a closing date of today or later');
-  expect(within(card).queryByRole('button', { name: 'Close Night Nurse now' })).not.toBeInTheDocument();
+  expect(within(card).queryByRole('button', { name: 'Close now: Night Nurse' })).not.toBeInTheDocument();
   expect(within(card).getByRole('button', { name: 'Edit Night Nurse' })).toBeInTheDocument();
 });
