@@ -107,11 +107,11 @@ describe('Content management', () => {
     await renderScreen(<ContentPage />, { path: '/admin/content' });
     const about = within(await screen.findByRole('region', { name: 'About us' }));
     await userEvent.click(about.getByRole('tab', { name: 'Français' }));
-    await userEvent.click(about.getByRole('button', { name: 'Restore the default About us in Français' }));
+    await userEvent.click(about.getByRole('button', { name: 'Restore default: About us in Français' }));
     const dialog = screen.getByRole('dialog', { name: 'Restore the default About us in Français?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await userEvent.click(about.getByRole('button', { name: 'Restore the default About us in Français' }));
+    await userEvent.click(about.getByRole('button', { name: 'Restore default: About us in Français' }));
     await userEvent.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore default' }),
     );
