@@ -1,4 +1,10 @@
-import { startCore, type CoreContext, type Persona } from './helpers';
+import {
+  lastContractCode,
+  staffIdOf as staffIdOfIn,
+  startCore,
+  type CoreContext,
+  type Persona,
+} from './helpers';
 
 /**
  * Fixed-term contracts' end reminders: a contract signed by both sides with an end date is reminded 90, 60 and
@@ -12,23 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const staffIdOf = async (clinic: Persona, person: Persona) =>
-  (await ctx.call('GET', '/api/core/staff?limit=100', clinic))
-    .json()
-    .data.find((s: { personId: string }) => s.personId === person.id).id as string;
+const staffIdOf = (clinic: Persona, person: Persona) => staffIdOfIn(ctx, clinic, person);
 
-/** The last signing code sent to `who` for the contract, as the e-mail carries it. */
-async function codeFor(who: Persona, contractId: string) {
-  const rows = await ctx.sql<{ title: string }>(
-    `select payload->'data'->'title'->>'en' as title from core.outbox
-      where type = 'core.notification.requested.v1' and payload->'data'->>'kind' = 'core.contract-code'
-        and payload->'data'->>'userId' = $1 and payload->'data'->>'link' like '%' || $2
-      order by seq desc limit 1`,
-    who.id,
-    contractId,
-  );
-  return /: (\d{6}) /.exec(rows[0]!.title)![1]!;
-}
+const codeFor = (who: Persona, contractId: string) => lastContractCode(ctx, who, contractId);
 
 /** The contract-end notices to a person, oldest first. */
 const remindersTo = async (userId: string) =>

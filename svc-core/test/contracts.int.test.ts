@@ -1,5 +1,11 @@
 import { PDFDocument } from 'pdf-lib';
-import { startCore, type CoreContext, type Persona } from './helpers';
+import {
+  lastContractCode,
+  staffIdOf as staffIdOfIn,
+  startCore,
+  type CoreContext,
+  type Persona,
+} from './helpers';
 
 /**
  * Contracts against real Postgres and NATS: HR's template with merge fields, a nurse's contract made from it
@@ -20,23 +26,9 @@ const TEMPLATE =
   'Position: {{jobTitle}} at {{location}}, from {{startDate}} until {{ endDate }}.\n' +
   'Salary: {{salary}}. Probation: {{probation}}.';
 
-const staffIdOf = async (clinic: Persona, person: Persona) =>
-  (await ctx.call('GET', '/api/core/staff?limit=100', clinic))
-    .json()
-    .data.find((s: { personId: string }) => s.personId === person.id).id as string;
+const staffIdOf = (clinic: Persona, person: Persona) => staffIdOfIn(ctx, clinic, person);
 
-/** The last signing code sent to `who` for the contract, as the e-mail carries it. */
-async function codeFor(who: Persona, contractId: string) {
-  const rows = await ctx.sql<{ title: string }>(
-    `select payload->'data'->'title'->>'en' as title from core.outbox
-      where type = 'core.notification.requested.v1' and payload->'data'->>'kind' = 'core.contract-code'
-        and payload->'data'->>'userId' = $1 and payload->'data'->>'link' like '%' || $2
-      order by seq desc limit 1`,
-    who.id,
-    contractId,
-  );
-  return /: (\d{6}) /.exec(rows[0]!.title)![1]!;
-}
+const codeFor = (who: Persona, contractId: string) => lastContractCode(ctx, who, contractId);
 
 const sign = (who: Persona, id: string, code: string) =>
   ctx.app.inject({

@@ -153,3 +153,25 @@ export async function sweepEachDayOnTwoInstances(
   const restarted = await ctx.secondInstance();
   expect((await restarted.sweep()).sent).toBe(0);
 }
+
+/** The staff record id of `person` in `clinic`'s team, as the team list answers it. */
+export async function staffIdOf(ctx: CoreContext, clinic: Persona, person: Persona): Promise<string> {
+  const list = (await ctx.call('GET', '/api/core/staff?limit=100', clinic)).json().data as {
+    id: string;
+    personId: string;
+  }[];
+  return list.find((s) => s.personId === person.id)!.id;
+}
+
+/** The last signing code mailed to `who` for a contract, as the e-mail carries it. */
+export async function lastContractCode(ctx: CoreContext, who: Persona, contractId: string): Promise<string> {
+  const rows = await ctx.sql<{ title: string }>(
+    `select payload->'data'->'title'->>'en' as title from core.outbox
+      where type = 'core.notification.requested.v1' and payload->'data'->>'kind' = 'core.contract-code'
+        and payload->'data'->>'userId' = $1 and payload->'data'->>'link' like '%' || $2
+      order by seq desc limit 1`,
+    who.id,
+    contractId,
+  );
+  return /: (\d{6}) /.exec(rows[0]!.title)![1]!;
+}
