@@ -104,7 +104,11 @@ function documentAlertTitle(milestone: Milestone, name: Translated, number: stri
   }
 }
 
-/** An alert about one of the organisation's own documents, to one of its HR; in the inbox and by e-mail. */
+/**
+ * An alert about one of the organisation's own documents, to one of its HR: in the inbox, by e-mail and by
+ * SMS where the platform sends SMS (a lapsed facility licence or insurance stops the clinic, and nobody
+ * else will be told: the document has no holder to text).
+ */
 export const documentAlertNotice = (userId: string, milestone: Milestone, name: Translated, number: string) =>
   makeNotice('core', {
     userId,
@@ -112,6 +116,7 @@ export const documentAlertNotice = (userId: string, milestone: Milestone, name: 
     title: documentAlertTitle(milestone, name, number),
     link: '/hr/compliance',
     email: 'now',
+    sms: true,
   });
 
 /** A training's alert title, to its holder (`own`) or to HR. */
@@ -150,7 +155,10 @@ function trainingAlertTitle(
   }
 }
 
-/** A training's expiry alert, to its holder (`own`) or to HR; in the inbox and by e-mail at once. */
+/**
+ * A training's expiry alert, to its holder (`own`) or to HR; in the inbox and by e-mail at once, and to the
+ * holder's phone by SMS, as a licence's (HR reads the inbox; the holder is the one who must book the course).
+ */
 export const trainingAlertNotice = (
   userId: string,
   milestone: Milestone,
@@ -164,6 +172,7 @@ export const trainingAlertNotice = (
     title: trainingAlertTitle(milestone, training, holder, own),
     link: own ? '/hr/me' : '/hr/trainings',
     email: 'now',
+    sms: own,
   });
 
 /** A leave request's days, as the notices write them. */

@@ -19,11 +19,12 @@ const alertsOf = async (documentId: string) =>
     )
   ).map((r) => r.milestone);
 
-/** The compliance notices to a person, oldest first: [kind, English title, link, e-mail]. */
+/** The compliance notices to a person, oldest first: [kind, English title, link, e-mail, SMS]. */
 const noticesTo = async (userId: string) =>
-  ctx.sql<{ kind: string; title: string; link: string; email: string }>(
+  ctx.sql<{ kind: string; title: string; link: string; email: string; sms: boolean }>(
     `select payload->'data'->>'kind' as kind, payload->'data'->'title'->>'en' as title,
-       payload->'data'->>'link' as link, payload->'data'->>'email' as email from core.outbox
+       payload->'data'->>'link' as link, payload->'data'->>'email' as email,
+       coalesce((payload->'data'->>'sms')::boolean, false) as sms from core.outbox
      where type = 'core.notification.requested.v1' and payload->'data'->>'userId' = $1
        and payload->'data'->>'kind' like 'core.compliance-%' order by seq`,
     userId,
@@ -102,7 +103,7 @@ it('alerts HR at 90, 60 and 30 days and on the day, each once across two instanc
 
   await sweepEachDayOnTwoInstances(ctx, () => alertsOf(id));
 
-  // The owner and the HR admin each heard each alert once, in the inbox and by e-mail; staff heard none.
+  // The owner and the HR admin each heard each alert once, in the inbox, by e-mail and by SMS; staff heard none.
   const kinds = ['days-90', 'days-60', 'days-30', 'expires-today', 'expired'].map(
     (m) => `core.compliance-${m}`,
   );
@@ -114,6 +115,7 @@ it('alerts HR at 90, 60 and 30 days and on the day, each once across two instanc
       title: 'Fire safety certificate FS/2026/118 expires in 30 days',
       link: '/hr/compliance',
       email: 'now',
+      sms: true,
     });
   }
   expect(await noticesTo(nurse.id)).toEqual([]);

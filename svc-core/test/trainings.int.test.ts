@@ -25,11 +25,12 @@ const alertsOf = async (recordId: string) =>
     )
   ).map((r) => r.milestone);
 
-/** The training notices to a person, oldest first: [kind, English title, link, e-mail]. */
+/** The training notices to a person, oldest first: [kind, English title, link, e-mail, SMS]. */
 const noticesTo = async (userId: string) =>
-  ctx.sql<{ kind: string; title: string; link: string; email: string }>(
+  ctx.sql<{ kind: string; title: string; link: string; email: string; sms: boolean }>(
     `select payload->'data'->>'kind' as kind, payload->'data'->'title'->>'en' as title,
-       payload->'data'->>'link' as link, payload->'data'->>'email' as email from core.outbox
+       payload->'data'->>'link' as link, payload->'data'->>'email' as email,
+       coalesce((payload->'data'->>'sms')::boolean, false) as sms from core.outbox
      where type = 'core.notification.requested.v1' and payload->'data'->>'userId' = $1
        and payload->'data'->>'kind' like 'core.training-%' order by seq`,
     userId,
@@ -190,6 +191,7 @@ it('alerts the member and HR at 90, 60 and 30 days and on the day, each once acr
     title: 'Your Basic Life Support (BLS) training expires in 30 days',
     link: '/hr/me',
     email: 'now',
+    sms: true, // the holder's phone too, where the platform sends SMS
   });
   for (const who of [clinic, hr]) {
     const notices = await noticesTo(who.id);
@@ -199,6 +201,7 @@ it('alerts the member and HR at 90, 60 and 30 days and on the day, each once acr
       title: "Amina Otieno's Basic Life Support (BLS) training has expired",
       link: '/hr/trainings',
       email: 'now',
+      sms: false, // HR reads it in the inbox
     });
   }
   expect(await noticesTo(bystander.id)).toEqual([]);
