@@ -1,5 +1,9 @@
 import type { MeResponse, PostedJobListResponse } from '@platform/contracts';
-import type { PlacesResponse, StaffListResponse } from '@platform/svc-core/contract';
+import type {
+  LicenceAlertRolesResponse,
+  PlacesResponse,
+  StaffListResponse,
+} from '@platform/svc-core/contract';
 import type {
   BillingDetailsBody,
   BillingDetailsResponse,
@@ -57,4 +61,5 @@ export const billingApi = {
   openPostings: () => endpoint<PostedJobListResponse>('/api/job/mine?open=true&limit=1'),
   staffCount: () => endpoint<StaffListResponse>('/api/core/staff?limit=1'),
   places: () => endpoint<PlacesResponse>('/api/core/places'),
+  licenceAlertRoles: () => endpoint<LicenceAlertRolesResponse>('/api/core/licence-alerts/roles'),
 };

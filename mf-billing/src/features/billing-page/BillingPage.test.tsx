@@ -196,6 +196,50 @@ describe('the Billing page', () => {
     expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
   });
 
+  it('shows an Essential clinic how many of its licence alert roles HR has chosen', async () => {
+    useSession.getState().signIn('token', clinic);
+    const essential = subscription({
+      plan: 'essential',
+      lines: [{ itemId: 'essential', quantity: 1, unitPrice: 800_000 }],
+      entitlements: {
+        modules: ['core'],
+        limits: { staff: 15, locations: 1, openPostings: 0, licenceAlertRoles: 3, workflows: 0 },
+        capabilities: [],
+        listingCredits: [],
+      },
+    });
+    const role = (profession: string) => ({ profession, since: '2026-11-20T08:00:00.000Z', alerted: true });
+    const calls = billing(
+      (call) =>
+        call.path === '/api/core/licence-alerts/roles'
+          ? {
+              body: {
+                success: true,
+                data: { limit: 3, roles: [role('Nurse'), role('Doctor')], professions: ['Nurse', 'Doctor'] },
+              },
+            }
+          : call.path.startsWith('/api/core/staff')
+            ? page([], 4)
+            : call.path === '/api/core/places'
+              ? { body: { success: true, data: { locations: [{}], departments: [] } } }
+              : page([], 0),
+      essential,
+    );
+    await renderScreen(<BillingPage />, { path: '/billing' });
+    expect(await screen.findByText('2 of 3 used')).toBeInTheDocument();
+    expect(screen.getByText('Staff roles with licence alerts').nextSibling).toHaveTextContent('2 of 3 used');
+    expect(calls.map((c) => c.path)).toContain('/api/core/licence-alerts/roles');
+  });
+
+  it('asks nobody how many licence alert roles are chosen when the plan has no such limit', async () => {
+    useSession.getState().signIn('token', clinic);
+    const calls = billing(() => page([], 0));
+    await renderScreen(<BillingPage />, { path: '/billing' });
+    expect(await screen.findByRole('heading', { name: 'Your plan: Professional' })).toBeInTheDocument();
+    expect(screen.getByText('Staff roles with licence alerts').nextSibling).toHaveTextContent('Unlimited');
+    expect(calls.map((c) => c.path)).not.toContain('/api/core/licence-alerts/roles');
+  });
+
   it('cancels an active plan at the period end, then resumes it', async () => {
     useSession.getState().signIn('token', clinic);
     let cancelled = false;
