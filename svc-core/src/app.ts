@@ -55,7 +55,15 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const { app, db, bus } = await buildServiceRuntime({
     name: 'svc-core',
     config,
-    database: { schemaName: 'core', tables: schema, migrationsFolder: path.join(__dirname, '..', 'drizzle') },
+    database: {
+      schemaName: 'core',
+      tables: schema,
+      migrationsFolder: path.join(__dirname, '..', 'drizzle'),
+      // The dashboard's reads are a few milliseconds each: a parallel plan's workers doubled the hospital's
+      // (16 ms to count its expiring licences, 4 of them in the query) and tripled its processes under load
+      // (bench/notebook/2026-11-29-core.md).
+      settings: { max_parallel_workers_per_gather: 0 },
+    },
     producer: 'core',
     bus: opts.bus,
   });

@@ -2,7 +2,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { OutboxRelay, type EventBus } from '@platform/event-bus';
 import { buildService, type App } from './service';
 import { authPlugin } from './auth';
-import { createDatabase } from './db';
+import { createDatabase, type DatabaseOptions } from './db';
 import { FollowedRevocations } from './revocations';
 import type { RevocationState } from './trust';
 import type { ServiceConfig } from './service-config';
@@ -21,8 +21,8 @@ export interface ServiceRuntimeOptions<T extends Record<string, unknown>> {
   /** `svc-hire`: logs, OpenAPI, the NATS client name and its dead letters. */
   name: string;
   config: ServiceConfig;
-  /** The Postgres schema it owns, its drizzle tables and committed migrations. */
-  database: { schemaName: string; tables: T; migrationsFolder: string };
+  /** The Postgres schema it owns, its drizzle tables and committed migrations (and its connections' settings). */
+  database: Pick<DatabaseOptions<T>, 'schemaName' | 'tables' | 'migrationsFolder' | 'settings'>;
   /** The event stream it owns; its outbox relay publishes there. */
   producer: string;
   /**
@@ -56,6 +56,7 @@ export async function buildServiceRuntime<T extends Record<string, unknown>>(
     schemaName: opts.database.schemaName,
     tables: opts.database.tables,
     migrationsFolder: opts.database.migrationsFolder,
+    settings: opts.database.settings,
     max: config.DATABASE_POOL,
   });
   const app = await buildService({

@@ -50,7 +50,8 @@ const notFoundStaff = () => notFound('No such member of your organisation.', Cor
  */
 const requiredPairs = (where: SQL, orgId?: string): SQL => sql`
   select ${staff.id} as staff_id, t.id as type_id, t.name, t.validity_months,
-    r.id as record_id, r.completed_on::text as completed_on, r.expires_on::text as expires_on
+    r.id as record_id, r.completed_on::text as completed_on, r.expires_on::text as expires_on,
+    r.expires_on as expiry
   from ${staff}
   join ${types} t on t.org_id = ${staff.orgId}
     and (t.everyone or ${staff.profession} = any(t.professions) or ${staff.role} = any(t.roles))
@@ -374,13 +375,15 @@ export class TrainingStore {
   async summary(actor: OrgActor): Promise<DashboardData['trainings']> {
     await this.seed(actor.organisationId);
     const today = this.today();
+    // On the date column (`expiry`), not the text the lists read: parsing 5,000 texts back to dates eight
+    // times over was half of a 2,000-staff hospital's figure.
     const within = (days: number) =>
-      sql`count(*) filter (where p.expires_on::date >= ${today}::date and p.expires_on::date <= ${addDays(today, days)}::date)::int`;
+      sql`count(*) filter (where p.expiry >= ${today}::date and p.expiry <= ${addDays(today, days)}::date)::int`;
     const [row] = await this.db.execute<Record<string, number>>(sql`
       select count(*)::int as required,
-        count(*) filter (where p.record_id is not null and (p.expires_on is null or p.expires_on::date >= ${today}::date))::int as valid,
+        count(*) filter (where p.record_id is not null and (p.expiry is null or p.expiry >= ${today}::date))::int as valid,
         ${within(30)} as within30, ${within(60)} as within60, ${within(90)} as within90,
-        count(*) filter (where p.expires_on::date < ${today}::date)::int as expired,
+        count(*) filter (where p.expiry < ${today}::date)::int as expired,
         count(*) filter (where p.record_id is null)::int as missing
       from (${requiredPairs(scopeWhere(actor), actor.organisationId)}) p`);
     const n = (key: string) => Number(row?.[key] ?? 0);
