@@ -8,10 +8,13 @@ import { verifyAddress } from './mailbox';
  * the preview, fixed, then all imported), sees the dashboard's expiring list, verifies a nurse's NCK licence
  * after the register check; the nurse joins and HR publishes a policy to everyone. When svc-core's clock
  * reaches 30 days before her licence's expiry, on her phone (360 px, Kiswahili) the licence alert is in her
- * inbox, she sees her own record and licence, opens the policy from its notice and acknowledges it; HR then
- * sees 1 of 1 acknowledged and when.
+ * inbox, she sees her own record and licence, opens the policy from its notice and acknowledges it. HR then
+ * publishes version 2 as a PDF: she is asked again, refused until she has opened the PDF, and acknowledges it;
+ * HR sees 1 of 1 acknowledged and when.
  */
 const PASSWORD = 'a good long password';
+/** A policy's second version, as a PDF (the service checks the file's content, not its name). */
+const POLICY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 /** svc-core's today for this run (start-platform.ts): written here, read by svc-core within 100 ms. */
 const setToday = (day: string) => writeFileSync(process.env.E2E_CORE_CLOCK_FILE!, day);
 
@@ -202,13 +205,41 @@ test('a clinic sets up Core HR, imports staff, verifies a licence, publishes a p
   await expect(policy).toContainText(/Toleo 1 · alikubali 1 Des 2026/);
   await expect(policy.getByRole('button', { name: 'Nimesoma na ninakubali sera hii' })).toHaveCount(0);
   expect(await hers.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // HR publishes version 2 as a PDF: everyone is asked again, and a PDF is acknowledged only once opened.
+  await page.goto(policyUrl);
+  await page
+    .getByRole('region', { name: 'A new version' })
+    .getByLabel('Publish a PDF as the new version')
+    .setInputFiles({ name: 'hand-hygiene-v2.pdf', mimeType: 'application/pdf', buffer: POLICY_PDF });
+  await expect(page.getByRole('main')).toContainText('This version is a PDF: hand-hygiene-v2.pdf');
+  await expect(page.getByRole('main')).toContainText('Version 2');
+  await expect(page.getByRole('main')).toContainText('0 of 1 acknowledged');
+
+  // On her phone: version 2 waits for her; acknowledging before opening the PDF is refused, in Kiswahili.
+  await hers.goto('/hr/me');
+  await expect(policy).toContainText('Toleo 2 · Isome na uikubali');
+  await policy.getByRole('button', { name: 'Soma' }).click();
+  await expect(policy).toContainText('Toleo hili ni PDF: hand-hygiene-v2.pdf');
+  await expect(policy).toContainText('Fungua PDF kabla ya kuikubali.');
+  await policy.getByRole('button', { name: 'Nimesoma na ninakubali sera hii' }).click();
+  await expect(policy.getByRole('alert')).toHaveText('Fungua sera (PDF yake) kabla ya kuikubali.');
+  await expect(policy).toContainText('Toleo 2 · Isome na uikubali');
+  // She opens it (a download on her phone), then acknowledges.
+  const downloaded = hers.waitForEvent('download');
+  await policy.getByRole('button', { name: `Fungua PDF ya ${policyTitle}` }).click();
+  expect((await downloaded).suggestedFilename()).toBe('hand-hygiene-v2.pdf');
+  await expect(policy).not.toContainText('Fungua PDF kabla ya kuikubali.');
+  await policy.getByRole('button', { name: 'Nimesoma na ninakubali sera hii' }).click();
+  await expect(policy).toContainText(/Toleo 2 · alikubali 1 Des 2026/);
+  expect(await hers.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await phone.close();
 
   // HR sees the completion: 1 of 1, and who acknowledged it when.
   await page.goto('/hr/policies');
   await expect(
     page.getByRole('region', { name: 'Policies (1)' }).getByRole('listitem').filter({ hasText: policyTitle }),
-  ).toContainText('Version 1 · 1 of 1 acknowledged');
+  ).toContainText('Version 2 · 1 of 1 acknowledged');
   await page.goto(policyUrl);
   await expect(page.getByRole('main')).toContainText('1 of 1 acknowledged');
   await page.getByLabel('Show').selectOption({ label: 'Acknowledged' });
