@@ -169,6 +169,9 @@ export class NatsEventBus implements EventBus {
       // Replies under our own name: NATS permissions let each service read only its own inbox.
       inboxPrefix: inboxPrefix(this.opts.name),
       waitOnFirstConnect: true,
+      // Otherwise every request and JetStream publish builds an Error up front for its stack, in case it
+      // times out: 9 % of the gateway's CPU, which asks the rate-limit bucket on every API request.
+      noAsyncTraces: true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1000,
       timeout: 2000,
