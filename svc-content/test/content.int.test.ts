@@ -232,6 +232,23 @@ describe('blog posts', () => {
     expect(read).toMatchObject({ _id: post.id, date: post.createdAt });
   });
 
+  it('answers the spec’s GET /api/blog/get (no page asked) with the array of posts itself, newest first', async () => {
+    const draft = (await add({ name: 'Not yet', data: '<p>d</p>', status: 'draft' })).json().blog;
+    const older = (await add({ name: 'Older news', data: '<p>o</p>' })).json().blog;
+    const newer = (await add({ name: 'Newer news', data: '<p>n</p>' })).json().blog;
+    const res = await ctx.call('GET', '/api/blog/get');
+    expect(res.statusCode).toBe(200);
+    const posts = res.json() as Array<{ _id: string }>;
+    expect(Array.isArray(posts)).toBe(true);
+    expect(posts[0]).toMatchObject({ _id: newer.id, name: 'Newer news', data: '<p>n</p>', date: newer.date });
+    expect(posts[1]).toMatchObject({ _id: older.id });
+    expect(posts.map((p) => p._id)).not.toContain(draft.id);
+    // Asked for a page, the same call answers the paged envelope.
+    const paged = (await ctx.call('GET', '/api/blog/get?page=1')).json();
+    expect(paged).toMatchObject({ success: true, pageInfo: { page: 1, limit: 20 } });
+    expect(paged.data[0]).toMatchObject({ _id: newer.id });
+  });
+
   it('gives a second post of the same title its own address', async () => {
     const a = (await add({ name: 'Nurses’ week — Kisumu', data: '<p>a</p>' })).json().blog;
     const b = (await add({ name: 'Nurses’ week — Kisumu', data: '<p>b</p>' })).json().blog;

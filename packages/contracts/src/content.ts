@@ -178,6 +178,12 @@ export type BlogBody = Static<typeof BlogBody>;
 /** Public: published posts, newest first. */
 export const BlogListResponse = Ok({ data: Type.Array(BlogPost), pageInfo: PageInfo });
 export type BlogListResponse = Static<typeof BlogListResponse>;
+/**
+ * `GET /api/blog/get` as the spec's client calls it, without `page` or `limit`: it reads "array of blogs",
+ * so the answer is the posts themselves (the newest, at most a page of the largest size).
+ */
+export const SpecBlogListResponse = Type.Array(BlogPost);
+export type SpecBlogListResponse = Static<typeof SpecBlogListResponse>;
 
 /** Every post, drafts included, latest change first, with the spec's tiles' figures. */
 export const AdminBlogListResponse = Ok({

@@ -13,7 +13,9 @@ import {
   PagePreviewResponse,
   PageQuery,
   SlugParams,
+  SpecBlogListResponse,
 } from '@platform/contracts';
+import { Type } from '@sinclair/typebox';
 import { notFound, pageOf, textOf, type App } from '@platform/service-kit';
 import { adminBy } from './admin-by';
 import { toBlogPost } from '../stores/blog-store';
@@ -26,6 +28,8 @@ const decoded = (text: string) =>
   );
 
 const errors = ErrorAnswers(400, 401, 403, 404);
+/** Posts in the spec's bare array: the largest page a paged read may ask for. */
+const SPEC_LIST_LIMIT = 100;
 const admin = { tags: ['blog'], security: [{ bearer: [] }] };
 
 /** The blog: published posts for everyone; drafts, versions and changes for admins. */
@@ -38,11 +42,20 @@ export default async function blogRoutes(app: App) {
     {
       schema: {
         tags: ['blog'],
+        description:
+          'Published posts, newest first: `{ data, pageInfo }` when asked with `page` or `limit`; without either, ' +
+          'as the spec’s client asks, the array of posts itself (at most 100, the largest page).',
         querystring: PageQuery,
-        response: { 200: BlogListResponse, 400: ErrorResponse },
+        response: { 200: Type.Union([BlogListResponse, SpecBlogListResponse]), 400: ErrorResponse },
       },
     },
     async (request) => {
+      // The query as sent: the schema's defaults have filled `page` and `limit` in by now.
+      const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
+      if (!asked.has('page') && !asked.has('limit')) {
+        const { rows } = await blog.published({ page: 1, limit: SPEC_LIST_LIMIT });
+        return rows.map(toBlogPost);
+      }
       const { rows, total } = await blog.published(request.query);
       const { page, limit } = pageOf(request.query);
       return { success: true as const, data: rows.map(toBlogPost), pageInfo: { page, limit, total } };
