@@ -48,6 +48,8 @@ const SW = {
   notFoundText: (code: string) => `Hakuna tiketi yenye nambari ${code}.`,
   checkedIn: (name: string) => `Amethibitishwa kuwasili: ${name}`,
   already: (name: string) => `Alishathibitishwa kuwasili: ${name}`,
+  at: /Wakati: saa \d{1,2}:\d{2} (usiku|alfajiri|asubuhi|mchana|jioni)\./,
+  since: /Tangu saa \d{1,2}:\d{2} (usiku|alfajiri|asubuhi|mchana|jioni):/,
 };
 
 test.describe('the check-in screen', () => {
@@ -124,6 +126,8 @@ test.describe('the check-in screen', () => {
     await code.press(right.slice(-1));
     await code.press('Enter');
     await expect(result.locator('.door-result-title')).toHaveText(SW.checkedIn('Amina Wanjiru'));
+    // The time on the Swahili clock with its part of the day ("saa 3:42 asubuhi"), never "saa 09:42".
+    await expect(result).toContainText(SW.at);
     await expect(page.getByText(SW.count(1, 2))).toBeVisible();
     await expect(code).toHaveValue('');
     await expect(code).toBeFocused();
@@ -139,6 +143,7 @@ test.describe('the check-in screen', () => {
     await page.getByLabel(SW.code).fill(right.toLowerCase());
     await page.getByLabel(SW.code).press('Enter');
     await expect(result.locator('.door-result-title')).toHaveText(SW.already('Amina Wanjiru'));
+    await expect(result).toContainText(SW.since);
     await expect(page.getByText(SW.count(1, 2))).toBeVisible();
   });
 });

@@ -50,3 +50,63 @@ export function useDateFormat(timeZone?: string): (iso: string) => string {
   });
   return (iso) => fmt.format(new Date(iso));
 }
+
+/**
+ * A time of day as a Swahili reader reads it: Swahili time counts the hours from 6 in the morning and the
+ * evening ("saa moja asubuhi" is 07:00), so "saa 01:05" would be read as 07:05. Written "saa 7:05 usiku" for
+ * 01:05: the hour on the Swahili clock and the part of the day, which no reader can take for another hour.
+ * ICU knows no Swahili parts of the day, hence this table: usiku to 04:00, alfajiri to 06:00, asubuhi to noon,
+ * mchana to 16:00, jioni to 19:00, then usiku.
+ */
+export function swahiliClock(hours: number, minutes: number): string {
+  const hour = (hours + 6) % 12 || 12;
+  const part =
+    hours < 4
+      ? 'usiku'
+      : hours < 6
+        ? 'alfajiri'
+        : hours < 12
+          ? 'asubuhi'
+          : hours < 16
+            ? 'mchana'
+            : hours < 19
+              ? 'jioni'
+              : 'usiku';
+  return `saa ${hour}:${String(minutes).padStart(2, '0')} ${part}`;
+}
+
+/**
+ * Formats `date` with `options` in the reader's `language`: as Intl writes it, except that in Swahili the
+ * time of day is written on the Swahili clock (`swahiliClock`) in place of Intl's 24-hour digits.
+ */
+export function formatDateTime(language: string, options: Intl.DateTimeFormatOptions, date: Date): string {
+  if (language !== 'sw' || (!options.timeStyle && !options.hour)) {
+    return dateTimeFormat(localeOf(language), options).format(date);
+  }
+  const parts = dateTimeFormat(localeOf(language), { ...options, hourCycle: 'h23' }).formatToParts(date);
+  const first = parts.findIndex((p) => p.type === 'hour');
+  let last = parts.findIndex((p) => p.type === 'minute');
+  const hours = Number(parts[first]?.value);
+  const minutes = Number(parts[last]?.value);
+  // Seconds, when asked for, go with the minutes.
+  if (parts[last + 2]?.type === 'second') last += 2;
+  return [
+    ...parts.slice(0, first).map((p) => p.value),
+    swahiliClock(hours, minutes),
+    ...parts.slice(last + 1).map((p) => p.value),
+  ].join('');
+}
+
+/**
+ * A date with its time (by default "23 Nov 2026, 09:30"; in Swahili "23 Nov 2026, saa 3:30 asubuhi"), in the
+ * reader's language and zone, or in `timeZone` when the time belongs to a place.
+ */
+export function useDateTimeFormat(
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+  timeZone?: string,
+): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const withZone = timeZone ? { ...options, timeZone } : options;
+  return (iso) => formatDateTime(language, withZone, new Date(iso));
+}

@@ -42,4 +42,12 @@ export { FirstScreen } from './components/FirstScreen';
 export { SafeHtml, sanitizeHtml } from './components/SafeHtml';
 export { FilterPanel } from './components/FilterPanel';
 export { saveFile, useFileDownload } from './files';
-export { dateTimeFormat, prepareDateFormats, useDateFormat, usePreparedDateFormats } from './dates';
+export {
+  dateTimeFormat,
+  formatDateTime,
+  prepareDateFormats,
+  swahiliClock,
+  useDateFormat,
+  useDateTimeFormat,
+  usePreparedDateFormats,
+} from './dates';

@@ -7,9 +7,8 @@ import {
   Alert,
   Button,
   Spinner,
-  dateTimeFormat,
+  formatDateTime,
   failureText,
-  localeOf,
   usePageMeta,
   useTranslation,
 } from '@platform/ui';
@@ -66,7 +65,6 @@ export function NotificationsPage() {
 
   if (!user) return <Navigate to={loginPath('/notifications')} replace />;
 
-  const date = dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' });
   const markAll = async () => {
     try {
       await markRead('all');
@@ -97,7 +95,7 @@ export function NotificationsPage() {
               </Link>
               {n.body && <p className="notification-body">{n.body[language] || n.body.en}</p>}
               <time className="muted" dateTime={n.createdAt}>
-                {date.format(new Date(n.createdAt))}
+                {formatDateTime(language, { dateStyle: 'medium', timeStyle: 'short' }, new Date(n.createdAt))}
               </time>
             </li>
           ))}

@@ -15,6 +15,7 @@ import {
 import { adminApi, type BlogPost } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
+import { useDateTime } from '../shared/use-dates';
 import { BlogForm } from './BlogForm';
 import { BlogVersions } from './BlogVersions';
 
@@ -52,7 +53,7 @@ function Blog() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const locale = localeOf(i18n.language as Language);
   const day = dateTimeFormat(locale, { dateStyle: 'medium' });
-  const when = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = useDateTime();
 
   async function remove(post: BlogPost) {
     setBusy(true);
@@ -100,7 +101,7 @@ function Blog() {
                 <dd>
                   {data.stats.recentlyEdited}
                   {data.stats.lastUpdated && (
-                    <small>{t('blog.lastAt', { time: when.format(new Date(data.stats.lastUpdated)) })}</small>
+                    <small>{t('blog.lastAt', { time: when(data.stats.lastUpdated) })}</small>
                   )}
                 </dd>
               </div>
@@ -123,7 +124,7 @@ function Blog() {
                         <span className={`badge ${post.status === 'draft' ? 'badge-unread' : 'badge-ok'}`}>
                           {t(`blog.statuses.${post.status}`)}
                         </span>{' '}
-                        {t('blog.updatedAt', { time: when.format(new Date(post.updatedAt)) })}
+                        {t('blog.updatedAt', { time: when(post.updatedAt) })}
                         {post.status === 'published' && (
                           <>
                             {' · '}

@@ -1,31 +1,19 @@
 import { useState } from 'react';
 import { refreshApi, useApiQuery } from '@platform/data';
-import {
-  Alert,
-  Button,
-  Modal,
-  failureText,
-  dateTimeFormat,
-  localeOf,
-  useToast,
-  useTranslation,
-  type Language,
-} from '@platform/ui';
+import { Alert, Button, Modal, failureText, useToast, useTranslation } from '@platform/ui';
 import { adminApi, type BlogPost } from '../../api';
 import { LoadState } from '../shared/LoadState';
+import { useDateTime } from '../shared/use-dates';
 import { scrollable } from '../shared/scrollable';
 
 /** A post's saved versions, newest first; Restore makes an earlier one current (itself a new version). */
 export function BlogVersions({ post, onClose }: { post: BlogPost; onClose(): void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const { show } = useToast();
   const versions = useApiQuery(adminApi.blogVersions(post.id));
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const when = dateTimeFormat(localeOf(i18n.language as Language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const when = useDateTime();
   async function restore(version: number) {
     setBusy(version);
     setError(null);
@@ -70,7 +58,7 @@ export function BlogVersions({ post, onClose }: { post: BlogPost; onClose(): voi
               {(versions.data?.data ?? []).map((v, i) => (
                 <tr key={v.version}>
                   <th scope="row">{v.version}</th>
-                  <td>{when.format(new Date(v.savedAt))}</td>
+                  <td>{when(v.savedAt)}</td>
                   <td>{v.name}</td>
                   <td>{t(`blog.statuses.${v.status}`)}</td>
                   <td>

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLanguage } from '@platform/shell-state';
 import { currentUrl, fakeApi, renderScreen } from '@platform/ui/testing';
 import { CLINIC, EVENT, resetSession, signIn } from '../../test/fixtures';
 import CheckinPage from './CheckinPage';
@@ -113,6 +114,25 @@ describe('the check-in screen', () => {
     await waitFor(() => expect(result()).toHaveTextContent('Checked in: Amina Wanjiru'));
     expect(screen.getByText('1 of 2 checked in')).toBeInTheDocument();
     expect(field()).toHaveValue('');
+  });
+
+  it('writes the time on the Swahili clock in Kiswahili: 09:42 is "saa 3:42 asubuhi", never "saa 09:42"', async () => {
+    try {
+      let scans = 0;
+      door(() => checkedIn('Amina Wanjiru', scans++ > 0));
+      await renderScreen(<CheckinPage />, { path: here });
+      await act(async () => useLanguage.getState().setLanguage('sw'));
+      // The code field in Kiswahili, by keyboard.
+      await userEvent.click(await screen.findByRole('textbox'));
+      await userEvent.keyboard('0001-k7f39q{Enter}');
+      await waitFor(() => expect(result()).toHaveTextContent('Amethibitishwa kuwasili: Amina Wanjiru'));
+      expect(result()).toHaveTextContent('Wakati: saa 3:42 asubuhi.');
+      await userEvent.keyboard('0001-K7F39Q{Enter}');
+      await waitFor(() => expect(result()).toHaveTextContent('Tangu saa 3:42 asubuhi:'));
+      expect(result()).not.toHaveTextContent('09:42');
+    } finally {
+      await act(async () => useLanguage.getState().setLanguage('en'));
+    }
   });
 
   it('says "Wrong event" for another event\'s ticket, in the page\'s language', async () => {

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import { dateTimeFormat, localeOf, useTranslation } from '@platform/ui';
+import { dateTimeFormat, formatDateTime, swahiliClock, useTranslation } from '@platform/ui';
 
 /** The viewer's own time zone, as the browser reports it (IANA: `Africa/Nairobi`). */
 export const viewerZone = (): string => dateTimeFormat('en', {}).resolvedOptions().timeZone || 'UTC';
@@ -17,8 +17,8 @@ export const EventClock = createContext(false);
  */
 export function useWhen(zone: string = viewerZone()) {
   const { i18n } = useTranslation();
-  const locale = localeOf(i18n.language);
-  const full = dateTimeFormat(locale, {
+  const language = i18n.language;
+  const full: Intl.DateTimeFormatOptions = {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -27,30 +27,33 @@ export function useWhen(zone: string = viewerZone()) {
     minute: '2-digit',
     timeZone: zone,
     timeZoneName: 'long',
-  });
+  };
   return {
     zone,
-    /** "Mon, 23 Nov 2026, 09:30 East Africa Time" in the viewer's zone. */
-    start: (iso: string) => full.format(new Date(iso)),
+    /** "Mon, 23 Nov 2026, 09:30 East Africa Time" in the viewer's zone (in Swahili, "saa 3:30 asubuhi"). */
+    start: (iso: string) => formatDateTime(language, full, new Date(iso)),
     /** The same instant on another zone's clock, zone named: "09:30 East Africa Time". */
     clockIn: (iso: string, timeZone: string) =>
-      dateTimeFormat(locale, {
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone,
-        timeZoneName: 'long',
-      }).format(new Date(iso)),
-    /** HH:MM on a zone's clock (what the door staff read: "09:42"). */
-    time: (iso: string, timeZone: string) =>
-      dateTimeFormat('en-GB', {
+      formatDateTime(
+        language,
+        { hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'long' },
+        new Date(iso),
+      ),
+    /** HH:MM on a zone's clock (what the door staff read: "09:42"; in Swahili "saa 3:42 asubuhi"). */
+    time: (iso: string, timeZone: string) => {
+      const hhmm = dateTimeFormat('en-GB', {
         hour: '2-digit',
         minute: '2-digit',
         hourCycle: 'h23',
         timeZone,
-      }).format(new Date(iso)),
+      }).format(new Date(iso));
+      if (language !== 'sw') return hhmm;
+      const [hours, minutes] = hhmm.split(':').map(Number);
+      return swahiliClock(hours!, minutes!);
+    },
     /** A day (YYYY-MM-DD, no zone) as the reader's language writes it. */
     day: (ymd: string) =>
-      dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`)),
+      formatDateTime(language, { dateStyle: 'medium', timeZone: 'UTC' }, new Date(`${ymd}T00:00:00Z`)),
   };
 }
 
