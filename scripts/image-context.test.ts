@@ -51,6 +51,21 @@ describe.each(services)("%s's image build context", (folder) => {
           Object.keys(lock.packages).filter((k) => k === otherFolder || k.endsWith(`/${otherFolder}`)),
         ).toEqual([]);
       }
+    // Every workspace it installs needs only workspaces it holds (npm would look for the others on the
+    // registry): a module present by its contract alone brings none of its service's.
+    const workspaceNames = new Map(
+      context.workspaces.map((f) => [JSON.parse(manifests[`${f}/package.json`]!).name as string, f]),
+    );
+    const platformDeps = (deps: object = {}) => Object.keys(deps).filter((d) => d.startsWith('@platform/'));
+    for (const folder of context.workspaces) {
+      const pkg = JSON.parse(manifests[`${folder}/package.json`]!) as { dependencies?: object };
+      const locked = lock.packages[folder] as { dependencies?: object };
+      for (const deps of [pkg.dependencies, locked.dependencies])
+        expect({ folder, missing: platformDeps(deps).filter((d) => !workspaceNames.has(d)) }).toEqual({
+          folder,
+          missing: [],
+        });
+    }
     // Shared packages come in only when its package.json needs them: never the test helpers.
     expect(context.workspaces).not.toContain('packages/testing');
     expect(context.workspaces).not.toContain('scripts');

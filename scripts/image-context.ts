@@ -139,7 +139,9 @@ interface Lock {
 /**
  * The root package.json and lockfile of an image: the workspaces it holds, and tsx (runs the TypeScript
  * sources) as the root's one dependency; devDependencies of the workspaces are dropped, so `npm ci
- * --omit=dev` never looks for a test helper the image does not hold.
+ * --omit=dev` never looks for a test helper the image does not hold. A module present by its contract
+ * alone keeps only the dependencies the image holds: the others are its service's (svc-hire's on svc-core,
+ * in svc-billing's image), and npm would look for a missing workspace on the registry.
  */
 export function contextManifests(root: string, context: ImageContext): Record<string, string> {
   const rootPkg = readJson<{ name: string; engines?: unknown; devDependencies: Record<string, string> }>(
@@ -149,6 +151,13 @@ export function contextManifests(root: string, context: ImageContext): Record<st
   const lock = readJson<Lock>(path.join(root, 'package-lock.json'));
   const all = workspaces(root);
   const kept = new Set(context.workspaces);
+  const held = (deps: Record<string, string> = {}) =>
+    Object.fromEntries(
+      Object.entries(deps).filter(([name]) => {
+        const w = all.get(name);
+        return !w || kept.has(w.folder);
+      }),
+    );
   const out: Record<string, string> = {};
   const packages: Lock['packages'] = {};
   for (const [key, entry] of Object.entries(lock.packages)) {
@@ -161,7 +170,9 @@ export function contextManifests(root: string, context: ImageContext): Record<st
     if (workspace && !kept.has(workspace.folder)) continue;
     if (workspace && workspace.folder === key) {
       const { devDependencies: _dropped, ...rest } = entry;
-      packages[key] = rest;
+      packages[key] = context.contractsOnly.includes(key)
+        ? { ...rest, dependencies: held(rest.dependencies as Record<string, string>) }
+        : rest;
       continue;
     }
     packages[key] = entry;
@@ -184,6 +195,8 @@ export function contextManifests(root: string, context: ImageContext): Record<st
       scripts: _scripts,
       ...pkg
     } = readJson<Record<string, unknown>>(path.join(root, folder, 'package.json'));
+    if (context.contractsOnly.includes(folder))
+      pkg.dependencies = held(pkg.dependencies as Record<string, string>);
     out[`${folder}/package.json`] = `${JSON.stringify(pkg, null, 2)}\n`;
   }
   return out;
