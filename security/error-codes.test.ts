@@ -78,6 +78,24 @@ it("finds a module's own codes in its contract, with their texts in its remote",
   expect(inCatalogue(en, 'billing.invalid_phone')).toBeUndefined();
 });
 
+/** Modules whose every code has its texts in their own remote alone: their team changes no shared catalogue. */
+describe.each(['hire'])('%s', (area) => {
+  const own = [...codes].filter((code) => code.startsWith(`${area}.`)).sort();
+
+  it('has codes, found in its service', () => expect(own.length).toBeGreaterThan(0));
+
+  it.each(own)("%s has its texts in the module's remote, not in the platform's catalogue", (code) => {
+    for (const [language, locale] of [
+      ['en', en],
+      ['sw', sw],
+      ['fr', fr],
+    ] as const) {
+      expect([language, inCatalogue(locale, code)]).toEqual([language, undefined]);
+      expect(inCatalogue(remoteLocale(area, language), code)?.trim()).toBeTruthy();
+    }
+  });
+});
+
 describe.each([
   ['English', 'en', en],
   ['Kiswahili', 'sw', sw],

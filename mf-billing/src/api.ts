@@ -1,4 +1,5 @@
-import type { MeResponse, PostedJobListResponse } from '@platform/contracts';
+import type { MeResponse } from '@platform/contracts';
+import type { PostedJobListResponse } from '@platform/svc-hire/contract';
 import type {
   LicenceAlertRolesResponse,
   PlacesResponse,

@@ -1,3 +1,4 @@
+import type { MeResponse, MessageResponse } from '@platform/contracts';
 import type {
   ApplicationListResponse,
   ApplicationResponse,
@@ -11,13 +12,11 @@ import type {
   JobPatch,
   JobResponse,
   LocationListResponse,
-  MeResponse,
-  MessageResponse,
   PostedJobListResponse,
   SavedJobListResponse,
   StatusBody,
   ViewerStateResponse,
-} from '@platform/contracts';
+} from '@platform/svc-hire/contract';
 import { endpoint } from '@platform/data';
 import { apiFile, apiRequest } from '@platform/shell-state';
 

@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from '@platform/router/server';
 import i18next from 'i18next';
 import { settleFirstRender } from '@platform/shell-state';
-import type { JobListResponse, JobResponse } from '@platform/contracts';
+import type { JobListResponse, JobResponse } from '@platform/svc-hire/contract';
 import type { Language } from '@platform/ui';
 import uiEn from '@platform/ui/locales/en.json';
 import uiSw from '@platform/ui/locales/sw.json';

@@ -3,7 +3,8 @@
  * (`.example` is reserved: no such mailbox exists), phone numbers in the 700 000 xxx range. Loading keys on
  * these e-mails and titles, so loading twice adds nothing twice.
  */
-import type { ApplicationStatus, EventCategory, EventRegion, SalaryPeriod } from '@platform/contracts';
+import type { EventCategory, EventRegion } from '@platform/contracts';
+import type { ApplicationStatus, SalaryPeriod } from '@platform/contracts/values';
 
 export const DEMO_DOMAIN = 'demo.afyahr.example';
 /** Every demo account's password (local demos only: never load the demo on a public site). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { HireEvents, type ListingUsedData } from '@platform/contracts';
+import { HireEvents, type ListingUsedData } from '@platform/svc-hire/contract';
 import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
 import { eventually } from '@platform/testing';
 import type { Listing } from '../contract';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { EventsEvents, HireEvents, IdentityEvents } from '@platform/contracts';
+import { EventsEvents, IdentityEvents } from '@platform/contracts';
+import { HireEvents } from '@platform/svc-hire/contract';
 import { makeEnvelope } from '@platform/event-bus';
 import { eventually, userEvent } from '@platform/testing';
 import { weekOf } from '../src/stores/activity-store';

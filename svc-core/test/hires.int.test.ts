@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { IdentityEvents } from '@platform/contracts';
 import {
   HireEvents,
-  IdentityEvents,
   type ApplicationStatusChangedData,
   type ApplicationSubmittedData,
-} from '@platform/contracts';
+} from '@platform/svc-hire/contract';
 import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
 import { eventually, userEvent } from '@platform/testing';
 import { startCore, type CoreContext, type Persona } from './helpers';

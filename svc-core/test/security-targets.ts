@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '@platform/service-kit';
-import { HireEvents } from '@platform/contracts';
+import { HireEvents } from '@platform/svc-hire/contract';
 import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
 import { eventually, type FuzzTarget, type TrustTarget } from '@platform/testing';
 import { buildApp } from '../src/app';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { MAX_JOB_ALERTS } from '@platform/contracts';
+import { MAX_JOB_ALERTS } from '../contract';
 import { aJob, startHire, type HireContext } from './helpers';
 
 let ctx: HireContext;

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  HireEvents,
-  type ApplicationStatusChangedData,
-  type ApplicationSubmittedData,
-} from '@platform/contracts';
+import { HireEvents, type ApplicationStatusChangedData, type ApplicationSubmittedData } from '../contract';
 import { eventually, readEvents } from '@platform/testing';
 import { aJob, anApplication, startHire, type HireContext, type Persona } from './helpers';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { HireEvents, type ListingUsedData } from '@platform/contracts';
+import { HireEvents, type ListingUsedData } from '../contract';
 import {
   billingConsumerReady,
   entitlementsWith,

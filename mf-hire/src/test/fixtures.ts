@@ -1,4 +1,4 @@
-import type { Application, Job } from '@platform/contracts';
+import type { Application, Job } from '@platform/svc-hire/contract';
 import { queryClient } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import '../features/shared/namespace';

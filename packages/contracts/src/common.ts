@@ -1,5 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+export { LIST_COUNT_CAP } from './values';
+
 /** The envelope the original product's clients read: `{ success, message, ... }`. */
 export const ErrorResponse = Type.Object({
   success: Type.Literal(false),
@@ -43,6 +45,14 @@ export const PageInfo = Type.Object({
   total: Type.Integer(),
 });
 export type PageInfo = Static<typeof PageInfo>;
+
+/** `:id` of any stored item (a job, an event, a discussion, an account's photo). */
+export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** A page's link preview (Open Graph), read by the gateway for crawlers: plain text, escaped there. */
+export const PagePreview = Type.Object({ title: Type.String(), description: Type.String() });
+export const PagePreviewResponse = Ok({ data: PagePreview });
+export type PagePreviewResponse = Static<typeof PagePreviewResponse>;
 
 /**
  * A public list's page: `total` is exact up to LIST_COUNT_CAP matches past the current page; beyond it

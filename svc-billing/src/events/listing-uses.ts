@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { handleOnce, type EventBus } from '@platform/event-bus';
 import type { App } from '@platform/service-kit';
-import { HireEvents, ListingUsedData } from '@platform/contracts';
+import { HireEvents, ListingUsedData } from '@platform/svc-hire/contract';
 import * as schema from '../db/schema';
 import type { Db, Tx } from '../stores/db';
 import { announceSubscription } from '../stores/subscription-store';

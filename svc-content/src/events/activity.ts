@@ -1,15 +1,13 @@
 import fp from 'fastify-plugin';
 import { handleOnce, type EventBus } from '@platform/event-bus';
 import {
-  ApplicationSubmittedData,
   ConnectEvents,
   EventsEvents,
-  HireEvents,
-  JobPostedData,
   PostFlaggedData,
   RegistrationChangedData,
   type Envelope,
 } from '@platform/contracts';
+import { ApplicationSubmittedData, HireEvents, JobPostedData } from '@platform/svc-hire/contract';
 import { processed } from '../db/schema';
 import type { Db, Tx } from '../stores/db';
 

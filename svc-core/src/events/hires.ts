@@ -1,6 +1,10 @@
 import fp from 'fastify-plugin';
 import { handleOnce, type EventBus } from '@platform/event-bus';
-import { ApplicationStatusChangedData, ApplicationSubmittedData, HireEvents } from '@platform/contracts';
+import {
+  ApplicationStatusChangedData,
+  ApplicationSubmittedData,
+  HireEvents,
+} from '@platform/svc-hire/contract';
 import { processed } from '../db/schema';
 import type { Db } from '../stores/org-store';
 import type { HireStore } from '../stores/hire-store';

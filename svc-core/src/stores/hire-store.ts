@@ -1,12 +1,10 @@
 import { and, count, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
+import { professionOf, type Envelope, type Profession } from '@platform/contracts';
 import {
   HireEvents,
-  professionOf,
   type ApplicationStatusChangedData,
   type ApplicationSubmittedData,
-  type Envelope,
-  type Profession,
-} from '@platform/contracts';
+} from '@platform/svc-hire/contract';
 import { forbidden, notFound, pageOf } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { can, type OrgActor } from '../domain/roles';

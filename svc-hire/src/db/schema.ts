@@ -23,7 +23,7 @@ import {
   JOB_TYPES,
   SALARY_PERIODS,
 } from '@platform/contracts/values';
-import type { AlertQuery } from '@platform/contracts';
+import type { AlertQuery } from '../../contract';
 
 const listed = (column: string, values: readonly string[]) =>
   `${column} in (${values.map((v) => `'${v}'`).join(', ')})`;

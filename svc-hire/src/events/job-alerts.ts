@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { enqueue, handleOnce, type EventBus, type Subscription } from '@platform/event-bus';
-import { HireEvents, JobPostedData } from '@platform/contracts';
+import { HireEvents, JobPostedData } from '../../contract';
 import { jobs, outbox, processed } from '../db/schema';
 import type { Db } from '../stores/job-store';
 import type { AlertStore } from '../stores/alert-store';

@@ -1,13 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  ErrorAnswers,
-  IdParams,
-  JobAlertBody,
-  JobAlertListResponse,
-  JobAlertResponse,
-  JobQuery,
-  MessageResponse,
-} from '@platform/contracts';
+import { ErrorAnswers, IdParams, MessageResponse } from '@platform/contracts';
+import { JobAlertBody, JobAlertListResponse, JobAlertResponse, JobQuery, HireErrors } from '../../contract';
 import { notFound, type App } from '@platform/service-kit';
 import { actorOf } from './actor';
 
@@ -73,7 +66,7 @@ export default async function alertRoutes(app: App) {
     },
     async (request) => {
       if (!(await alerts.remove(actorOf(request).id, request.params.id)))
-        throw notFound('Job alert not found.', 'hire.alert_not_found');
+        throw notFound('Job alert not found.', HireErrors.alertNotFound);
       return { success: true, message: 'Job alert deleted.' };
     },
   );

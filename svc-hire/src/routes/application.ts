@@ -1,12 +1,12 @@
+import { ErrorAnswers, IdParams } from '@platform/contracts';
 import {
   ApplicationListResponse,
   ApplicationQuery,
   ApplicationResponse,
   ApplyBody,
-  ErrorAnswers,
-  IdParams,
   StatusBody,
-} from '@platform/contracts';
+  HireErrors,
+} from '../../contract';
 import { notFound, pageOf, type App } from '@platform/service-kit';
 import { scopeOf } from '../stores/application-store';
 import { actorOf } from './actor';
@@ -57,7 +57,7 @@ export default async function applicationRoutes(app: App) {
     },
     async (request) => {
       const application = await applications.find(scopeOf(actorOf(request)), request.params.id);
-      if (!application) throw notFound('Application not found.', 'hire.application_not_found');
+      if (!application) throw notFound('Application not found.', HireErrors.applicationNotFound);
       return { success: true as const, data: application };
     },
   );

@@ -1,13 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import {
-  CV_MAX_BYTES,
-  CvResponse,
-  CvUploadQuery,
-  ErrorAnswers,
-  FileAnswer,
-  IdParams,
-  MessageResponse,
-} from '@platform/contracts';
+import { ErrorAnswers, FileAnswer, IdParams, MessageResponse } from '@platform/contracts';
+import { CV_MAX_BYTES, CvResponse, CvUploadQuery } from '../../contract';
 import type { App } from '@platform/service-kit';
 import { scopeOf } from '../stores/application-store';
 import { checkCv, cvNotFound, cvTooLarge, type CvFile } from '../stores/cv-store';

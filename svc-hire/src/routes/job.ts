@@ -2,6 +2,11 @@ import {
   ErrorAnswers,
   ErrorResponse,
   IdParams,
+  MessageResponse,
+  PagePreviewResponse,
+  PaymentRequiredResponse,
+} from '@platform/contracts';
+import {
   JobBody,
   JobListResponse,
   JobPatch,
@@ -9,12 +14,10 @@ import {
   JobResponse,
   LocationListResponse,
   LocationQuery,
-  MessageResponse,
-  PagePreviewResponse,
-  PaymentRequiredResponse,
   MyJobsQuery,
   PostedJobListResponse,
-} from '@platform/contracts';
+  HireErrors,
+} from '../../contract';
 import {
   AnswerCache,
   forbidden,
@@ -93,7 +96,7 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
     { schema: { tags: ['job'], params: IdParams, response: { 200: JobResponse, ...errors } } },
     async (request) => {
       const job = await jobs.find(request.params.id);
-      if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+      if (!job) throw notFound('This job is no longer available.', HireErrors.jobUnavailable);
       return { success: true as const, data: job };
     },
   );
@@ -104,7 +107,7 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
     { schema: { tags: ['job'], params: IdParams, response: { 200: PagePreviewResponse, ...errors } } },
     async (request) => {
       const job = await jobs.find(request.params.id);
-      if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+      if (!job) throw notFound('This job is no longer available.', HireErrors.jobUnavailable);
       const text = job.description.replace(/\s+/g, ' ').trim();
       const excerpt = text.length > 160 ? `${text.slice(0, 157)}...` : text;
       return {
@@ -145,9 +148,9 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
   /** Loads a live job and checks the caller's organisation posted it. */
   async function ownJob(id: string, ownerId: string) {
     const row = await jobs.findRow(id);
-    if (!row || row.deletedAt) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+    if (!row || row.deletedAt) throw notFound('This job is no longer available.', HireErrors.jobUnavailable);
     if (row.ownerId !== ownerId)
-      throw forbidden('Only the clinic that posted this job can change it.', 'hire.not_job_owner');
+      throw forbidden('Only the clinic that posted this job can change it.', HireErrors.notJobOwner);
     return row;
   }
 
@@ -161,7 +164,7 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
       await ownJob(request.params.id, actorOf(request).ownerId);
       const job = await jobs.update(request.params.id, request.body);
       board.clear();
-      if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+      if (!job) throw notFound('This job is no longer available.', HireErrors.jobUnavailable);
       return { success: true as const, message: 'Job updated.', data: job };
     },
   );
@@ -177,7 +180,7 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
       await ownJob(request.params.id, actorOf(request).ownerId);
       const job = await jobs.close(request.params.id);
       board.clear();
-      if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+      if (!job) throw notFound('This job is no longer available.', HireErrors.jobUnavailable);
       return { success: true as const, message: 'Job closed.', data: job };
     },
   );
@@ -191,7 +194,7 @@ export default async function jobRoutes(app: App, { boardCacheMs }: { boardCache
     async (request) => {
       await ownJob(request.params.id, actorOf(request).ownerId);
       if (!(await jobs.remove(request.params.id)))
-        throw notFound('This job is no longer available.', 'hire.job_unavailable');
+        throw notFound('This job is no longer available.', HireErrors.jobUnavailable);
       board.clear();
       return { success: true, message: 'Job removed. Its applicants keep their application history.' };
     },

@@ -1,12 +1,5 @@
-import {
-  ErrorAnswers,
-  IdParams,
-  MessageResponse,
-  PageQuery,
-  SavedJobListResponse,
-  ViewerStateQuery,
-  ViewerStateResponse,
-} from '@platform/contracts';
+import { ErrorAnswers, IdParams, MessageResponse, PageQuery } from '@platform/contracts';
+import { SavedJobListResponse, ViewerStateQuery, ViewerStateResponse } from '../../contract';
 import { pageOf, type App } from '@platform/service-kit';
 
 const errors = ErrorAnswers(400, 401, 403, 404);

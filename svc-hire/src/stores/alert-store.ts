@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
-import { JobQuery, MAX_JOB_ALERTS, type AlertQuery, type JobAlert } from '@platform/contracts';
+import { JobQuery, MAX_JOB_ALERTS, type AlertQuery, type JobAlert, HireErrors } from '../../contract';
 import { badRequest, conflict, newestFirst } from '@platform/service-kit';
 import { jobAlerts, jobs, type JobAlertRow } from '../db/schema';
 import { chosenFilter, openJob, type Db } from './job-store';
@@ -41,7 +41,7 @@ export class AlertStore {
   async create(userId: string, q: JobQuery): Promise<{ alert: JobAlert; created: boolean }> {
     const query = savedQuery(q);
     if (Object.keys(query).length === 0)
-      throw badRequest('Choose at least one filter before creating an alert.', 'hire.alert_needs_filter');
+      throw badRequest('Choose at least one filter before creating an alert.', HireErrors.alertNeedsFilter);
     return this.db.transaction(async (tx) => {
       // One person's alerts are counted under a lock on that person, so two at once cannot pass the limit.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`job-alerts:${userId}`}))`);
@@ -56,7 +56,7 @@ export class AlertStore {
         .from(jobAlerts)
         .where(eq(jobAlerts.userId, userId));
       if (n >= MAX_JOB_ALERTS)
-        throw conflict(`You can keep at most ${MAX_JOB_ALERTS} job alerts.`, 'hire.alert_limit');
+        throw conflict(`You can keep at most ${MAX_JOB_ALERTS} job alerts.`, HireErrors.alertLimit);
       const [row] = await tx.insert(jobAlerts).values({ userId, query }).returning();
       return { alert: toAlert(row!), created: true };
     });

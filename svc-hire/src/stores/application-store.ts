@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
+import { type Profession } from '@platform/contracts';
 import {
   HireEvents,
   type Application,
@@ -10,9 +11,9 @@ import {
   type ApplicationStatusChangedData,
   type ApplicationSubmittedData,
   type ApplyBody,
-  type Profession,
   type StatusBody,
-} from '@platform/contracts';
+  HireErrors,
+} from '../../contract';
 import {
   badRequest,
   conflict,
@@ -129,7 +130,7 @@ async function storedCvOf(tx: Tx, userId: string): Promise<string> {
     .from(cvs)
     .where(and(eq(cvs.userId, userId), isNull(cvs.retiredAt)))
     .for('share');
-  if (!cv) throw conflict('Upload your CV first, or send a link to it.', 'hire.cv_missing');
+  if (!cv) throw conflict('Upload your CV first, or send a link to it.', HireErrors.cvMissing);
   return cv.id;
 }
 
@@ -162,7 +163,7 @@ export class ApplicationStore {
         body.resumeUrl
           ? 'Send either resumeUrl or useStoredCv, not both.'
           : 'resumeUrl: is required, or send useStoredCv: true.',
-        'hire.cv_choice_required',
+        HireErrors.cvChoiceRequired,
       );
     try {
       const id = await this.db.transaction(async (tx) => {
@@ -172,10 +173,10 @@ export class ApplicationStore {
           .set({ applicantCount: sql`${jobs.applicantCount} + 1` })
           .where(and(eq(jobs.id, body.jobId), isNull(jobs.deletedAt)))
           .returning({ id: jobs.id, title: jobs.title, ownerId: jobs.ownerId, closesAt: jobs.closesAt });
-        if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+        if (!job) throw notFound('This job is no longer available.', HireErrors.jobUnavailable);
         // Throwing rolls the count back too.
         if (job.closesAt && job.closesAt < today())
-          throw conflict('This job has closed: it no longer takes applications.', 'hire.job_closed');
+          throw conflict('This job has closed: it no longer takes applications.', HireErrors.jobClosed);
         const cvId = body.useStoredCv ? await storedCvOf(tx, actor.id) : null;
         const [a] = await tx
           .insert(applications)
@@ -212,7 +213,7 @@ export class ApplicationStore {
       return (await this.find({ kind: 'all' }, id))!;
     } catch (err) {
       if (isUniqueViolation(err))
-        throw conflict('You have already applied for this job.', 'hire.already_applied');
+        throw conflict('You have already applied for this job.', HireErrors.alreadyApplied);
       throw err;
     }
   }
@@ -287,7 +288,7 @@ export class ApplicationStore {
   async changeStatus(actor: Actor, id: string, { status: to, message }: StatusBody): Promise<Application> {
     const note = message?.trim() ?? '';
     if (to === 'withdrawn' && note)
-      throw badRequest('A withdrawal carries no message.', 'hire.message_not_allowed');
+      throw badRequest('A withdrawal carries no message.', HireErrors.messageNotAllowed);
     await this.db.transaction(async (tx) => {
       const [a] = await tx
         .select()
@@ -295,31 +296,31 @@ export class ApplicationStore {
         .where(and(eq(applications.id, id), scopeFilter(scopeOf(actor))))
         .for('update')
         .limit(1);
-      if (!a) throw notFound('Application not found.', 'hire.application_not_found');
+      if (!a) throw notFound('Application not found.', HireErrors.applicationNotFound);
       const isApplicant = a.userId === actor.id;
       const isOwner = actor.role === 'Clinic' && a.jobOwnerId === actor.ownerId;
       if (to === 'withdrawn' && !isApplicant)
-        throw forbidden('Only the applicant can withdraw an application.', 'hire.not_applicant');
+        throw forbidden('Only the applicant can withdraw an application.', HireErrors.notApplicant);
       if (to !== 'withdrawn' && !isOwner)
-        throw forbidden('Only the clinic that posted the job can decide on it.', 'hire.not_job_owner');
+        throw forbidden('Only the clinic that posted the job can decide on it.', HireErrors.notJobOwner);
       // Repeating the current status changes nothing and publishes nothing.
       if (a.status === to) return;
       if (a.status === 'withdrawn')
-        throw conflict('This application has been withdrawn.', 'hire.application_withdrawn');
+        throw conflict('This application has been withdrawn.', HireErrors.applicationWithdrawn);
       if (to === 'withdrawn' && a.status === 'rejected')
-        throw conflict('This application has already been declined.', 'hire.application_declined');
+        throw conflict('This application has already been declined.', HireErrors.applicationDeclined);
       // An accepted application is the clinic's commitment too: the applicant talks to the clinic instead.
       if (to === 'withdrawn' && a.status === 'accepted')
         throw conflict(
           'This application has been accepted; contact the clinic to change it.',
-          'hire.application_accepted',
+          HireErrors.applicationAccepted,
         );
       const [job] = await tx
         .select({ deletedAt: jobs.deletedAt, title: jobs.title })
         .from(jobs)
         .where(eq(jobs.id, a.jobId));
       if (to !== 'withdrawn' && job?.deletedAt)
-        throw conflict('This job has been removed.', 'hire.job_removed');
+        throw conflict('This job has been removed.', HireErrors.jobRemoved);
 
       const now = new Date();
       await tx

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { CV_MAX_BYTES, type CvInfo } from '@platform/contracts';
+import { CV_MAX_BYTES, type CvInfo, HireErrors } from '../../contract';
 import { HttpError, conflict, isPdf, isUniqueViolation, notFound, safeFileName } from '@platform/service-kit';
 import { recordAdminAction, type AdminAction } from '@platform/event-bus';
 import { applications, cvs, outbox, type CvRow } from '../db/schema';
@@ -12,7 +12,7 @@ export interface CvFile {
   content: Buffer;
 }
 
-export const cvNotFound = () => notFound('No CV is stored.', 'hire.cv_not_found');
+export const cvNotFound = () => notFound('No CV is stored.', HireErrors.cvNotFound);
 
 /** The stored name of a CV: safe as a header value, always ending in `.pdf`. */
 const cvFileName = (raw: string | undefined): string => safeFileName(raw, 'cv', 'pdf');
@@ -20,12 +20,12 @@ const cvFileName = (raw: string | undefined): string => safeFileName(raw, 'cv', 
 /** Refuses anything that is not a PDF of at most CV_MAX_BYTES, before it is stored. */
 export function checkCv(bytes: unknown): Buffer {
   if (!Buffer.isBuffer(bytes) || !isPdf(bytes))
-    throw new HttpError(415, 'The CV must be a PDF file.', 'hire.cv_not_pdf');
+    throw new HttpError(415, 'The CV must be a PDF file.', HireErrors.cvNotPdf);
   if (bytes.length > CV_MAX_BYTES) throw cvTooLarge();
   return bytes;
 }
 
-export const cvTooLarge = () => new HttpError(413, 'The CV must be at most 5 MB.', 'hire.cv_too_large');
+export const cvTooLarge = () => new HttpError(413, 'The CV must be at most 5 MB.', HireErrors.cvTooLarge);
 
 export const toCvInfo = (cv: Pick<CvRow, 'id' | 'fileName' | 'size' | 'uploadedAt'>): CvInfo => ({
   id: cv.id,
@@ -63,7 +63,7 @@ export class CvStore {
     } catch (err) {
       // Two uploads at once: the other one won.
       if (isUniqueViolation(err))
-        throw conflict('Another upload of your CV is in progress.', 'hire.cv_conflict');
+        throw conflict('Another upload of your CV is in progress.', HireErrors.cvConflict);
       throw err;
     }
   }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
+import { type ListingCredit } from '@platform/contracts';
 import {
   BOARD_TIME_ZONE,
   HireEvents,
@@ -11,12 +12,12 @@ import {
   type JobBody,
   type JobPatch,
   type JobQuery,
-  type ListingCredit,
   type PostedJob,
   type Salary,
   parseSalaryText,
   salaryText,
-} from '@platform/contracts';
+  HireErrors,
+} from '../../contract';
 import * as schema from '../db/schema';
 import { jobs, listingUses, outbox, users, type JobRow } from '../db/schema';
 import {
@@ -123,7 +124,7 @@ function salaryFields(body: { salary?: Salary | string | null; salaryRange?: str
     typeof body.salary === 'string' ? body.salary : body.salary === undefined ? body.salaryRange : null;
   const salary = typeof text === 'string' ? parseSalaryText(text) : (body.salary as Salary | null);
   if (salary && salary.min !== null && salary.max !== null && salary.min > salary.max)
-    throw badRequest('The lowest salary must not be above the highest.', 'hire.salary_range_invalid');
+    throw badRequest('The lowest salary must not be above the highest.', HireErrors.salaryRangeInvalid);
   return {
     salaryMin: salary?.min ?? null,
     salaryMax: salary?.max ?? null,
@@ -136,13 +137,13 @@ function salaryFields(body: { salary?: Salary | string | null; salaryRange?: str
 /** The spec's `jobType` is another name for `type`: either may be sent, not two different ones. */
 function typeOf(body: Pick<JobBody, 'type' | 'jobType'>) {
   if (body.type && body.jobType && body.type !== body.jobType)
-    throw badRequest('Send the job type once: type and jobType differ.', 'hire.job_type_conflict');
+    throw badRequest('Send the job type once: type and jobType differ.', HireErrors.jobTypeConflict);
   return body.type ?? body.jobType;
 }
 
 function checkClosingDate(closesAt: string | null | undefined) {
   if (closesAt && closesAt < today())
-    throw badRequest('The closing date must be today or later.', 'hire.closing_date_past');
+    throw badRequest('The closing date must be today or later.', HireErrors.closingDatePast);
 }
 
 /** The job's fields as stored, from a body or a patch (salary read, closing date checked). */
@@ -344,7 +345,7 @@ export class JobStore {
       if (listing?.endsOn && (patch.closesAt === null || patch.closesAt > listing.endsOn))
         throw badRequest(
           `This job was posted with a single listing, which ends on ${listing.endsOn}: close it then or earlier.`,
-          'hire.listing_ends',
+          HireErrors.listingEnds,
         );
     }
     const [row] = await this.db

@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SavedJob } from '@platform/contracts';
+import type { SavedJob } from '../../contract';
 import { notFound, pageOf } from '@platform/service-kit';
 import { applications, jobs, savedJobs, users } from '../db/schema';
 import { toJob, type Db } from './job-store';
+import { HireErrors } from '../../contract';
 
 /** A professional's saved jobs, and what they did with the jobs on a board page. */
 export class SavedJobStore {
@@ -15,7 +16,7 @@ export class SavedJobStore {
       .from(jobs)
       .where(and(eq(jobs.id, jobId), isNull(jobs.deletedAt)))
       .limit(1);
-    if (!job) throw notFound('This job is no longer available.', 'hire.job_unavailable');
+    if (!job) throw notFound('This job is no longer available.', HireErrors.jobUnavailable);
     await this.db.insert(savedJobs).values({ userId, jobId }).onConflictDoNothing();
   }
 

@@ -1,4 +1,4 @@
-import type { Application } from '@platform/contracts';
+import type { Application } from '@platform/svc-hire/contract';
 import { Button, useFileDownload, useTranslation } from '@platform/ui';
 import { hireApi } from '../../api';
 

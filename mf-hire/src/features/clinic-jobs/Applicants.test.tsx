@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Application } from '@platform/contracts';
+import type { Application } from '@platform/svc-hire/contract';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
 import { APPLICATION, CLINIC, JOB, resetSession, signIn } from '../../test/fixtures';
 import { Applicants } from './Applicants';

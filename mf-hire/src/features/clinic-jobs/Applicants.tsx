@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Application, PostedJob } from '@platform/contracts';
+import type { Application, PostedJob } from '@platform/svc-hire/contract';
 import { refreshApi, useApiPages } from '@platform/data';
 import { hireApi } from '../../api';
 import { Alert, Button, failureText, Spinner, useDateFormat, useToast, useTranslation } from '@platform/ui';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PostedJob } from '@platform/contracts';
+import type { PostedJob } from '@platform/svc-hire/contract';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
 import { CLINIC, JOB, resetSession, signIn } from '../../test/fixtures';
 import ClinicJobs from './ClinicJobs';

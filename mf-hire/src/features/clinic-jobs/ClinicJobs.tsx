@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PostedJob } from '@platform/contracts';
+import type { PostedJob } from '@platform/svc-hire/contract';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { hireApi } from '../../api';
 import {

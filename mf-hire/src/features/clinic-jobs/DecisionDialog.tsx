@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Application } from '@platform/contracts';
+import type { Application } from '@platform/svc-hire/contract';
 import { DECISION_MESSAGE_MAX } from '@platform/contracts/values';
 import { Alert, Button, Modal, TextArea, failureText, useTranslation } from '@platform/ui';
 import { hireApi } from '../../api';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Job } from '@platform/contracts';
+import type { Job } from '@platform/svc-hire/contract';
 import { EXPERIENCE_LEVELS, JOB_TYPES, SALARY_MAX, SALARY_PERIODS } from '@platform/contracts/values';
 import type { PaymentRequiredResponse } from '@platform/contracts';
 import { Link, useNavigate } from '@platform/router';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { PostedJob } from '@platform/contracts';
+import type { PostedJob } from '@platform/svc-hire/contract';
 import { Button, useDateFormat, useSalaryFormat, useTranslation } from '@platform/ui';
 import { Applicants } from './Applicants';
 

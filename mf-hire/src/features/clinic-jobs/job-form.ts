@@ -1,4 +1,4 @@
-import type { Job, JobBody, JobPatch } from '@platform/contracts';
+import type { Job, JobBody, JobPatch } from '@platform/svc-hire/contract';
 import type { ExperienceLevel, JobType, SalaryPeriod } from '@platform/contracts/values';
 
 export interface JobForm {

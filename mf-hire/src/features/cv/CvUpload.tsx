@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import type { CvInfo } from '@platform/contracts';
+import type { CvInfo } from '@platform/svc-hire/contract';
 import { refreshApi } from '@platform/data';
 import { failureText, Spinner, useTranslation } from '@platform/ui';
 import { hireApi } from '../../api';

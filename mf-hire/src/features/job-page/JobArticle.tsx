@@ -1,4 +1,4 @@
-import type { Job } from '@platform/contracts';
+import type { Job } from '@platform/svc-hire/contract';
 import { useTranslation } from '@platform/ui';
 import { JobFacts } from '../shared/JobFacts';
 import { JobActions } from '../shared/JobActions';

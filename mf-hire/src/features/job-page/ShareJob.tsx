@@ -1,4 +1,4 @@
-import type { Job } from '@platform/contracts';
+import type { Job } from '@platform/svc-hire/contract';
 import { Button, useToast, useTranslation } from '@platform/ui';
 
 /**

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Job } from '@platform/contracts';
+import type { Job } from '@platform/svc-hire/contract';
 import { META_DESCRIPTION_MAX, metaDescription } from './meta';
 
 // The English texts' shape: "{{organization}}, {{location}} ({{type}}):".

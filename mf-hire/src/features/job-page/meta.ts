@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Job } from '@platform/contracts';
+import type { Job } from '@platform/svc-hire/contract';
 
 /** Search engines show about this many characters of a description. */
 export const META_DESCRIPTION_MAX = 160;

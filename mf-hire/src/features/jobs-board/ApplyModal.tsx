@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { CvInfo, Job } from '@platform/contracts';
+import type { CvInfo, Job } from '@platform/svc-hire/contract';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { hireApi } from '../../api';
 import {

@@ -1,4 +1,4 @@
-import type { Job, JobListResponse } from '@platform/contracts';
+import type { Job, JobListResponse } from '@platform/svc-hire/contract';
 import { useSession } from '@platform/shell-state';
 import { ListStatus, Pager, useTranslation } from '@platform/ui';
 import { JobCard } from './JobCard';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Job } from '@platform/contracts';
+import type { Job } from '@platform/svc-hire/contract';
 import { Link } from '@platform/router';
 import { Button, useTranslation } from '@platform/ui';
 import { JobFacts } from '../shared/JobFacts';

@@ -1,4 +1,4 @@
-import type { ApplyBody } from '@platform/contracts';
+import type { ApplyBody } from '@platform/svc-hire/contract';
 import { isPhoneNumber, PHONE_MIN_LENGTH } from '@platform/contracts/values';
 import { EMAIL } from '@platform/ui';
 import { withScheme } from '../shared/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Job } from '@platform/contracts';
+import type { Job } from '@platform/svc-hire/contract';
 import { useNavigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 

@@ -1,4 +1,4 @@
-import type { Job } from '@platform/contracts';
+import type { Job } from '@platform/svc-hire/contract';
 import { Button, useTranslation } from '@platform/ui';
 import { SaveToggle } from './SaveToggle';
 import type { ViewerState } from './viewer-state';

@@ -1,4 +1,4 @@
-import type { Job } from '@platform/contracts';
+import type { Job } from '@platform/svc-hire/contract';
 import { BOARD_TIME_ZONE } from '@platform/contracts/values';
 import { useDateFormat, useSalaryFormat, useTranslation } from '@platform/ui';
 import { useShortDateFormat } from './format';

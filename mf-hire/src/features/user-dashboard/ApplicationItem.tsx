@@ -1,4 +1,4 @@
-import type { Application } from '@platform/contracts';
+import type { Application } from '@platform/svc-hire/contract';
 import { Button, useDateFormat, useTranslation } from '@platform/ui';
 import { StatusBadge } from '../shared/StatusBadge';
 

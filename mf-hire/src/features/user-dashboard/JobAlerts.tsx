@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@platform/router';
-import type { JobAlert } from '@platform/contracts';
+import type { JobAlert } from '@platform/svc-hire/contract';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { Alert, Button, failureText, Spinner, useToast, useTranslation } from '@platform/ui';
 import { hireApi } from '../../api';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Application, SavedJob } from '@platform/contracts';
+import type { Application, SavedJob } from '@platform/svc-hire/contract';
 import { fakeApi, renderScreen, type ApiCall, type ApiAnswer } from '@platform/ui/testing';
 import { AMINA, APPLICATION, JOB, resetSession, signIn } from '../../test/fixtures';
 import UserJobs from './UserJobs';

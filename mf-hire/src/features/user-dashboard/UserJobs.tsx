@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@platform/router';
-import type { Application } from '@platform/contracts';
+import type { Application } from '@platform/svc-hire/contract';
 import { refreshApi, useApiPages } from '@platform/data';
 import { hireApi } from '../../api';
 import {

@@ -1,6 +1,12 @@
+/**
+ * svc-hire's contracts: the TypeBox schemas of its HTTP payloads (jobs, applications, CVs, saved jobs,
+ * alerts), its events and its error codes. The service validates with them; mf-hire imports their types
+ * (`import type ... from '@platform/svc-hire/contract'`), so no schema code reaches the browser. The plain
+ * lists the forms check too (job types, statuses, salary) stay in `@platform/contracts/values`, which the
+ * shared UI package reads as well.
+ */
 import { Type, type Static } from '@sinclair/typebox';
-import { CappedPageInfo, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from './common';
-
+import { CappedPageInfo, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from '@platform/contracts';
 import {
   APPLICATION_STATUSES,
   PROFESSIONS,
@@ -8,7 +14,6 @@ import {
   EXPERIENCE_LEVELS,
   CV_MAX_BYTES,
   DECISION_MESSAGE_MAX,
-  LIST_COUNT_CAP,
   JOB_SORTS,
   JOB_TYPES,
   SALARY_MAX,
@@ -17,11 +22,10 @@ import {
   PHONE_MAX_LENGTH,
   PHONE_MIN_LENGTH,
   PHONE_PATTERN,
-} from './values';
+} from '@platform/contracts/values';
 
 export {
   APPLICATION_STATUSES,
-  LIST_COUNT_CAP,
   JOB_TYPES,
   CURRENCIES,
   SALARY_PERIODS,
@@ -31,8 +35,15 @@ export {
   DECISION_MESSAGE_MAX,
   MAX_JOB_ALERTS,
 };
-export { BOARD_TIME_ZONE, SALARY_MAX, parseSalaryText, salaryText } from './values';
-export type { ApplicationStatus, JobType, ExperienceLevel, SalaryPeriod, Currency, JobSort } from './values';
+export { BOARD_TIME_ZONE, SALARY_MAX, parseSalaryText, salaryText } from '@platform/contracts/values';
+export type {
+  ApplicationStatus,
+  JobType,
+  ExperienceLevel,
+  SalaryPeriod,
+  Currency,
+  JobSort,
+} from '@platform/contracts/values';
 
 const Uuid = Type.String({ format: 'uuid' });
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
@@ -203,9 +214,6 @@ export type JobAlertListResponse = Omit<Static<typeof JobAlertListResponse>, 'da
 export const JobAlertResponse = Ok({ data: JobAlert });
 export type JobAlertResponse = Omit<Static<typeof JobAlertResponse>, 'data'> & { data: JobAlert };
 
-/** `:id` of a job or an application. */
-export const IdParams = Type.Object({ id: Uuid });
-
 /** The board says "more than {total}" when `totalCapped` (CappedPageInfo). */
 export const JobListResponse = Ok({ data: Type.Array(Job), pageInfo: CappedPageInfo });
 export type JobListResponse = Static<typeof JobListResponse>;
@@ -216,11 +224,6 @@ export const PostedJobListResponse = Ok({ data: Type.Array(PostedJob), pageInfo:
 export type PostedJobListResponse = Static<typeof PostedJobListResponse>;
 export const JobResponse = Ok({ data: Job });
 export type JobResponse = Static<typeof JobResponse>;
-
-/** A page's link preview (Open Graph), read by the gateway for crawlers: plain text, escaped there. */
-export const PagePreview = Type.Object({ title: Type.String(), description: Type.String() });
-export const PagePreviewResponse = Ok({ data: PagePreview });
-export type PagePreviewResponse = Static<typeof PagePreviewResponse>;
 
 export const ApplyBody = Type.Object(
   {
@@ -402,4 +405,35 @@ export const HireEvents = {
   notificationRequested: 'hire.notification.requested.v1',
   applicationSubmitted: 'hire.application.submitted.v1',
   applicationStatusChanged: 'hire.application.status-changed.v1',
+} as const;
+
+/**
+ * The error codes svc-hire answers with (`code` beside the English `message`): each has its text in its
+ * remote's locales (`serverErrors.hire.<name>`, en/sw/fr), checked by security/error-codes.test.ts.
+ */
+export const HireErrors = {
+  alertLimit: 'hire.alert_limit',
+  alertNeedsFilter: 'hire.alert_needs_filter',
+  alertNotFound: 'hire.alert_not_found',
+  alreadyApplied: 'hire.already_applied',
+  applicationAccepted: 'hire.application_accepted',
+  applicationDeclined: 'hire.application_declined',
+  applicationNotFound: 'hire.application_not_found',
+  applicationWithdrawn: 'hire.application_withdrawn',
+  closingDatePast: 'hire.closing_date_past',
+  cvChoiceRequired: 'hire.cv_choice_required',
+  cvConflict: 'hire.cv_conflict',
+  cvMissing: 'hire.cv_missing',
+  cvNotFound: 'hire.cv_not_found',
+  cvNotPdf: 'hire.cv_not_pdf',
+  cvTooLarge: 'hire.cv_too_large',
+  jobClosed: 'hire.job_closed',
+  jobRemoved: 'hire.job_removed',
+  jobTypeConflict: 'hire.job_type_conflict',
+  jobUnavailable: 'hire.job_unavailable',
+  listingEnds: 'hire.listing_ends',
+  messageNotAllowed: 'hire.message_not_allowed',
+  notApplicant: 'hire.not_applicant',
+  notJobOwner: 'hire.not_job_owner',
+  salaryRangeInvalid: 'hire.salary_range_invalid',
 } as const;
