@@ -242,7 +242,9 @@ export const coreApi = {
       { method: 'PUT', body: file },
     ),
   credentialFile: (id: string) => apiFile(`/api/core/credentials/${encodeURIComponent(id)}/file`),
-  setFacilityType: (body: OrganisationBody) =>
+  /** The organisation's settings (every member reads its time zone); HR changes them. */
+  organisation: () => endpoint<OrganisationResponse>('/api/core/organisation'),
+  configureOrganisation: (body: OrganisationBody) =>
     apiRequest<OrganisationResponse>('/api/core/organisation', { method: 'PATCH', body }),
   /** The staff CSV: `dryRun` previews (nothing written); a file with problems imports nothing (422). */
   importStaff: (csv: string, dryRun: boolean) =>

@@ -425,20 +425,32 @@ export type DocumentFileQuery = Static<typeof DocumentFileQuery>;
 export const ComplianceFileQuery = DocumentFileQuery;
 export type ComplianceFileQuery = DocumentFileQuery;
 
-/** PATCH /api/core/organisation: HR states its facility type, which decides the documents it must hold. */
+/**
+ * PATCH /api/core/organisation: HR states its facility type (which decides the documents it must hold)
+ * and its time zone (an IANA name from Intl's list, else 422 `core.time_zone_unknown`); a field left out is
+ * kept.
+ */
 export const OrganisationBody = Type.Object(
-  { facilityType: StringEnum(FACILITY_TYPES) },
-  { additionalProperties: false },
+  {
+    facilityType: Type.Optional(StringEnum(FACILITY_TYPES)),
+    timeZone: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_/+-]*$' }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
 );
 export type OrganisationBody = Static<typeof OrganisationBody>;
-export const OrganisationResponse = Ok({
-  data: Type.Object({
-    id: Uuid,
-    name: Type.String(),
-    country: Type.String(),
-    facilityType: StringEnum(FACILITY_TYPES),
-  }),
+/** The organisation's settings: `GET /api/core/organisation` (members), and what the PATCH answers. */
+export const OrganisationSettings = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  country: Type.String(),
+  facilityType: StringEnum(FACILITY_TYPES),
+  /** Its "today", its shift times, the time clock and timesheets are read in it (default Africa/Nairobi). */
+  timeZone: Type.String(),
 });
+export type OrganisationSettings = Static<typeof OrganisationSettings>;
+export const OrganisationResponse = Ok({ data: OrganisationSettings });
 export type OrganisationResponse = Static<typeof OrganisationResponse>;
 
 const Count = Type.Object({
@@ -1475,4 +1487,5 @@ export const CoreErrors = {
   contractCodeTooMany: 'core.contract_code_too_many',
   contractNotActive: 'core.contract_not_active',
   contractFileType: 'core.contract_file_type',
+  timeZoneUnknown: 'core.time_zone_unknown',
 } as const;

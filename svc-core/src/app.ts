@@ -33,6 +33,7 @@ import rosterRoutes from './routes/rosters';
 import contractRoutes from './routes/contracts';
 import { contractEndAlerts } from './stores/contract-end-alerts';
 import licenceAlertRoutes from './routes/licence-alerts';
+import organisationRoutes from './routes/organisation';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -101,6 +102,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(credentialRoutes, { credentials, orgs });
   await app.register(staffRoutes, { staff, orgs, compliance, trainings });
   await app.register(policyRoutes, { policies, orgs });
+  await app.register(organisationRoutes, { orgs });
   await app.register(complianceRoutes, { compliance, orgs });
   await app.register(trainingRoutes, { trainings, orgs });
   await app.register(hireRoutes, { hires, orgs });

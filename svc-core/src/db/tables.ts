@@ -58,6 +58,8 @@ export const organisations = core.table('organisations', {
   trainingsSeeded: boolean('trainings_seeded').notNull().default(false),
   /** Set once its leave types and its country's public holidays were added (`leave/`): HR's edits stay. */
   leaveSeeded: boolean('leave_seeded').notNull().default(false),
+  /** IANA name (Intl's list): its "today", shift times, the time clock and timesheets are read in it. */
+  timeZone: text('time_zone').notNull().default('Africa/Nairobi'),
 });
 
 export const locations = core.table(

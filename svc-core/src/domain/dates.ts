@@ -47,3 +47,58 @@ export function localDateOf(now: Date, timeZone: string = DEFAULT_TIME_ZONE): Lo
     day: '2-digit',
   }).format(now);
 }
+
+/** The time zones an organisation may choose: Intl's IANA names, and UTC (which that list leaves out). */
+const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+export const isTimeZone = (name: string): boolean => TIME_ZONES.has(name);
+
+const partsFormat = new Map<string, Intl.DateTimeFormat>();
+/** The wall clock in `timeZone` at `at`: its day and minutes since that day's midnight. */
+export function wallClockOf(at: Date, timeZone: string): { day: LocalDate; minutes: number } {
+  let format = partsFormat.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormat.set(timeZone, format);
+  }
+  const part: Record<string, string> = {};
+  for (const p of format.formatToParts(at)) part[p.type] = p.value;
+  return {
+    day: `${part.year}-${part.month}-${part.day}`,
+    minutes: Number(part.hour) * 60 + Number(part.minute) + Number(part.second) / 60,
+  };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
+function offsetAt(at: number, timeZone: string): number {
+  const { day, minutes } = wallClockOf(new Date(at), timeZone);
+  const wall = utcOf(day) + Math.round(minutes * 60_000);
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The instant the wall clock in `timeZone` shows `time` (`HH:MM`) on `day`. Where a clock change skips that
+ * time it is read with the offset before the change (02:30 on a spring-forward night is 03:30); where it
+ * happens twice, the first.
+ */
+export function instantOf(day: LocalDate, time: string, timeZone: string): Date {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const wall = utcOf(day) + (h * 60 + m) * 60_000;
+  // A day either side is before and after any change near it (zones change at most twice a year).
+  const before = wall - offsetAt(wall - DAY_MS, timeZone);
+  const after = wall - offsetAt(wall + DAY_MS, timeZone);
+  const shows = (at: number) => {
+    const clock = wallClockOf(new Date(at), timeZone);
+    return clock.day === day && Math.round(clock.minutes) === h * 60 + m;
+  };
+  const valid = [before, after].filter(shows).sort((a, b) => a - b);
+  return new Date(valid[0] ?? before);
+}

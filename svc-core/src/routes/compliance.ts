@@ -8,8 +8,6 @@ import {
   ComplianceResponse,
   ComplianceTypesResponse,
   IdParams,
-  OrganisationBody,
-  OrganisationResponse,
 } from '../../contract';
 import type { ComplianceStore } from '../stores/compliance-store';
 import { documentFileRoutes } from './document-file';
@@ -18,8 +16,8 @@ import { pagedListRoute } from './paged-list';
 import { memberOf, requestInfo, secured } from './guard';
 
 /**
- * The organisation's own documents (and each one's scan or photo), its facility type and the types it must
- * hold: HR's alone (owner, HR admin); a manager or staff member is refused (403) and sees none.
+ * The organisation's own documents (and each one's scan or photo) and the types it must hold (its facility
+ * type is set with `PATCH /api/core/organisation`, routes/organisation.ts): HR's alone (owner, HR admin); a manager or staff member is refused (403) and sees none.
  */
 export default async function complianceRoutes(
   app: App,
@@ -91,32 +89,6 @@ export default async function complianceRoutes(
         actor,
         request.params.id,
         request.body,
-        requestInfo(request),
-      );
-      return { success: true as const, data };
-    },
-  );
-
-  app.patch(
-    '/api/core/organisation',
-    {
-      ...member,
-      schema: {
-        ...secured,
-        body: OrganisationBody,
-        response: {
-          200: OrganisationResponse,
-          402: PaymentRequiredResponse,
-          ...ErrorAnswers(400, 401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const actor = await memberOf(orgs, request);
-      const data = await compliance.setFacilityType(
-        request.user,
-        actor,
-        request.body.facilityType,
         requestInfo(request),
       );
       return { success: true as const, data };

@@ -85,31 +85,6 @@ export class ComplianceStore {
     };
   }
 
-  /** HR states the organisation's facility type (which decides the documents it must hold). */
-  async setFacilityType(claims: Claims, actor: OrgActor, facilityType: FacilityType, request: RequestInfo) {
-    if (!can(actor, 'organisation.configure')) throw forbidden('Only HR sets up the organisation.');
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(schema.organisations)
-        .where(eq(schema.organisations.id, actor.organisationId));
-      const [org] = await tx
-        .update(schema.organisations)
-        .set({ facilityType })
-        .where(eq(schema.organisations.id, actor.organisationId))
-        .returning();
-      await recordAdminAction(tx, schema.outbox, 'core', {
-        actor: claims,
-        action: 'organisation.facility-type',
-        target: { module: 'core', kind: 'organisation', id: org!.id, label: org!.name },
-        before: { facilityType: before?.facilityType ?? null },
-        after: { facilityType },
-        request,
-      });
-      return { id: org!.id, name: org!.name, country: org!.country, facilityType: org!.facilityType };
-    });
-  }
-
   /** The organisation's documents, soonest expiry first; `expiringWithin` days from today (not yet expired). */
   async list(actor: OrgActor, query: ComplianceQuery) {
     ComplianceStore.require(actor);

@@ -114,7 +114,8 @@ export class LeaveStore {
     private readonly now: () => Date,
   ) {}
 
-  private today = (): LocalDate => localDateOf(this.now());
+  /** Today in the organisation's time zone (`OrgActor.timeZone`; East Africa Time when not known). */
+  private today = (timeZone?: string): LocalDate => localDateOf(this.now(), timeZone);
 
   /** The preset types and the country's holidays, added the first time anyone uses leave (once). */
   async seed(orgId: string): Promise<void> {
@@ -322,7 +323,15 @@ export class LeaveStore {
     await this.seed(actor.organisationId);
     const member = await this.ownRecord(this.db, actor);
     const type = await this.typeIn(this.db, actor.organisationId, ask.typeId);
-    const { byYear: _byYear, ...quote } = await this.plan(this.db, member, type, ask, null, false);
+    const { byYear: _byYear, ...quote } = await this.plan(
+      this.db,
+      member,
+      type,
+      ask,
+      null,
+      false,
+      actor.timeZone,
+    );
     return quote;
   }
 
@@ -336,7 +345,7 @@ export class LeaveStore {
     return this.db.transaction(async (tx) => {
       const member = await this.ownRecord(tx, actor, true);
       const type = await this.typeIn(tx, actor.organisationId, body.typeId);
-      const plan = await this.plan(tx, member, type, body, null, true);
+      const plan = await this.plan(tx, member, type, body, null, true, actor.timeZone);
       const [row] = await tx
         .insert(requests)
         .values({
@@ -421,7 +430,14 @@ export class LeaveStore {
       if (body.status === 'approved' && type.accrual !== 'none' && !type.allowNegative) {
         const use = await this.useOf(tx, member.id, type.id, row.id);
         for (const [year, days] of Object.entries(row.daysByYear)) {
-          const b = this.balance(type, member, Number(year), lastDayIn(row.toDay, Number(year)), use);
+          const b = this.balance(
+            type,
+            member,
+            Number(year),
+            lastDayIn(row.toDay, Number(year)),
+            use,
+            actor.timeZone,
+          );
           if ((b.available ?? 0) - days < 0) throw insufficient();
         }
       }
@@ -483,7 +499,7 @@ export class LeaveStore {
   async myBalances(actor: OrgActor, year?: number): Promise<LeaveBalance[]> {
     await this.seed(actor.organisationId);
     const member = await this.ownRecord(this.db, actor);
-    const [page] = await this.balancesFor(actor.organisationId, [member], year);
+    const [page] = await this.balancesFor(actor.organisationId, [member], year, actor.timeZone);
     return page!.balances;
   }
 
@@ -507,7 +523,7 @@ export class LeaveStore {
     const [{ total }] = (await this.db.select({ total: count() }).from(staff).where(where)) as [
       { total: number },
     ];
-    return { data: await this.balancesFor(actor.organisationId, members, query.year), total };
+    return { data: await this.balancesFor(actor.organisationId, members, query.year, actor.timeZone), total };
   }
 
   /**
@@ -516,7 +532,7 @@ export class LeaveStore {
    */
   async away(actor: OrgActor, query: AwayQuery) {
     if (!can(actor, 'leave.oversee')) throw forbidden('Only HR and managers see who is away.');
-    const from = query.from ? realDay(query.from) : this.today();
+    const from = query.from ? realDay(query.from) : this.today(actor.timeZone);
     const to = query.to ? realDay(query.to) : from;
     if (to < from) throw badRequest('to: must not be before from.', CoreErrors.leaveDatesInvalid);
     const { limit, offset } = pageOf(query);
@@ -562,6 +578,7 @@ export class LeaveStore {
     ask: { from: string; to: string; halfDay?: boolean },
     except: string | null,
     checkOverlap: boolean,
+    timeZone?: string,
   ): Promise<Plan> {
     const from = parseIsoDate(ask.from);
     const to = parseIsoDate(ask.to);
@@ -618,7 +635,7 @@ export class LeaveStore {
     let halfPay = 0;
     for (const [yearText, days] of Object.entries(counted.byYear)) {
       const year = Number(yearText);
-      const b = this.balance(type, member, year, lastDayIn(to, year), use);
+      const b = this.balance(type, member, year, lastDayIn(to, year), use, timeZone);
       halfPay += halfPayDays(type, use(year).used + use(year).pending, days);
       if (b.available === null) continue;
       if (before === null) before = b.available;
@@ -658,8 +675,9 @@ export class LeaveStore {
     year: number,
     asOf: LocalDate,
     use: ReturnType<typeof usage>,
+    timeZone?: string,
   ) {
-    const today = this.today();
+    const today = this.today(timeZone);
     const firstYear = Math.max(
       leaveYearOf(localDateOf(type.createdAt)),
       member.startDate ? leaveYearOf(member.startDate) : 0,
@@ -674,8 +692,13 @@ export class LeaveStore {
   }
 
   /** Balances of every active type for `members` in `year` (default: this one), as of today. */
-  private async balancesFor(orgId: string, members: Member[], year?: number): Promise<PersonBalances[]> {
-    const today = this.today();
+  private async balancesFor(
+    orgId: string,
+    members: Member[],
+    year?: number,
+    timeZone?: string,
+  ): Promise<PersonBalances[]> {
+    const today = this.today(timeZone);
     const leaveYear = year ?? leaveYearOf(today);
     const active = await this.db
       .select()
@@ -701,8 +724,8 @@ export class LeaveStore {
       departmentId: m.departmentId,
       balances: active.map((t) => {
         const use = usage(rows.filter((r) => r.staffId === m.id && r.typeId === t.id));
-        const now = this.balance(t, m, leaveYear, today < yearEnd ? today : yearEnd, use);
-        const atEnd = this.balance(t, m, leaveYear, yearEnd, use);
+        const now = this.balance(t, m, leaveYear, today < yearEnd ? today : yearEnd, use, timeZone);
+        const atEnd = this.balance(t, m, leaveYear, yearEnd, use, timeZone);
         return {
           typeId: t.id,
           typeName: leaveTypeName(t),

@@ -7,10 +7,12 @@ import {
   type UserDeletedData,
   type UserEventData,
 } from '@platform/contracts';
-import { entitlementsOf, forbidden } from '@platform/service-kit';
+import { recordAdminAction } from '@platform/event-bus';
+import { entitlementsOf, forbidden, HttpError } from '@platform/service-kit';
 import * as schema from '../db/schema';
-import type { OrgActor } from '../domain/roles';
-import { CoreErrors } from '../../contract';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../domain/dates';
+import { can, type OrgActor } from '../domain/roles';
+import { CoreErrors, type OrganisationBody, type OrganisationSettings } from '../../contract';
 import { takeHireSuggestion } from './hire-store';
 
 export type Db = PostgresJsDatabase<typeof schema>;
@@ -197,19 +199,22 @@ export class OrgStore {
         role: 'owner',
         departmentIds: [],
         locationIds: [],
+        timeZone: org?.timeZone ?? DEFAULT_TIME_ZONE,
       };
     }
-    let [record] = await this.db
-      .select()
-      .from(schema.staffRecords)
-      .where(and(eq(schema.staffRecords.orgId, orgId), eq(schema.staffRecords.personId, claims.sub)));
-    if (!record) {
-      await this.db.transaction((tx) => this.ensureMember(tx, orgId, claims.sub, claims.name, claims.email));
-      [record] = await this.db
-        .select()
+    // The record with its organisation's time zone, in one query.
+    const own = () =>
+      this.db
+        .select({ record: schema.staffRecords, timeZone: schema.organisations.timeZone })
         .from(schema.staffRecords)
+        .leftJoin(schema.organisations, eq(schema.organisations.id, schema.staffRecords.orgId))
         .where(and(eq(schema.staffRecords.orgId, orgId), eq(schema.staffRecords.personId, claims.sub)));
+    let [found] = await own();
+    if (!found) {
+      await this.db.transaction((tx) => this.ensureMember(tx, orgId, claims.sub, claims.name, claims.email));
+      [found] = await own();
     }
+    const record = found?.record;
     if (!record || record.leftAt)
       throw forbidden('You are not a member of an organisation.', CoreErrors.noOrganisation);
     return {
@@ -218,7 +223,65 @@ export class OrgStore {
       role: record.role,
       departmentIds: record.managedDepartmentIds,
       locationIds: record.managedLocationIds,
+      timeZone: found!.timeZone ?? DEFAULT_TIME_ZONE,
     };
+  }
+
+  /** The organisation's settings, as every member may read them. */
+  async settings(actor: OrgActor): Promise<OrganisationSettings> {
+    const org = await this.organisation(actor.organisationId);
+    if (!org) throw forbidden('You are not a member of an organisation.', CoreErrors.noOrganisation);
+    return settingsOf(org);
+  }
+
+  /**
+   * HR sets up the organisation: its facility type (which decides the compliance documents it must hold)
+   * and its time zone (one of Intl's IANA names, else 422). Each change is an admin action.
+   */
+  async configure(
+    claims: Claims,
+    actor: OrgActor,
+    body: OrganisationBody,
+    request: { ip?: string; id?: string },
+  ): Promise<OrganisationSettings> {
+    if (!can(actor, 'organisation.configure')) throw forbidden('Only HR sets up the organisation.');
+    if (body.timeZone !== undefined && !isTimeZone(body.timeZone))
+      throw new HttpError(422, `${body.timeZone} is not a time zone we know.`, CoreErrors.timeZoneUnknown);
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(schema.organisations)
+        .where(eq(schema.organisations.id, actor.organisationId))
+        .for('update');
+      const [org] = await tx
+        .update(schema.organisations)
+        .set({
+          ...(body.facilityType !== undefined && { facilityType: body.facilityType }),
+          ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
+        })
+        .where(eq(schema.organisations.id, actor.organisationId))
+        .returning();
+      const target = { module: 'core', kind: 'organisation', id: org!.id, label: org!.name };
+      if (body.facilityType !== undefined && body.facilityType !== before?.facilityType)
+        await recordAdminAction(tx, schema.outbox, 'core', {
+          actor: claims,
+          action: 'organisation.facility-type',
+          target,
+          before: { facilityType: before?.facilityType ?? null },
+          after: { facilityType: body.facilityType },
+          request,
+        });
+      if (body.timeZone !== undefined && body.timeZone !== before?.timeZone)
+        await recordAdminAction(tx, schema.outbox, 'core', {
+          actor: claims,
+          action: 'organisation.time-zone',
+          target,
+          before: { timeZone: before?.timeZone ?? null },
+          after: { timeZone: body.timeZone },
+          request,
+        });
+      return settingsOf(org!);
+    });
   }
 
   /** What the organisation bought (null: billing has said nothing yet, so its trial's everything). */
@@ -256,3 +319,11 @@ export class OrgStore {
     return [...new Set([...(org ? [org.ownerId] : []), ...ids])];
   }
 }
+
+const settingsOf = (org: typeof schema.organisations.$inferSelect): OrganisationSettings => ({
+  id: org.id,
+  name: org.name,
+  country: org.country,
+  facilityType: org.facilityType,
+  timeZone: org.timeZone,
+});

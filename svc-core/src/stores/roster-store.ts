@@ -317,7 +317,7 @@ export class RosterStore {
   /** The caller's own shifts on published rosters from `from` (default: today) to `to`, by day. */
   async mine(actor: OrgActor, query: MyShiftsQuery): Promise<{ data: MyShift[]; total: number }> {
     const { limit, offset } = pageOf(query);
-    const from = query.from ?? localDateOf(this.now());
+    const from = query.from ?? localDateOf(this.now(), actor.timeZone);
     const where = and(
       eq(staff.orgId, actor.organisationId),
       eq(staff.personId, actor.personId),

@@ -99,7 +99,7 @@ function Required({ types }: { types: Types }) {
     setBusy(true);
     setMessage(null);
     try {
-      const res = await coreApi.setFacilityType({ facilityType });
+      const res = await coreApi.configureOrganisation({ facilityType });
       if (res.ok) {
         setMessage({ kind: 'success', text: t('compliance.facilitySaved') });
         await refreshAll();

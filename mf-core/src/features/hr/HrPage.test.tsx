@@ -346,4 +346,37 @@ describe('/hr set-up', () => {
     );
     expect(screen.getByRole('link', { name: 'Policies' })).toHaveAttribute('href', '/hr/policies');
   });
+
+  it('lets HR choose the organisation’s time zone, East Africa Time first, and says when it is saved', async () => {
+    useSession.getState().signIn('token', { ...AMINA, role: 'Clinic', name: 'Kisumu Family Clinic' });
+    let zone = 'Africa/Nairobi';
+    const calls = fakeApi(({ method, path, body }) => {
+      if (path === '/api/core/licence-alerts/roles') return { body: licenceRoles };
+      if (path === '/api/core/organisation') {
+        if (method === 'PATCH') zone = (body as { timeZone: string }).timeZone;
+        const data = { id: AMINA.id, name: 'Kisumu', country: 'KE', facilityType: 'Clinic', timeZone: zone };
+        return { body: { success: true, data } };
+      }
+      if (path === '/api/core/places')
+        return { body: { success: true, data: { locations: [], departments: [] } } };
+      if (path.startsWith('/api/core/dashboard'))
+        return { status: 403, body: { success: false, message: 'x', code: 'request.forbidden' } };
+      return { body: page([]) };
+    });
+    await renderScreen(<HrPage />, { path: '/hr' });
+    const section = await screen.findByRole('region', { name: 'Time zone' });
+    const select = await within(section).findByRole('combobox', { name: "The organisation's time zone" });
+    expect(select).toHaveValue('Africa/Nairobi');
+    const options = within(select).getAllByRole('option');
+    expect(options[0]).toHaveTextContent('Africa/Nairobi (GMT+03:00)');
+    expect(options[3]).toHaveValue('Africa/Kigali');
+    await userEvent.selectOptions(select, 'Africa/Kigali');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save time zone' }));
+    expect(
+      await within(section).findByText('Time zone set to Africa/Kigali (GMT+02:00).'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { timeZone: 'Africa/Kigali' },
+    ]);
+  });
 });

@@ -20,6 +20,7 @@ import {
 import { coreApi, type StaffFilter } from '../../api';
 import { Clearance } from './Clearance';
 import { LicenceAlertRoles } from './LicenceAlertRoles';
+import { TimeZoneSetting } from './TimeZoneSetting';
 import { useFailure, useOrgRole } from './hr-access';
 import '../shared/core.css';
 
@@ -69,6 +70,7 @@ function HrHome() {
       <Dashboard />
       {isHr && <RecentHires invites={role === 'owner'} />}
       {isHr && <Setup />}
+      {isHr && <TimeZoneSetting />}
       {isHr && <LicenceAlertRoles owner={role === 'owner'} />}
       <Expiring />
       <Staff />

@@ -1,0 +1,1 @@
+ALTER TABLE "core"."organisations" ADD COLUMN "time_zone" text DEFAULT 'Africa/Nairobi' NOT NULL;
