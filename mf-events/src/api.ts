@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@platform/contracts';
 import type {
   CalendarFeedResponse,
   CalendarFeedStateResponse,
@@ -10,11 +11,10 @@ import type {
   EventListResponse,
   EventPatch,
   EventResponse,
-  MessageResponse,
   MyEventsResponse,
   RegistrantListResponse,
   RegistrationResponse,
-} from '@platform/contracts';
+} from '@platform/svc-events/contract';
 import { endpoint } from '@platform/data';
 import { apiFile, apiRequest } from '@platform/shell-state';
 

@@ -11,7 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from '@platform/router/server';
 import i18next from 'i18next';
 import { settleFirstRender } from '@platform/shell-state';
-import type { EventListResponse } from '@platform/contracts';
+import type { EventListResponse } from '@platform/svc-events/contract';
 import type { Language } from '@platform/ui';
 import uiEn from '@platform/ui/locales/en.json';
 import uiSw from '@platform/ui/locales/sw.json';

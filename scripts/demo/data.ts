@@ -3,7 +3,7 @@
  * (`.example` is reserved: no such mailbox exists), phone numbers in the 700 000 xxx range. Loading keys on
  * these e-mails and titles, so loading twice adds nothing twice.
  */
-import type { EventCategory, EventRegion } from '@platform/contracts';
+import type { EventCategory, EventRegion } from '@platform/contracts/values';
 import type { ApplicationStatus, SalaryPeriod } from '@platform/contracts/values';
 
 export const DEMO_DOMAIN = 'demo.afyahr.example';

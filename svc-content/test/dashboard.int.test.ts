@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
-import { EventsEvents, IdentityEvents } from '@platform/contracts';
+import { IdentityEvents } from '@platform/contracts';
+import { EventsEvents } from '@platform/svc-events/contract';
 import { HireEvents } from '@platform/svc-hire/contract';
 import { makeEnvelope } from '@platform/event-bus';
 import { eventually, userEvent } from '@platform/testing';

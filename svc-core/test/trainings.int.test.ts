@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventsEvents, type CheckinRecordedData } from '@platform/contracts';
+import { EventsEvents, type CheckinRecordedData } from '@platform/svc-events/contract';
 import { makeEnvelope, NatsEventBus } from '@platform/event-bus';
 import { eventually } from '@platform/testing';
 import { startCore, sweepEachDayOnTwoInstances, type CoreContext, type Persona } from './helpers';

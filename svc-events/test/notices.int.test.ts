@@ -1,4 +1,5 @@
-import { EventsEvents, type NotificationRequestedData } from '@platform/contracts';
+import { type NotificationRequestedData } from '@platform/contracts';
+import { EventsEvents } from '../contract';
 import { eventually, readEvents } from '@platform/testing';
 import { anEvent, startEvents, type EventsContext, type Persona } from './helpers';
 

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { EventsEvents } from '@platform/contracts';
+import { EventsEvents } from '../contract';
 import { eventually, readEvents } from '@platform/testing';
 import { anEvent, startEvents, type EventsContext, type Persona } from './helpers';
 

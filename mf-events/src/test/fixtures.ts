@@ -1,4 +1,4 @@
-import type { EventView, MyRegistration } from '@platform/contracts';
+import type { EventView, MyRegistration } from '@platform/svc-events/contract';
 import { queryClient } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import '../features/shared/namespace';

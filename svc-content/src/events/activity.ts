@@ -1,12 +1,7 @@
 import fp from 'fastify-plugin';
 import { handleOnce, type EventBus } from '@platform/event-bus';
-import {
-  ConnectEvents,
-  EventsEvents,
-  PostFlaggedData,
-  RegistrationChangedData,
-  type Envelope,
-} from '@platform/contracts';
+import { ConnectEvents, PostFlaggedData, type Envelope } from '@platform/contracts';
+import { EventsEvents, RegistrationChangedData } from '@platform/svc-events/contract';
 import { ApplicationSubmittedData, HireEvents, JobPostedData } from '@platform/svc-hire/contract';
 import { processed } from '../db/schema';
 import type { Db, Tx } from '../stores/db';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { handleOnce, type EventBus } from '@platform/event-bus';
-import { CheckinRecordedData, EventsEvents } from '@platform/contracts';
+import { CheckinRecordedData, EventsEvents } from '@platform/svc-events/contract';
 import { processed } from '../db/schema';
 import type { Db } from '../stores/org-store';
 import type { TrainingStore } from '../stores/training-store';

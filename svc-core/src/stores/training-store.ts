@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { enqueue, recordAdminAction } from '@platform/event-bus';
-import type { AccessClaims, CheckinRecordedData } from '@platform/contracts';
+import type { AccessClaims } from '@platform/contracts';
+import type { CheckinRecordedData } from '@platform/svc-events/contract';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { ALERT_HORIZON_DAYS, type Milestone } from '../domain/alert-schedule';

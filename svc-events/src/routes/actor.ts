@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, notFound, type App } from '@platform/service-kit';
 import type { EventRow } from '../db/schema';
 import type { Actor, AdminBy } from '../stores/db';
+import { EventsErrors } from '../../contract';
 
 /** The acting account, from the verified token only. */
 export function actorOf(request: FastifyRequest): Actor {
@@ -34,8 +35,8 @@ export function optionalUser(app: App) {
 export async function organisedEvent(app: App, id: string, actor: Actor, cancelledToo = false) {
   const found = await app.events.find(id);
   if (!found || (found.row.cancelledAt && !cancelledToo))
-    throw notFound('This event could not be found.', 'events.event_not_found');
+    throw notFound('This event could not be found.', EventsErrors.eventNotFound);
   if (!organizes(actor, found.row))
-    throw forbidden('Only the organisation running this event can do this.', 'events.not_organizer');
+    throw forbidden('Only the organisation running this event can do this.', EventsErrors.notOrganizer);
   return found;
 }

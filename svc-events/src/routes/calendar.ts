@@ -1,12 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import {
-  CalendarFeedResponse,
-  CalendarFeedStateResponse,
-  ErrorAnswers,
-  FileAnswer,
-  IdParams,
-  MessageResponse,
-} from '@platform/contracts';
+import { ErrorAnswers, FileAnswer, IdParams, MessageResponse } from '@platform/contracts';
+import { CalendarFeedResponse, CalendarFeedStateResponse, EventsErrors } from '../../contract';
 import { notFound, type App } from '@platform/service-kit';
 import type { EventRow } from '../db/schema';
 import { actorOf } from './actor';
@@ -42,7 +36,7 @@ export default async function calendarRoutes(app: App) {
     async (request, reply) => {
       const found = await events.find(request.params.id);
       if (!found || found.row.cancelledAt)
-        throw notFound('This event could not be found.', 'events.event_not_found');
+        throw notFound('This event could not be found.', EventsErrors.eventNotFound);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="event-${found.row.date}.ics"`)
@@ -87,7 +81,7 @@ export default async function calendarRoutes(app: App) {
     { preHandler: app.authenticate, schema: { ...secured, response: { 200: MessageResponse, ...errors } } },
     async (request) => {
       if (!(await calendars.revoke(actorOf(request).id)))
-        throw notFound('You have no calendar address.', 'events.calendar_not_found');
+        throw notFound('You have no calendar address.', EventsErrors.calendarNotFound);
       return { success: true, message: 'Your calendar address no longer works.' };
     },
   );
@@ -98,7 +92,7 @@ export default async function calendarRoutes(app: App) {
     { schema: { tags: ['event'], params: FeedParams, response: file } },
     async (request, reply) => {
       const rows = await calendars.feed(request.params.token);
-      if (!rows) throw notFound('This calendar address no longer works.', 'events.calendar_not_found');
+      if (!rows) throw notFound('This calendar address no longer works.', EventsErrors.calendarNotFound);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')

@@ -1,3 +1,4 @@
+import { ErrorAnswers, FileAnswer, IdParams } from '@platform/contracts';
 import {
   CertificateCheckResponse,
   CheckinBody,
@@ -5,10 +6,8 @@ import {
   CheckinResponse,
   CpdQuery,
   CpdResponse,
-  ErrorAnswers,
-  FileAnswer,
-  IdParams,
-} from '@platform/contracts';
+  EventsErrors,
+} from '../../contract';
 import { badRequest, forbidden, HttpError, notFound, type App } from '@platform/service-kit';
 import { certificatePdf } from '../certificate-pdf';
 import { actorOf, adminActing, organisedEvent } from './actor';
@@ -46,9 +45,9 @@ export default async function checkinRoutes(app: App, { publicUrl }: { publicUrl
       const code = ticket ? undefined : tickets.verifyCode(event.id, typed);
       const registrationId =
         ticket?.registrationId ?? (code && (await registrations.idBySeq(event.id, code.seq)));
-      if (!registrationId) throw badRequest('ticket: this is not a valid ticket', 'events.ticket_invalid');
+      if (!registrationId) throw badRequest('ticket: this is not a valid ticket', EventsErrors.ticketInvalid);
       if (ticket && ticket.eventId !== event.id)
-        throw new HttpError(422, 'This ticket is for another event.', 'events.ticket_other_event');
+        throw new HttpError(422, 'This ticket is for another event.', EventsErrors.ticketOtherEvent);
       const r = await checkins.checkIn(event.id, registrationId, new Date(), adminActing(request, event));
       const at = clock(r.checkedInAt, event.timeZone);
       const data = {
@@ -137,14 +136,14 @@ export default async function checkinRoutes(app: App, { publicUrl }: { publicUrl
     { preHandler: app.authenticate, schema: { ...secured, params: IdParams, response: pdfFile } },
     async (request, reply) => {
       const found = await checkins.certificateWithIssuer(request.params.id);
-      if (!found) throw notFound('This certificate could not be found.', 'events.certificate_not_found');
+      if (!found) throw notFound('This certificate could not be found.', EventsErrors.certificateNotFound);
       const c = found.certificate;
       const actor = actorOf(request);
       if (c.userId !== actor.id) {
         try {
           await organisedEvent(app, c.eventId, actor, true);
         } catch {
-          throw forbidden('Only the certificate holder can download it.', 'events.not_certificate_holder');
+          throw forbidden('Only the certificate holder can download it.', EventsErrors.notCertificateHolder);
         }
       }
       const pdf = await certificatePdf(c, `${publicUrl}/event/certificates/${c.id}`, found.issuerVerified);

@@ -1,18 +1,21 @@
 import {
   ErrorAnswers,
   ErrorResponse,
+  IdParams,
+  MessageResponse,
+  PagePreviewResponse,
+  PaymentRequiredResponse,
+} from '@platform/contracts';
+import {
   EventBody,
   EventListResponse,
   EventPatch,
   EventQuery,
   EventResponse,
-  IdParams,
-  MessageResponse,
   MyEventsQuery,
   MyEventsResponse,
-  PagePreviewResponse,
-  PaymentRequiredResponse,
-} from '@platform/contracts';
+  EventsErrors,
+} from '../../contract';
 import { AnswerCache, notFound, pageOf, requireEntitlement, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
 import { actorOf, adminActing, optionalUser, organisedEvent, organizes } from './actor';
@@ -110,7 +113,7 @@ export default async function eventRoutes(app: App, { list, listCaching }: ListC
       // A cancelled event stays visible to those who registered (their history) and to its organiser.
       const organizing = !!found && organizes(actor, found.row);
       if (!found || (found.row.cancelledAt && !organizing && !registration))
-        throw notFound('This event could not be found.', 'events.event_not_found');
+        throw notFound('This event could not be found.', EventsErrors.eventNotFound);
       const data = toEventView(found.row, found.posterName, { organizing, registration });
       return { success: true as const, data };
     },
@@ -123,7 +126,7 @@ export default async function eventRoutes(app: App, { list, listCaching }: ListC
     async (request) => {
       const found = await events.find(request.params.id);
       if (!found || found.row.cancelledAt)
-        throw notFound('This event could not be found.', 'events.event_not_found');
+        throw notFound('This event could not be found.', EventsErrors.eventNotFound);
       const e = found.row;
       const text = e.description.replace(/\s+/g, ' ').trim();
       const excerpt = text.length > 140 ? `${text.slice(0, 137)}...` : text;
@@ -146,7 +149,7 @@ export default async function eventRoutes(app: App, { list, listCaching }: ListC
     async (request) => {
       const found = await organisedEvent(app, request.params.id, actorOf(request));
       const row = await events.update(request.params.id, request.body, adminActing(request, found.row));
-      if (!row) throw notFound('This event could not be found.', 'events.event_not_found');
+      if (!row) throw notFound('This event could not be found.', EventsErrors.eventNotFound);
       const data = toEventView(row, found.posterName, { organizing: true });
       return { success: true as const, message: 'Event updated.', data };
     },
@@ -162,7 +165,7 @@ export default async function eventRoutes(app: App, { list, listCaching }: ListC
       const actor = actorOf(request);
       const found = await organisedEvent(app, request.params.id, actor);
       if (!(await events.cancel(request.params.id, actor, adminActing(request, found.row))))
-        throw notFound('This event could not be found.', 'events.event_not_found');
+        throw notFound('This event could not be found.', EventsErrors.eventNotFound);
       return { success: true, message: 'Event cancelled. Its registrants keep it in their history.' };
     },
   );

@@ -1,15 +1,11 @@
+import { ErrorAnswers, FileAnswer, IdParams, MessageResponse, PageQuery } from '@platform/contracts';
 import {
-  ErrorAnswers,
-  FileAnswer,
-  IdParams,
-  MessageResponse,
   MyEventsQuery,
   MyEventsResponse,
-  PageQuery,
   RegistrantListResponse,
   RegistrationResponse,
   type RegistrationStatus,
-} from '@platform/contracts';
+} from '../../contract';
 import { pageOf, toCsv, type App } from '@platform/service-kit';
 import { toEventView } from '../stores/event-store';
 import { actorOf, adminActing, organisedEvent, organizes } from './actor';

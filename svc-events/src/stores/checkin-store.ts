@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
-import { EventsEvents, type CheckinRecordedData, type OrganisationVerifiedData } from '@platform/contracts';
+import { type OrganisationVerifiedData } from '@platform/contracts';
+import { EventsEvents, type CheckinRecordedData, EventsErrors } from '../../contract';
 import { HttpError } from '@platform/service-kit';
 import {
   certificates,
@@ -52,10 +53,10 @@ export class CheckinStore {
         .where(and(eq(registrations.id, registrationId), eq(registrations.eventId, eventId)))
         .for('update');
       if (!r || r.status !== 'confirmed')
-        throw unprocessable('This ticket has no confirmed seat.', 'events.ticket_not_confirmed');
+        throw unprocessable('This ticket has no confirmed seat.', EventsErrors.ticketNotConfirmed);
       const [e] = await tx.select().from(eventsTable).where(eq(eventsTable.id, eventId));
       if (!e || e.cancelledAt)
-        throw unprocessable('This event has been cancelled.', 'events.event_cancelled');
+        throw unprocessable('This event has been cancelled.', EventsErrors.eventCancelled);
       const [certificate] = await tx
         .select({ id: certificates.id })
         .from(certificates)
@@ -72,7 +73,7 @@ export class CheckinStore {
       if (now.getTime() < e.startsAt.getTime() - CHECKIN_OPENS_MS || now.getTime() > ends)
         throw unprocessable(
           'Check-in opens two hours before the start and closes when the event ends.',
-          'events.checkin_closed',
+          EventsErrors.checkinClosed,
         );
       await tx.update(registrations).set({ checkedInAt: now }).where(eq(registrations.id, r.id));
       const recorded: CheckinRecordedData = {

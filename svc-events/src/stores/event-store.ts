@@ -12,7 +12,8 @@ import {
   type EventView,
   type MyEventsQuery,
   type MyRegistration,
-} from '@platform/contracts';
+  EventsErrors,
+} from '../../contract';
 import {
   badRequest,
   cappedCount,
@@ -86,7 +87,10 @@ function storedFields(f: Fields) {
   const startsAt = instantOf(f.date, f.time, timeZone);
   const deadline = f.registrationDeadline ? new Date(f.registrationDeadline) : null;
   if (deadline && deadline > startsAt)
-    throw badRequest('registrationDeadline: must be before the event starts', 'events.deadline_after_start');
+    throw badRequest(
+      'registrationDeadline: must be before the event starts',
+      EventsErrors.deadlineAfterStart,
+    );
   const t = trimStrings({
     title: f.title,
     description: f.description,
@@ -186,7 +190,7 @@ export class EventStore {
     const { postedBy: _ignored, ...fields } = body;
     const stored = storedFields(fields);
     if (stored.startsAt.getTime() <= Date.now())
-      throw badRequest('date: the event must start in the future', 'events.start_past');
+      throw badRequest('date: the event must start in the future', EventsErrors.startPast);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(eventsTable)
@@ -269,7 +273,7 @@ export class EventStore {
       if (stored.capacity !== null && stored.capacity < row.confirmedCount)
         throw badRequest(
           `capacity: ${row.confirmedCount} seats are already confirmed`,
-          'events.capacity_below_confirmed',
+          EventsErrors.capacityBelowConfirmed,
         );
       const [updated] = await tx
         .update(eventsTable)

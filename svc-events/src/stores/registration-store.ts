@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
-import { EventsEvents, type MyEventsQuery, type MyRegistration, type Registrant } from '@platform/contracts';
+import {
+  EventsEvents,
+  type MyEventsQuery,
+  type MyRegistration,
+  type Registrant,
+  EventsErrors,
+} from '../../contract';
 import { conflict, HttpError, notFound, pageOf } from '@platform/service-kit';
 import { recordAdminAction } from '@platform/event-bus';
 import { eventsTable, outbox, registrations, users, type EventRow, type RegistrationRow } from '../db/schema';
@@ -12,10 +18,10 @@ const active = ne(registrations.status, 'cancelled');
 
 /** Why an event takes no registration (or withdrawal) now, or undefined when it does. */
 function closedReason(event: EventRow, now = new Date()): HttpError | undefined {
-  if (event.cancelledAt) return unprocessable('This event has been cancelled.', 'events.event_cancelled');
-  if (event.startsAt <= now) return unprocessable('This event has already started.', 'events.event_past');
+  if (event.cancelledAt) return unprocessable('This event has been cancelled.', EventsErrors.eventCancelled);
+  if (event.startsAt <= now) return unprocessable('This event has already started.', EventsErrors.eventPast);
   if (event.registrationDeadline && event.registrationDeadline < now)
-    return unprocessable('Registration for this event has closed.', 'events.registration_closed');
+    return unprocessable('Registration for this event has closed.', EventsErrors.registrationClosed);
   return undefined;
 }
 
@@ -32,7 +38,7 @@ export class RegistrationStore {
   /** Locks the event's row for the rest of the transaction: every seat decision on it queues here. */
   private async lockEvent(tx: Tx, eventId: string): Promise<EventRow> {
     const [event] = await tx.select().from(eventsTable).where(eq(eventsTable.id, eventId)).for('update');
-    if (!event) throw notFound('This event could not be found.', 'events.event_not_found');
+    if (!event) throw notFound('This event could not be found.', EventsErrors.eventNotFound);
     return event;
   }
 
@@ -77,7 +83,8 @@ export class RegistrationStore {
         .select({ id: registrations.id })
         .from(registrations)
         .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, actor.id), active));
-      if (existing) throw conflict('You are already registered for this event.', 'events.already_registered');
+      if (existing)
+        throw conflict('You are already registered for this event.', EventsErrors.alreadyRegistered);
       const seat = event.capacity === null || event.confirmedCount < event.capacity;
       const now = new Date();
       const [row] = await tx
@@ -122,10 +129,10 @@ export class RegistrationStore {
         .select()
         .from(registrations)
         .where(and(eq(registrations.eventId, eventId), eq(registrations.userId, userId), active));
-      if (!mine) throw notFound('You are not registered for this event.', 'events.registration_not_found');
+      if (!mine) throw notFound('You are not registered for this event.', EventsErrors.registrationNotFound);
       // A used seat stays used: freeing it would hand it on while its certificate stands.
       if (mine.checkedInAt)
-        throw conflict('You have been checked in at this event.', 'events.registration_checked_in');
+        throw conflict('You have been checked in at this event.', EventsErrors.registrationCheckedIn);
       await tx
         .update(registrations)
         .set({ status: 'cancelled', cancelledAt: new Date() })

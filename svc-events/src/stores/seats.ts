@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
-import { EventsEvents, type RegistrationChangedData } from '@platform/contracts';
+import { EventsEvents, type RegistrationChangedData } from '../../contract';
 import { eventsTable, outbox, registrations, type EventRow } from '../db/schema';
 import { promotedNotice } from '../notices';
 import type { Db } from './db';

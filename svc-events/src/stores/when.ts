@@ -1,5 +1,6 @@
 import { badRequest } from '@platform/service-kit';
 import { DEFAULT_EVENT_TIME_ZONE } from '@platform/contracts/values';
+import { EventsErrors } from '../../contract';
 
 /** Throws 400 unless `zone` is a time zone this runtime knows (the IANA database). */
 export function checkTimeZone(zone: string): string {
@@ -7,7 +8,7 @@ export function checkTimeZone(zone: string): string {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return zone;
   } catch {
-    throw badRequest(`timeZone: ${zone} is not a known time zone`, 'events.time_zone_invalid');
+    throw badRequest(`timeZone: ${zone} is not a known time zone`, EventsErrors.timeZoneInvalid);
   }
 }
 

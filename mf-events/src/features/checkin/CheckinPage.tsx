@@ -66,7 +66,7 @@ export default function CheckinPage() {
       <div className="container section">
         {back}
         <h1>{t('door.title', { title: event.title })}</h1>
-        <Alert kind="error">{t('serverErrors.events.not_organizer', { ns: 'ui' })}</Alert>
+        <Alert kind="error">{t('serverErrors.events.not_organizer')}</Alert>
       </div>
     );
   const over = event.cancelled || Date.parse(event.endsAt) <= Date.now();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EventView } from '@platform/contracts';
+import type { EventView } from '@platform/svc-events/contract';
 import { useApiQuery } from '@platform/data';
 import {
   Alert,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import type { EventView } from '@platform/contracts';
+import type { EventView } from '@platform/svc-events/contract';
 import { refreshApi } from '@platform/data';
 import { Button, failureText, Spinner, TextField, useTranslation } from '@platform/ui';
 import { useWhen } from '../shared/when';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { EventView } from '@platform/contracts';
+import type { EventView } from '@platform/svc-events/contract';
 import { EVENT_CATEGORIES, EVENT_REGIONS, CPD_POINTS_MAX } from '@platform/contracts/values';
 import {
   Button,

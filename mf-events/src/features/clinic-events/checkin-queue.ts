@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CheckinResponse } from '@platform/contracts';
+import type { CheckinResponse } from '@platform/svc-events/contract';
 import { ApiNetworkError, useSession } from '@platform/shell-state';
 import { eventsApi } from '../../api';
 

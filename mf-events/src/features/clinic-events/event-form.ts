@@ -1,4 +1,4 @@
-import type { EventBody, EventPatch, EventView } from '@platform/contracts';
+import type { EventBody, EventPatch, EventView } from '@platform/svc-events/contract';
 import {
   CPD_POINTS_MAX,
   DEFAULT_EVENT_TIME_ZONE,

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { EventView } from '@platform/contracts';
+import type { EventView } from '@platform/svc-events/contract';
 import { useApiQuery } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import { Alert, Button, ConfirmDialog, failureText, TextField, useToast, useTranslation } from '@platform/ui';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { EventView } from '@platform/contracts';
+import type { EventView } from '@platform/svc-events/contract';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { Link, useNavigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';

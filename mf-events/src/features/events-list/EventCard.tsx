@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { EventView } from '@platform/contracts';
+import type { EventView } from '@platform/svc-events/contract';
 import { Link } from '@platform/router';
 import { EventFacts } from '../shared/EventFacts';
 

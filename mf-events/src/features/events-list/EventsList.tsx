@@ -1,4 +1,4 @@
-import type { EventListResponse } from '@platform/contracts';
+import type { EventListResponse } from '@platform/svc-events/contract';
 import { ListStatus, Pager, useTranslation } from '@platform/ui';
 import { EventCard } from './EventCard';
 

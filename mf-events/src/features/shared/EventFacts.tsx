@@ -1,4 +1,4 @@
-import type { EventView } from '@platform/contracts';
+import type { EventView } from '@platform/svc-events/contract';
 import { useTranslation } from '@platform/ui';
 import { useContext } from 'react';
 import { EventClock, useWhen } from './when';

@@ -1,4 +1,4 @@
-import type { EventView } from '@platform/contracts';
+import type { EventView } from '@platform/svc-events/contract';
 
 /** Whether an event takes registrations now, and why not: what the service would answer (422). */
 export type Openness = 'open' | 'cancelled' | 'ended' | 'started' | 'closed';

@@ -1,4 +1,4 @@
-import type { CpdEntry, EventView } from '@platform/contracts';
+import type { CpdEntry, EventView } from '@platform/svc-events/contract';
 import { CPD_YEARLY_TARGET } from '@platform/contracts/values';
 import { useApiPages, useApiQuery } from '@platform/data';
 import { Link } from '@platform/router';

@@ -1,5 +1,12 @@
+/**
+ * svc-events' contracts: the TypeBox schemas of its HTTP payloads (events, registrations, check-ins,
+ * certificates, calendar feeds, CPD), its events and its error codes. The service validates with them;
+ * mf-events imports their types (`import type ... from '@platform/svc-events/contract'`), so no schema code
+ * reaches the browser. The plain lists the forms check too (categories, regions, statuses) stay in
+ * `@platform/contracts/values`.
+ */
 import { Type, type Static } from '@sinclair/typebox';
-import { CappedPageInfo, Ok, PageInfo, PageQuery, SearchTerm, StringEnum } from './common';
+import { CappedPageInfo, Ok, PageInfo, PageQuery, SearchTerm, StringEnum } from '@platform/contracts';
 import {
   CPD_POINTS_MAX,
   DEFAULT_EVENT_TIME_ZONE,
@@ -7,7 +14,7 @@ import {
   EVENT_PERIODS,
   EVENT_REGIONS,
   REGISTRATION_STATUSES,
-} from './values';
+} from '@platform/contracts/values';
 
 export {
   CPD_POINTS_MAX,
@@ -17,7 +24,7 @@ export {
   EVENT_REGIONS,
   REGISTRATION_STATUSES,
 };
-export type { EventCategory, EventPeriod, EventRegion, RegistrationStatus } from './values';
+export type { EventCategory, EventPeriod, EventRegion, RegistrationStatus } from '@platform/contracts/values';
 
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Day = Type.String({ format: 'date' });
@@ -324,4 +331,30 @@ export const EventsEvents = {
   checkinRecorded: 'events.checkin.recorded.v1',
   /** Notices for the platform inbox (NotificationRequestedData): a seat confirmed from the waiting list, a cancellation. */
   notificationRequested: 'events.notification.requested.v1',
+} as const;
+
+/**
+ * The error codes svc-events answers with (`code` beside the English `message`): each has its text in its
+ * remote's locales (`serverErrors.events.<name>`, en/sw/fr), checked by security/error-codes.test.ts.
+ */
+export const EventsErrors = {
+  alreadyRegistered: 'events.already_registered',
+  calendarNotFound: 'events.calendar_not_found',
+  capacityBelowConfirmed: 'events.capacity_below_confirmed',
+  certificateNotFound: 'events.certificate_not_found',
+  checkinClosed: 'events.checkin_closed',
+  deadlineAfterStart: 'events.deadline_after_start',
+  eventCancelled: 'events.event_cancelled',
+  eventNotFound: 'events.event_not_found',
+  eventPast: 'events.event_past',
+  notCertificateHolder: 'events.not_certificate_holder',
+  notOrganizer: 'events.not_organizer',
+  registrationCheckedIn: 'events.registration_checked_in',
+  registrationClosed: 'events.registration_closed',
+  registrationNotFound: 'events.registration_not_found',
+  startPast: 'events.start_past',
+  ticketInvalid: 'events.ticket_invalid',
+  ticketNotConfirmed: 'events.ticket_not_confirmed',
+  ticketOtherEvent: 'events.ticket_other_event',
+  timeZoneInvalid: 'events.time_zone_invalid',
 } as const;
