@@ -1148,6 +1148,187 @@ export const RosterPublishedData = Type.Object({
 });
 export type RosterPublishedData = Static<typeof RosterPublishedData>;
 
+// ---- The time clock and timesheets -------------------------------------------------------------
+
+export const CLOCK_ACTIONS = ['in', 'out'] as const;
+/**
+ * POST /api/core/clock: the person clocks in or out from their phone. `qr` is the ward's code, typed
+ * (`K7M2-Q9PX`) or as its QR code reads (the clock page's address with `?code=`), where the ward asks it.
+ */
+export const ClockBody = Type.Object(
+  {
+    action: StringEnum(CLOCK_ACTIONS),
+    qr: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+  },
+  { additionalProperties: false },
+);
+export type ClockBody = Static<typeof ClockBody>;
+/** A published shift as the clock sees it: its wall times and the instants they are in the organisation's zone. */
+export const ClockShift = Type.Object({
+  assignmentId: Uuid,
+  day: Type.String(),
+  name: Type.String(),
+  departmentId: Uuid,
+  departmentName: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  start: Type.String({ format: 'date-time' }),
+  end: Type.String({ format: 'date-time' }),
+  /** Its ward asks for its code at clock-in. */
+  codeRequired: Type.Boolean(),
+});
+export type ClockShift = Static<typeof ClockShift>;
+export const ClockEntry = Type.Object({
+  id: Uuid,
+  clockIn: Type.String({ format: 'date-time' }),
+  clockOut: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** Minutes after the shift's start (0 on time, or without a shift). */
+  minutesLate: Type.Integer(),
+  /** More than the grace (10 minutes) after the shift's start. */
+  late: Type.Boolean(),
+  shift: Type.Union([ClockShift, Type.Null()]),
+  /** Corrected by a manager or HR, and why. */
+  correctionReason: NullableString,
+});
+export type ClockEntry = Static<typeof ClockEntry>;
+/** GET /api/core/clock/me, and what POST /api/core/clock answers: the person's state now. */
+export const MyClock = Type.Object({
+  state: StringEnum(['in', 'out'] as const),
+  /** The organisation's zone, in which `today` and the shift times are read. */
+  timeZone: Type.String(),
+  today: Type.String(),
+  open: Type.Union([ClockEntry, Type.Null()]),
+  /** The shift a clock-in now would be matched to, else their next one within a day; null: none. */
+  shift: Type.Union([ClockShift, Type.Null()]),
+  /** A clock-in now needs the ward's code. */
+  codeRequired: Type.Boolean(),
+  /** The entries of the last 24 hours (a night shift's too, the morning after), the latest first. */
+  entries: Type.Array(ClockEntry),
+});
+export type MyClock = Static<typeof MyClock>;
+export const MyClockResponse = Ok({ data: MyClock });
+export type MyClockResponse = Static<typeof MyClockResponse>;
+
+/** PUT /api/core/departments/:id/clock-code: whether the ward asks for its code; `rotate` makes a new one. */
+export const ClockCodeBody = Type.Object(
+  { required: Type.Boolean(), rotate: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type ClockCodeBody = Static<typeof ClockCodeBody>;
+/** A ward's time-clock code, to print (as text and as a QR code) for the ward. */
+export const ClockCode = Type.Object({
+  departmentId: Uuid,
+  departmentName: Type.String(),
+  /** `K7M2-Q9PX`; null until one is made. */
+  code: NullableString,
+  required: Type.Boolean(),
+});
+export type ClockCode = Static<typeof ClockCode>;
+export const ClockCodeResponse = Ok({ data: ClockCode });
+export type ClockCodeResponse = Static<typeof ClockCodeResponse>;
+
+/** PATCH /api/core/clock/entries/:id: a manager or HR corrects an entry (a forgotten clock-out), saying why. */
+export const ClockCorrectionBody = Type.Object(
+  {
+    clockIn: Type.Optional(Type.String({ format: 'date-time' })),
+    clockOut: Type.Optional(Type.String({ format: 'date-time' })),
+    reason: Type.String({ minLength: 3, maxLength: 300, pattern: '\\S' }),
+  },
+  { additionalProperties: false, minProperties: 2 },
+);
+export type ClockCorrectionBody = Static<typeof ClockCorrectionBody>;
+export const ClockEntryResponse = Ok({ data: ClockEntry });
+export type ClockEntryResponse = Static<typeof ClockEntryResponse>;
+
+/** A period of days (at most 31) and, for HR and managers, a department or a name. */
+export const TimesheetFilter = Type.Object({
+  from: Day,
+  to: Day,
+  departmentId: Type.Optional(Uuid),
+  search: Type.Optional(SearchTerm),
+});
+export const TimesheetQuery = Type.Composite([PageQuery, TimesheetFilter]);
+export type TimesheetQuery = Static<typeof TimesheetQuery>;
+export type TimesheetFilter = Static<typeof TimesheetFilter>;
+/** Hours to the hundredth (regular + night + overtime = total) and counts. */
+export const TimesheetTotals = Type.Object({
+  regular: Type.Number(),
+  night: Type.Number(),
+  overtime: Type.Number(),
+  total: Type.Number(),
+  shifts: Type.Integer(),
+  late: Type.Integer(),
+  missed: Type.Integer(),
+  unscheduled: Type.Integer(),
+  open: Type.Integer(),
+});
+export type TimesheetTotals = Static<typeof TimesheetTotals>;
+export const TimesheetApproval = Type.Object({
+  id: Uuid,
+  staffId: Uuid,
+  from: Type.String(),
+  to: Type.String(),
+  approvedAt: Type.String({ format: 'date-time' }),
+  approvedBy: Type.String(),
+  /** The totals approved. */
+  totals: TimesheetTotals,
+  reopenedAt: NullableString,
+  reopenReason: NullableString,
+});
+export type TimesheetApproval = Static<typeof TimesheetApproval>;
+/** One person's timesheet for the period asked. */
+export const Timesheet = Type.Object({
+  staffId: Uuid,
+  name: Type.String(),
+  departmentId: Type.Union([Uuid, Type.Null()]),
+  departmentName: NullableString,
+  from: Type.String(),
+  to: Type.String(),
+  totals: TimesheetTotals,
+  /** The approval in force over (some of) the period; null: not approved. */
+  approval: Type.Union([TimesheetApproval, Type.Null()]),
+  /** The caller may approve it (their manager or HR, not their own). */
+  approvable: Type.Boolean(),
+});
+export type Timesheet = Static<typeof Timesheet>;
+export const TimesheetListResponse = Ok({ data: Type.Array(Timesheet), pageInfo: PageInfo });
+export type TimesheetListResponse = Static<typeof TimesheetListResponse>;
+/** POST /api/core/timesheets/approve: a person's timesheet for a period, once (their manager or HR). */
+export const TimesheetApproveBody = Type.Object(
+  { staffId: Uuid, from: Day, to: Day },
+  { additionalProperties: false },
+);
+export type TimesheetApproveBody = Static<typeof TimesheetApproveBody>;
+/** POST /api/core/timesheets/approvals/:id/reopen: its entries may change again; why is kept. */
+export const TimesheetReopenBody = Type.Object(
+  { reason: Type.String({ minLength: 3, maxLength: 300, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+export type TimesheetReopenBody = Static<typeof TimesheetReopenBody>;
+export const TimesheetApprovalResponse = Ok({ data: TimesheetApproval });
+export type TimesheetApprovalResponse = Static<typeof TimesheetApprovalResponse>;
+
+/** A clock-in or clock-out recorded (payroll and attendance follow it). */
+export const ClockRecordedData = Type.Object({
+  organisationId: Uuid,
+  staffId: Uuid,
+  entryId: Uuid,
+  action: StringEnum(CLOCK_ACTIONS),
+  at: Type.String(),
+  assignmentId: Type.Union([Uuid, Type.Null()]),
+  late: Type.Boolean(),
+});
+export type ClockRecordedData = Static<typeof ClockRecordedData>;
+export const TimesheetApprovedData = Type.Object({
+  organisationId: Uuid,
+  staffId: Uuid,
+  approvalId: Uuid,
+  from: Type.String(),
+  to: Type.String(),
+  totals: TimesheetTotals,
+});
+export type TimesheetApprovedData = Static<typeof TimesheetApprovedData>;
+
 // ---- Contracts: templates with merge fields, a person's contract, signing by one-time code, checks ----
 
 /** The merge fields a template may use, as `{{name}}`: each filled from the contract when it is made. */
@@ -1348,6 +1529,8 @@ export const CoreEvents = {
   leaveCancelled: 'core.leave.cancelled.v1',
   rosterPublished: 'core.roster.published.v1',
   contractSigned: 'core.contract.signed.v1',
+  clockRecorded: 'core.clock.recorded.v1',
+  timesheetApproved: 'core.timesheet.approved.v1',
 } as const;
 
 export const CredentialEventData = Type.Object({
@@ -1409,6 +1592,8 @@ export const CoreEventSchemas = {
   [CoreEvents.leaveCancelled]: LeaveEventData,
   [CoreEvents.rosterPublished]: RosterPublishedData,
   [CoreEvents.contractSigned]: ContractSignedData,
+  [CoreEvents.clockRecorded]: ClockRecordedData,
+  [CoreEvents.timesheetApproved]: TimesheetApprovedData,
 };
 
 export const CoreErrors = {
@@ -1488,4 +1673,17 @@ export const CoreErrors = {
   contractNotActive: 'core.contract_not_active',
   contractFileType: 'core.contract_file_type',
   timeZoneUnknown: 'core.time_zone_unknown',
+  clockAlreadyIn: 'core.clock_already_in',
+  clockNotIn: 'core.clock_not_in',
+  clockCodeRequired: 'core.clock_code_required',
+  clockCodeWrong: 'core.clock_code_wrong',
+  clockEntryNotFound: 'core.clock_entry_not_found',
+  clockTimesInvalid: 'core.clock_times_invalid',
+  timesheetPeriod: 'core.timesheet_period',
+  timesheetApproved: 'core.timesheet_approved',
+  timesheetAlreadyApproved: 'core.timesheet_already_approved',
+  timesheetOpenEntry: 'core.timesheet_open_entry',
+  timesheetOwn: 'core.timesheet_own',
+  timesheetApprovalNotFound: 'core.timesheet_approval_not_found',
+  timesheetReopened: 'core.timesheet_reopened',
 } as const;

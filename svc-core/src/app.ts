@@ -14,6 +14,7 @@ import { LeaveStore } from './stores/leave-store';
 import { ShiftTemplateStore } from './stores/shift-template-store';
 import { RosterStore } from './stores/roster-store';
 import { ContractStore } from './stores/contract-store';
+import { TimeClockStore } from './stores/time-clock-store';
 import { LicenceAlertRoleStore } from './stores/licence-alert-roles';
 import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
@@ -34,6 +35,7 @@ import contractRoutes from './routes/contracts';
 import { contractEndAlerts } from './stores/contract-end-alerts';
 import licenceAlertRoutes from './routes/licence-alerts';
 import organisationRoutes from './routes/organisation';
+import timeClockRoutes from './routes/time-clock';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -81,6 +83,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const shiftTemplates = new ShiftTemplateStore(db, now);
   const rosters = new RosterStore(db, shiftTemplates, now);
   const contracts = new ContractStore(db, now);
+  const clock = new TimeClockStore(db, shiftTemplates, now);
   const expiry = new ExpirySweep(db, credentials.today, [
     credentials.alerts,
     compliance.alerts,
@@ -108,6 +111,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(hireRoutes, { hires, orgs });
   await app.register(leaveRoutes, { leave, orgs });
   await app.register(rosterRoutes, { templates: shiftTemplates, rosters, orgs });
+  await app.register(timeClockRoutes, { clock, orgs });
   await app.register(licenceAlertRoutes, { alertRoles, orgs });
   await app.register(contractRoutes, { contracts, orgs });
   return app;

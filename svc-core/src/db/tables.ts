@@ -79,6 +79,10 @@ export const departments = core.table(
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: uuid('org_id').notNull(),
     name: text('name').notNull(),
+    /** The ward's time-clock code (printed as a QR code on the ward): random, rotated by HR or its manager. */
+    clockCode: text('clock_code'),
+    /** When set, a clock-in for this ward's shifts needs `clock_code`. */
+    clockCodeRequired: boolean('clock_code_required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('departments_org_name_idx').on(t.orgId, sql`lower(${t.name})`)],
@@ -750,4 +754,60 @@ export const contractCodeRequests = core.table(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('contract_code_requests_idx').on(t.contractId, t.personId, t.requestedAt)],
+);
+
+/**
+ * One clock-in (and its clock-out) of a person: matched to their published shift when one was near
+ * (`assignment_id`), late when more than the grace after its start. At most one open entry a person.
+ */
+export const clockEntries = core.table(
+  'clock_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    staffRecordId: uuid('staff_record_id').notNull(),
+    /** The shift's roster's department, else the person's: whose code it needed and who approves. */
+    departmentId: uuid('department_id'),
+    assignmentId: uuid('assignment_id'),
+    clockIn: timestamp('clock_in', { withTimezone: true }).notNull(),
+    clockOut: timestamp('clock_out', { withTimezone: true }),
+    minutesLate: integer('minutes_late').notNull().default(0),
+    late: boolean('late').notNull().default(false),
+    /** Clocked in with the ward's code. */
+    withCode: boolean('with_code').notNull().default(false),
+    /** A manager's or HR's correction, and why (audited). */
+    correctedBy: uuid('corrected_by'),
+    correctionReason: text('correction_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('clock_entries_open_idx')
+      .on(t.staffRecordId)
+      .where(sql`clock_out is null`),
+    index('clock_entries_staff_in_idx').on(t.staffRecordId, t.clockIn),
+    index('clock_entries_org_in_idx').on(t.orgId, t.clockIn),
+  ],
+);
+
+/**
+ * A manager's (or HR's) approval of a person's timesheet for a period, with the totals approved; entries
+ * of an approved period change no more until it is reopened (`reopened_at`, with who and why).
+ */
+export const timesheetApprovals = core.table(
+  'timesheet_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    staffRecordId: uuid('staff_record_id').notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    totals: jsonb('totals').$type<Record<string, number>>().notNull(),
+    approvedBy: uuid('approved_by').notNull(),
+    approvedByName: text('approved_by_name').notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull(),
+    reopenedBy: uuid('reopened_by'),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenReason: text('reopen_reason'),
+  },
+  (t) => [index('timesheet_approvals_staff_idx').on(t.staffRecordId, t.fromDay)],
 );

@@ -2,7 +2,7 @@
  * The staff and credentials lists as spreadsheet rows (the CSV itself, with its formula guard and BOM, is
  * service-kit's `toCsv`). Days are calendar days as the organisation lives them (East Africa Time).
  */
-import type { Credential, PersonBalances, StaffMember } from '../../contract';
+import type { Credential, PersonBalances, StaffMember, Timesheet } from '../../contract';
 import { localDateOf } from './dates';
 
 type Cell = string | number | null;
@@ -91,5 +91,61 @@ export function leaveBalancesSheet(
         b.available,
       ]),
     ),
+  ];
+}
+
+/**
+ * Payroll's file: one row per person and period with the hours by kind (regular + night + overtime =
+ * total) and the counts a payroll clerk asks about. National ID, KRA PIN and NSSF number in HR's file only
+ * (`rows` come without them for anyone else).
+ */
+export function timesheetsSheet(
+  rows: {
+    sheet: Timesheet;
+    email: string;
+    nationalId: string | null;
+    kraPin: string | null;
+    nssfNumber: string | null;
+  }[],
+  withSensitive: boolean,
+): Cell[][] {
+  const head = ['Name', 'Email', 'Department', 'From', 'To'];
+  const hours = [
+    'Regular hours',
+    'Night hours',
+    'Overtime hours',
+    'Total hours',
+    'Shifts',
+    'Late',
+    'Missed',
+    'Unscheduled',
+    'Open',
+    'Approved on',
+    'Approved by',
+  ];
+  return [
+    withSensitive ? [...head, 'National ID', 'KRA PIN', 'NSSF number', ...hours] : [...head, ...hours],
+    ...rows.map(({ sheet: s, ...who }) => {
+      const t = s.totals;
+      return [
+        s.name,
+        who.email,
+        s.departmentName,
+        s.from,
+        s.to,
+        ...(withSensitive ? [who.nationalId, who.kraPin, who.nssfNumber] : []),
+        t.regular,
+        t.night,
+        t.overtime,
+        t.total,
+        t.shifts,
+        t.late,
+        t.missed,
+        t.unscheduled,
+        t.open,
+        s.approval ? localDateOf(new Date(s.approval.approvedAt)) : null,
+        s.approval?.approvedBy ?? null,
+      ];
+    }),
   ];
 }
