@@ -16,6 +16,15 @@ import type {
   UpdateProfileBody,
 } from '@platform/contracts';
 import type {
+  ClockBody,
+  ClockCodeBody,
+  ClockCodeResponse,
+  ClockCorrectionBody,
+  ClockEntryResponse,
+  MyClockResponse,
+  TimesheetApprovalResponse,
+  TimesheetApproveBody,
+  TimesheetListResponse,
   AssignmentBody,
   MyShiftListResponse,
   RosterBody,
@@ -96,6 +105,19 @@ export interface StaffFilter {
   locationId?: string;
   cleared?: '' | 'true' | 'false';
 }
+
+/** A timesheet period and its filters, as `GET /api/core/timesheets` takes them (empty: not filtered). */
+export interface TimesheetFilter {
+  from: string;
+  to: string;
+  departmentId?: string;
+  search?: string;
+}
+const timesheetQuery = (filter: TimesheetFilter, page: Record<string, string> = {}) => {
+  const query = new URLSearchParams(page);
+  for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
+  return query;
+};
 
 /** How many members the training form's picker lists for one search. */
 export const MEMBER_MATCHES = 20;
@@ -408,6 +430,33 @@ export const coreApi = {
     apiRequest<RosterResponse>(`/api/core/rosters/${encodeURIComponent(id)}/fill`, { method: 'POST' }),
   publishRoster: (id: string) =>
     apiRequest<RosterResponse>(`/api/core/rosters/${encodeURIComponent(id)}/publish`, { method: 'POST' }),
+  /** The time clock (one's own), a ward's code (HR, its manager), corrections and timesheets. */
+  myClock: () => endpoint<MyClockResponse>('/api/core/clock/me'),
+  clock: (body: ClockBody) => apiRequest<MyClockResponse>('/api/core/clock', { method: 'POST', body }),
+  clockCode: (departmentId: string) =>
+    endpoint<ClockCodeResponse>(`/api/core/departments/${encodeURIComponent(departmentId)}/clock-code`),
+  setClockCode: (departmentId: string, body: ClockCodeBody) =>
+    apiRequest<ClockCodeResponse>(`/api/core/departments/${encodeURIComponent(departmentId)}/clock-code`, {
+      method: 'PUT',
+      body,
+    }),
+  correctClockEntry: (id: string, body: ClockCorrectionBody) =>
+    apiRequest<ClockEntryResponse>(`/api/core/clock/entries/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body,
+    }),
+  timesheets: (filter: TimesheetFilter, page: number, limit = 20) =>
+    endpoint<TimesheetListResponse>(
+      `/api/core/timesheets?${timesheetQuery(filter, { page: String(page), limit: String(limit) })}`,
+    ),
+  timesheetsCsv: (filter: TimesheetFilter) => apiFile(`/api/core/timesheets.csv?${timesheetQuery(filter)}`),
+  approveTimesheet: (body: TimesheetApproveBody) =>
+    apiRequest<TimesheetApprovalResponse>('/api/core/timesheets/approve', { method: 'POST', body }),
+  reopenTimesheet: (id: string, reason: string) =>
+    apiRequest<TimesheetApprovalResponse>(`/api/core/timesheets/approvals/${encodeURIComponent(id)}/reopen`, {
+      method: 'POST',
+      body: { reason },
+    }),
   myShifts: (page: number, from: string) =>
     endpoint<MyShiftListResponse>(`/api/core/shifts/mine?from=${from}&page=${page}&limit=20`),
   /** The members HR may record a training for: the first 20 by name matching `search` (any part of a name). */

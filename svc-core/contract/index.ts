@@ -1289,6 +1289,8 @@ export const Timesheet = Type.Object({
   approval: Type.Union([TimesheetApproval, Type.Null()]),
   /** The caller may approve it (their manager or HR, not their own). */
   approvable: Type.Boolean(),
+  /** Entries of the period not clocked out yet: corrected (`PATCH /api/core/clock/entries/:id`) before approval. */
+  openEntries: Type.Array(Type.Object({ id: Uuid, clockIn: Type.String({ format: 'date-time' }) })),
 });
 export type Timesheet = Static<typeof Timesheet>;
 export const TimesheetListResponse = Ok({ data: Type.Array(Timesheet), pageInfo: PageInfo });

@@ -8,6 +8,8 @@ import { at, clockIn, clockOut, entryCount, ward } from './ward';
  * its clock change); a ward's code required at clock-in; corrections by the person's manager or HR; each
  * refusal changing nothing, another organisation's a 404.
  */
+// Each test builds a ward of seven people through identity's events, and clocks them through a week.
+jest.setTimeout(90_000);
 let ctx: CoreContext;
 beforeAll(async () => {
   ctx = await startCore();

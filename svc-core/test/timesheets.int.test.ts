@@ -8,6 +8,8 @@ import { at, clockIn, clockOut, ward } from './ward';
  * after which the period's entries change no more until reopened; payroll's CSV; each refusal changing
  * nothing, another organisation's a 404.
  */
+// Each test builds a ward of seven people through identity's events, and clocks them through a week.
+jest.setTimeout(90_000);
 let ctx: CoreContext;
 beforeAll(async () => {
   ctx = await startCore();
@@ -20,6 +22,7 @@ type Sheet = {
   totals: Record<string, number>;
   approval: unknown;
   approvable: boolean;
+  openEntries: unknown[];
 };
 const sheets = async (who: Persona, query: string) => {
   const res = await ctx.call('GET', `/api/core/timesheets?${query}`, who);
@@ -108,6 +111,8 @@ it('totals regular, night and overtime hours with late, missed and unscheduled c
     unscheduled: 1,
     open: 1,
   });
+  expect(s['Beatrice Njeri']!.openEntries).toEqual([{ id: w.open, clockIn: '2026-03-07T07:00:00.000Z' }]);
+  expect(s['Amina Otieno']!.openEntries).toEqual([]);
   expect(s['Brian Kiprop']!.totals).toMatchObject({ regular: 8, total: 8, shifts: 0, unscheduled: 1 });
   expect(s['Halima Yusuf']!.totals.total).toBe(0);
   // The day shift of Thursday is missed once it is over, not before.

@@ -30,6 +30,8 @@ const routes: RemoteRoutes = [
   { path: '/hr/trainings', Component: lazyPage(() => import('../features/hr/TrainingsPage')) },
   { path: '/hr/leave', Component: lazyPage(() => import('../features/hr/LeavePage')) },
   { path: '/hr/rosters', Component: lazyPage(() => import('../features/hr/RostersPage')) },
+  { path: '/hr/clock', Component: lazyPage(() => import('../features/hr/ClockPage')) },
+  { path: '/hr/timesheets', Component: lazyPage(() => import('../features/hr/TimesheetsPage')) },
   { path: '/hr/contracts', Component: lazyPage(() => import('../features/hr/ContractsPage')) },
   {
     path: '/hr/contracts/mine',

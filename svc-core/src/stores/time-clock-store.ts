@@ -683,6 +683,9 @@ export class TimeClockStore {
         approval: approval ? approvalOf(approval) : null,
         approvable:
           !(m.personId !== null && m.personId === actor.personId) && canDecideLeave(actor, placement(m)),
+        openEntries: (entriesOf.get(m.id) ?? [])
+          .filter((e) => !e.clockOut)
+          .map((e) => ({ id: e.id, clockIn: e.clockIn.toISOString() })),
       };
     });
   }

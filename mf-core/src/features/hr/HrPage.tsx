@@ -66,6 +66,8 @@ function HrHome() {
         {role !== undefined && <Link to="/hr/trainings">{t('hrPage.trainingsLink')}</Link>}
         {role !== undefined && <Link to="/hr/leave">{t('hrPage.leaveLink')}</Link>}
         {role !== undefined && <Link to="/hr/rosters">{t('hrPage.rostersLink')}</Link>}
+        {role !== undefined && role !== 'owner' && <Link to="/hr/clock">{t('hrPage.clockLink')}</Link>}
+        {role !== undefined && <Link to="/hr/timesheets">{t('hrPage.timesheetsLink')}</Link>}
       </nav>
       <Dashboard />
       {isHr && <RecentHires invites={role === 'owner'} />}

@@ -56,6 +56,7 @@ function fakeCore(role: string) {
     },
   ];
   let status = 'draft';
+  let clockCode: { code: string | null; required: boolean } = { code: null, required: false };
   const roster = () => ({
     id: ROSTER,
     departmentId: WARD,
@@ -142,6 +143,18 @@ function fakeCore(role: string) {
       status = 'published';
       return { body: { success: true, data: roster() } };
     }
+    if (path === `/api/core/departments/${WARD}/clock-code`) {
+      if (method === 'PUT') {
+        const b = body as { required: boolean; rotate?: boolean };
+        clockCode = {
+          code: b.rotate || !clockCode.code ? 'K7M2-Q9PX' : clockCode.code,
+          required: b.required,
+        };
+      }
+      return {
+        body: { success: true, data: { departmentId: WARD, departmentName: 'Maternity ward', ...clockCode } },
+      };
+    }
     return { status: 404, body: { success: false, message: 'x', code: 'request.not_found' } };
   });
 }
@@ -227,5 +240,25 @@ describe('/hr/rosters', () => {
     expect(within(monday).getByText('Amina Otieno')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Jaza kwa pendekezo' })).toBeInTheDocument();
+  });
+
+  it('lets the ward’s manager make its clock-in code, ask for it, and print its QR code', async () => {
+    useSession.getState().signIn('token', AMINA);
+    const calls = fakeCore('manager');
+    await renderScreen(<RostersPage />, { path: '/hr/rosters' });
+    const card = await screen.findByRole('region', { name: 'Ward clock-in code' });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Make a code' }));
+    expect(await within(card).findByText('K7M2-Q9PX')).toBeInTheDocument();
+    expect(
+      await within(card).findByRole('img', { name: 'QR code to clock in at Maternity ward' }),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      within(card).getByLabelText('Ask for the code at clock-in for the shifts of Maternity ward'),
+    );
+    expect(await within(card).findByText('A clock-in now asks for the code.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { required: false, rotate: true },
+      { required: true, rotate: false },
+    ]);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgRole } from './hr-access';
+import { WardClockCode } from './WardClockCode';
 import '../shared/core.css';
 
 /** The professions a shift may need, as the API names them (the Clinic account is none). */
@@ -57,6 +58,7 @@ export default function RostersPage() {
       {role === undefined && <Spinner label={t('hrPage.loading')} />}
       {role !== undefined && role !== 'owner' && <MyShifts />}
       {makes && <Shifts />}
+      {makes && <WardClockCode />}
       {makes && <Rosters onOpen={setOpen} />}
       {makes && open && <RosterView id={open} />}
     </div>

@@ -18,6 +18,16 @@ export function useOrgRole() {
   return { role, isHr: role === 'owner' || role === 'hr-admin' };
 }
 
+/**
+ * The organisation's time zone (its shift times, its "today"), East Africa Time if it cannot be read;
+ * `undefined` while loading.
+ */
+export function useOrgTimeZone(): string | undefined {
+  const org = useApiQuery(coreApi.organisation());
+  if (org.data) return org.data.data.timeZone ?? 'Africa/Nairobi';
+  return org.error ? 'Africa/Nairobi' : undefined;
+}
+
 /** What a call's failure says, in the page's language. */
 export function useFailure() {
   const { t } = useTranslation('core');
