@@ -39,6 +39,9 @@ function serviceSection(service: NonNullable<ModuleDescriptor['service']>): stri
     '# JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE JWT_AUDIENCE=afya-platform JWT_ISSUER=svc-identity',
     "# TRUSTED_PROXIES=                            the gateway's address(es), comma-separated IPs/CIDRs: only their",
     "#                                             X-Forwarded-For is believed; empty: the socket's address (npm start: 127.0.0.1)",
+    "# PUBLIC_URL=http://localhost:8080            the site's address: links the service writes (e-mails, certificates);",
+    '#                                             writes signed in by the session cookie must come from its pages (or',
+    '#                                             CORS_ORIGINS=, comma-separated); the cookie is Secure when it is https',
     ...Object.entries(service.environment ?? {}).map(([name, what]) => `# ${name}${what}`),
   ];
   return `${lines.join('\n')}\n`;
@@ -60,7 +63,8 @@ function gatewaySection(modules: ModuleDescriptor[]): string {
 # CORS_ORIGINS= BODY_LIMIT_BYTES=1048576 RATE_LIMIT_PER_MINUTE=1200 UPSTREAM_TIMEOUT_MS=10000
 # RATE_LIMIT_NATS_TIMEOUT_MS=500              how long a count waits for NATS (the counts every gateway instance
 #                                             shares) before this gateway counts the client in its own memory
-# PUBLIC_URL=                                 the public origin for absolute links in page previews (og:url); unset: the request's
+# PUBLIC_URL=                                 the public origin for absolute links in page previews (og:url); unset: the request's;
+#                                             writes signed in by the session cookie must come from it or CORS_ORIGINS
 # TRUSTED_PROXIES=                            load balancers in front (IPs/CIDRs) whose X-Forwarded-For is believed;
 #                                             empty (npm start): clients are their socket's address
 # GATEWAY_WORKERS=1                           processes serving the one port (node:cluster); above 1 a primary

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import { HttpError, type App } from '@platform/service-kit';
+import { HttpError, mentionsSessionCookie, type App } from '@platform/service-kit';
 import { isApiRoute } from './api-route';
 import { bodyLimitOf } from './uploads';
 
@@ -9,15 +9,16 @@ import { bodyLimitOf } from './uploads';
  * a module declares has its own larger one, every other route the default), sent as it is (no
  * Content-Encoding: a packed body's length says nothing of what it unpacks to, and no service unpacks
  * one) and, when a
- * token is sent, a valid, unexpired one for this platform that was not logged out. Requests without a
- * token pass: services decide what is public. Runs as a preParsing hook: after the rate limit, so
+ * token is sent, a valid, unexpired one for this platform that was not logged out; when the session cookie
+ * carries it instead, a write from the platform's own pages, and a cookie that no longer holds is dropped.
+ * Requests without a token pass: services decide what is public. Runs as a preParsing hook: after the rate limit, so
  * refused requests count too, and before a byte of the body is read.
  */
 export function apiRequestChecks(app: App, bodyLimitBytes: number, uploads: Map<string, number> = new Map()) {
   // A callback hook, not an async function: most requests are settled without waiting on anything.
   return function checkApiRequest(
     request: FastifyRequest,
-    _reply: FastifyReply,
+    reply: FastifyReply,
     payload: RequestPayload,
     done: (err: Error | null, payload?: RequestPayload) => void,
   ): void {
@@ -34,8 +35,10 @@ export function apiRequestChecks(app: App, bodyLimitBytes: number, uploads: Map<
       request.method !== 'GET'
     )
       return done(new HttpError(411, 'Send the request with a Content-Length.'));
-    if (!request.headers.authorization) return done(null, payload);
-    Promise.resolve(app.authenticate.call(app, request, undefined as never, () => {})).then(
+    if (!request.headers.authorization && !mentionsSessionCookie(request)) return done(null, payload);
+    // A bearer token must hold (401); a session cookie's write must come from the platform's pages (403),
+    // and a cookie that no longer holds goes no further, cleared in the answer: the service meets a visitor.
+    Promise.resolve(app.authenticateIfSent.call(app, request, reply, () => {})).then(
       () => done(null, payload),
       (err: Error) => done(err),
     );

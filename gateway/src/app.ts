@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { buildService, type App, type RevocationState } from '@platform/service-kit';
+import { buildService, sessionCookieSettings, type App, type RevocationState } from '@platform/service-kit';
 import type { GatewayConfig } from './config';
 import { remoteOrigins, remotesManifest } from './remotes';
 import { docsPlugin } from './plugins/docs';
@@ -47,6 +47,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
       revocations: opts.revocations,
       // Every signed-in request passes here first: one signature check per token, not per request.
       verifiedCacheSize: 10_000,
+      sessions: sessionCookieSettings(config.PUBLIC_URL, config.CORS_ORIGINS),
     },
     readiness: {
       revocations: async () => {

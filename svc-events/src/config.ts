@@ -6,8 +6,6 @@ const Env = Type.Object({
   ...baseServiceEnv(4003),
   /** How long the public list's answers are kept (here and, when 1000 or more, in the gateway); 0: never. */
   LIST_CACHE_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1000 }),
-  /** The site's public address: certificates' QR codes link to its verify page. */
-  PUBLIC_URL: Type.String({ pattern: '^https?://[^\\s/]+', default: 'http://localhost:8080' }),
 });
 
 export type EventsConfig = ServiceConfig<Static<typeof Env>>;

@@ -42,8 +42,6 @@ const Env = Type.Object({
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   /** The sender of the platform's e-mails. */
   MAIL_FROM: Type.String({ minLength: 3, default: 'AfyaHR <no-reply@afyahr.local>' }),
-  /** The site's public address, for the links in e-mails. */
-  PUBLIC_URL: Type.String({ pattern: '^https?://[^\\s/]+', default: 'http://localhost:8080' }),
   /** How often the mailer looks for immediate e-mails still unsent and for digests due. */
   MAIL_SWEEP_SECONDS: Type.Integer({ minimum: 1, default: 300 }),
   /**

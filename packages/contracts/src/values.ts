@@ -106,6 +106,12 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const PAGE_COOKIES = { language: 'afya.lang', consent: 'afya.consent' } as const;
 
 /**
+ * The session cookie: the access token svc-identity issues at sign-in, HttpOnly, sent to `/api` only, for
+ * clients that send cookies rather than the Authorization header (the spec's `POST /api/connect`).
+ */
+export const SESSION_COOKIE = 'afya.session';
+
+/**
  * Professions of the Connect directory (the spec's Role filter) and of Role-Based discussions: a Clinic
  * account is `Clinic`; a person's profession is read from their designation (`professionOf`).
  */

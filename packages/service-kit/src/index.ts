@@ -14,7 +14,16 @@ export {
   describeValidation,
   errorHandler,
 } from './errors';
-export { authPlugin, ALLOWED_ALGORITHMS, type JwtOptions } from './auth';
+export { authPlugin, ALLOWED_ALGORITHMS, hasCredentials, type JwtOptions } from './auth';
+export {
+  SESSION_COOKIE,
+  SESSION_COOKIE_PATH,
+  isCrossSiteWrite,
+  mentionsSessionCookie,
+  sessionCookieSettings,
+  sessionCookieToken,
+  type SessionCookieSettings,
+} from './session-cookie';
 export { createDatabase, type Database, type DatabaseOptions } from './db';
 export { listenUntilSignalled, exitOnStartupError } from './serve';
 export { AnswerCache } from './answer-cache';

@@ -2,6 +2,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { OutboxRelay, type EventBus } from '@platform/event-bus';
 import { buildService, type App } from './service';
 import { authPlugin } from './auth';
+import { sessionCookieSettings } from './session-cookie';
 import { createDatabase, type DatabaseOptions } from './db';
 import { FollowedRevocations } from './revocations';
 import type { RevocationState } from './trust';
@@ -100,6 +101,7 @@ export async function buildServiceRuntime<T extends Record<string, unknown>>(
       revocations,
       // As in the gateway: one signature check per token, not per request (revocation is still asked each time).
       verifiedCacheSize: 10_000,
+      sessions: sessionCookieSettings(config.PUBLIC_URL, config.CORS_ORIGINS),
     });
     relay.start();
     busMetrics(app, bus, database.sql, opts.database.schemaName);

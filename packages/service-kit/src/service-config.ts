@@ -30,6 +30,13 @@ export const baseServiceEnv = (defaultPort: number) => ({
   JWT_ISSUER: Type.String({ default: 'svc-identity' }),
   /** The gateway's address (IPs/CIDRs) whose X-Forwarded-For is believed; none: the socket's address. */
   TRUSTED_PROXIES: Type.String({ default: '' }),
+  /**
+   * The site's public address (as the gateway's): links a service writes (e-mails, certificates) lead there,
+   * writes riding on the session cookie must come from its pages, and the cookie is Secure when it is https.
+   */
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^\\s/]+', default: 'http://localhost:8080' }),
+  /** Other origins allowed to call the API (the gateway's CORS_ORIGINS), comma-separated: their pages' writes too. */
+  CORS_ORIGINS: Type.String({ default: '' }),
   /** Prometheus scrapes /metrics with this bearer token; unset: no /metrics. */
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
   /** An OpenTelemetry collector (OTLP over HTTP) for trace spans; unset: trace ids are made, not sent. */

@@ -17,6 +17,7 @@ import { authPlugin, type JwtOptions } from './auth';
 import { answerFrameworkError, finiteNumbersOnly, refuseNulCharacters } from './input-guards';
 import { createLogger, OneLineAccessLog } from './logger';
 import { personalCacheControl } from './trust';
+import { mentionsSessionCookie } from './session-cookie';
 import { registerMetrics, ServiceMetrics } from './metrics';
 import { flushTracing, installTracing, traceRequests } from './tracing';
 
@@ -110,9 +111,10 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
     reply.header('x-request-id', request.id);
     done();
   });
-  // An answer to a request that carried credentials is personal (also when the gateway proxies it).
+  // An answer to a request that carried credentials, or one setting a cookie (the session's), is personal
+  // (also when the gateway proxies it).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.headers.authorization)
+    if (request.headers.authorization || mentionsSessionCookie(request) || reply.hasHeader('set-cookie'))
       reply.header('cache-control', personalCacheControl(reply.getHeader('cache-control')));
     done(null, payload);
   });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { professionOf } from '@platform/contracts';
-import { unauthorized, type App } from '@platform/service-kit';
+import { hasCredentials, unauthorized, type App } from '@platform/service-kit';
 import type { Actor } from '../stores/db';
 
 /**
@@ -33,20 +33,22 @@ export async function actorOf(app: App, request: FastifyRequest): Promise<Actor>
 export const maybeActor = (app: App, request: FastifyRequest) =>
   request.user ? actorOf(app, request) : Promise.resolve(undefined);
 
-/** preHandler for routes open to visitors that show more to a signed-in caller: a token, when sent, must be valid. */
+/**
+ * preHandler for routes open to visitors that show more to a signed-in caller: a token, when sent, must be
+ * valid (a session cookie that no longer holds counts as none: service-kit's `authenticateIfSent`).
+ */
 export function optionalUser(app: App) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization) await app.authenticate.call(app, request, reply, () => {});
-  };
+  return app.authenticateIfSent;
 }
 
 /**
  * preHandler for routes only signed-in people use, answering a visitor with the spec's own words (e.g.
- * 'Please log in to post a discussion'); a token that is sent is checked as everywhere.
+ * 'Please log in to post a discussion'); a token that is sent, in the header or the session cookie, is
+ * checked as everywhere.
  */
 export function signedIn(app: App, message: string, code: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.headers.authorization) throw unauthorized(message, code);
+    if (!hasCredentials(request)) throw unauthorized(message, code);
     await app.authenticate.call(app, request, reply, () => {});
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound, type App } from '@platform/service-kit';
 import type { EventRow } from '../db/schema';
 import type { Actor, AdminBy } from '../stores/db';
@@ -24,11 +24,12 @@ export function adminActing(request: FastifyRequest, event: EventRow): AdminBy |
   return { actor: request.user, request };
 }
 
-/** preHandler for public routes that show more to a signed-in caller: a token, when sent, must be valid. */
+/**
+ * preHandler for public routes that show more to a signed-in caller: a token, when sent, must be valid (a
+ * session cookie that no longer holds counts as none: service-kit's `authenticateIfSent`).
+ */
 export function optionalUser(app: App) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization) await app.authenticate.call(app, request, reply, () => {});
-  };
+  return app.authenticateIfSent;
 }
 
 /** Loads an event the actor organises (cancelled ones too when `cancelledToo`), else 404 / 403. */
