@@ -92,13 +92,13 @@ export default async function emailLinkRoutes(
       config: perIp,
       schema: { tags: ['user'], body: EmailLinkBody, response: { 200: LoginResponse, ...errors } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await links.signIn(request.body.token);
       if (!user) throw linkGone();
       // The link proves the owner: this address becomes one of theirs, exempt from the account's ceiling.
       await limiter.succeeded(user.email, addressKey(request.ip), user.id);
       if (isSuspended(user)) throw suspendedError(user);
-      return startSession(app, store, config, user);
+      return startSession(app, store, config, user, reply);
     },
   );
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   DirectoryQuery,
   DirectoryResponse,
@@ -64,8 +64,18 @@ async function trimProfileText(request: FastifyRequest) {
   await normaliseEmailField(request);
 }
 
-/** A new session for the account: its token, recorded so that it can be revoked, and its profile. */
-export async function startSession(app: App, store: UserStore, config: IdentityConfig, user: UserRow) {
+/**
+ * A new session for the account: its token, recorded so that it can be revoked, and its profile. The token
+ * also rides in the session cookie (HttpOnly, SameSite=Lax, for `/api` only, as long as the token lives) for
+ * clients that send cookies rather than the Authorization header.
+ */
+export async function startSession(
+  app: App,
+  store: UserStore,
+  config: IdentityConfig,
+  user: UserRow,
+  reply: FastifyReply,
+) {
   const jti = randomUUID();
   const profile = await store.profile(user);
   const token = app.jwt.sign(
@@ -80,6 +90,7 @@ export async function startSession(app: App, store: UserStore, config: IdentityC
     { expiresIn: config.JWT_TTL_SECONDS },
   );
   await store.createSession(jti, user.id, new Date(Date.now() + config.JWT_TTL_SECONDS * 1000));
+  app.sessionCookie.set(reply, token, config.JWT_TTL_SECONDS);
   return { success: true as const, message: 'Login successful.', token, user: profile };
 }
 
@@ -146,7 +157,7 @@ export default async function userRoutes(
       if (!user) return reply.status(201).send(SIGNED_UP);
       // Signed in at once, as a login would; the address is still unverified, so what needs a proven
       // address (joining an organisation, contact details in Connect) waits for the e-mailed link.
-      const session = await startSession(app, store, config, user);
+      const session = await startSession(app, store, config, user, reply);
       return reply.status(201).send({ ...session, message: SIGNED_UP.message });
     },
   );
@@ -191,7 +202,7 @@ export default async function userRoutes(
       await limiter.succeeded(email, address, user.id);
       // Told only to whoever knows the password: a suspension is not an oracle for which e-mails exist.
       if (isSuspended(user)) throw suspendedError(user);
-      return startSession(app, store, config, user);
+      return startSession(app, store, config, user, reply);
     },
   );
 
@@ -202,11 +213,14 @@ export default async function userRoutes(
       schema: {
         tags: ['user'],
         security: [{ bearer: [] }],
-        response: { 200: MessageResponse, 401: ErrorResponse },
+        response: { 200: MessageResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await store.revokeSession(request.user.jti, request.user.sub, request.user.exp);
+      // Whichever way the session came, the browser drops its cookie (a refused logout's dead cookie is
+      // cleared by authenticate itself).
+      app.sessionCookie.clear(reply);
       return { success: true, message: 'You have been logged out.' };
     },
   );
@@ -251,9 +265,7 @@ export default async function userRoutes(
     '/api/user/get',
     {
       // A token, when sent, must be valid: members read each person's town, visitors no address.
-      preHandler: async (request, reply) => {
-        if (request.headers.authorization) await app.authenticate.call(app, request, reply, () => {});
-      },
+      preHandler: app.authenticateIfSent,
       schema: {
         tags: ['user'],
         description: 'The professional directory: directory fields only, newest first, paginated.',

@@ -12,7 +12,7 @@ import {
   MyTeamResponse,
 } from '@platform/contracts';
 import { notFound, pageOf, type App } from '@platform/service-kit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TeamStore } from '../../stores/team-store';
 import type { UserStore } from '../../stores/user-store';
 import type { IdentityConfig } from '../../config';
@@ -40,10 +40,10 @@ export default async function teamRoutes(
    * membership as stored, so the open page follows at once, without signing out and in. The services
    * still decide from the membership they know, never from this claim alone.
    */
-  const freshSession = async (userId: string, message: string) => {
+  const freshSession = async (userId: string, message: string, reply: FastifyReply) => {
     const user = await users.findById(userId);
     if (!user) throw notFound('Account not found.', 'auth.account_not_found');
-    return { ...(await startSession(app, users, config, user)), message };
+    return { ...(await startSession(app, users, config, user, reply)), message };
   };
   const clinicOnly = app.requireRole('Clinic');
   const professionalOnly = app.requireRole('user');
@@ -129,9 +129,9 @@ export default async function teamRoutes(
       preHandler: professionalOnly,
       schema: { ...secured, params: IdParams, response: { 200: LoginResponse, ...errors } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await team.answer(request.user.sub, request.params.id, 'accepted');
-      return freshSession(user.id, 'You joined the team.');
+      return freshSession(user.id, 'You joined the team.', reply);
     },
   );
 
@@ -150,9 +150,9 @@ export default async function teamRoutes(
   app.post(
     '/api/user/org/leave',
     { preHandler: professionalOnly, schema: { ...secured, response: { 200: LoginResponse, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       await team.leave(request.user.sub);
-      return freshSession(request.user.sub, 'You left the team.');
+      return freshSession(request.user.sub, 'You left the team.', reply);
     },
   );
 }
