@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { HOME_BLOCKS } from '@platform/contracts';
 import { NatsEventBus } from '@platform/event-bus';
-import { FollowedRevocations, type App } from '@platform/service-kit';
+import { FollowedRevocations, SESSION_COOKIE, type App } from '@platform/service-kit';
 import { createTestDatabase, eventually, serviceTestEnv, type ServiceTestEnv } from '@platform/testing';
 import { buildApp as buildIdentity } from '../svc-identity/src/app';
 import { readConfig as identityConfig } from '../svc-identity/src/config';
@@ -29,6 +29,8 @@ import { readConfig as gatewayConfig } from '../gateway/src/config';
 jest.setTimeout(60_000);
 
 const PASSWORD = 'Mombasa harbour clinic 2026!';
+/** The platform's public origin (PUBLIC_URL): the spec's client's pages are served from it. */
+const SITE = 'https://afyahr.example';
 const ADMIN_EMAIL = 'admin@spec.example';
 
 // ---------------------------------------------------------------------------------------------------
@@ -162,6 +164,8 @@ interface Person {
   email: string;
   token: string;
   id: string;
+  /** The session cookie sign-in set (`afya.session=…`), as a browser sends it back. */
+  cookie: string;
 }
 
 /** What each row may use: the people, what was posted before the rows ran, and the call itself. */
@@ -412,12 +416,16 @@ const SPEC_API: Row[] = [
     call: 'POST /api/connect',
     request: 'JSON userName, userEmail, clientEmail; cookies included',
     read: 'message on error',
-    auth: { as: 'Clinic', by: 'bearer' },
-    differs: 'sent with the bearer header until sessions also ride in a cookie',
+    auth: { as: 'Clinic', by: 'cookie' },
     body: (w) => ({ userName: 'Coast General Clinic', userEmail: w.clinic.email, clientEmail: w.user.email }),
-    expect: (res) => {
+    expect: async (res, w) => {
       expect(isOk(res)).toBe(true);
       expect(res.json()).toMatchObject({ success: true, message: expect.any(String) });
+      // The request went, from the cookie's account.
+      const box = await send('GET', '/api/connect/requests?box=incoming', { as: w.user });
+      expect(box.json().data).toContainEqual(
+        expect.objectContaining({ from: expect.objectContaining({ id: w.clinic.id }) }),
+      );
     },
     failure: {
       body: (w) => ({ userName: 'Coast General Clinic', userEmail: w.clinic.email, clientEmail: '' }),
@@ -634,13 +642,20 @@ async function signUp(role: 'user' | 'Clinic', name: string): Promise<Person> {
     payload: { name, email, password: PASSWORD, role, address: 'Mombasa, Kenya', designation: 'Nurse' },
   });
   expect(res.statusCode).toBe(201);
-  return { email, token: res.json().token, id: res.json().user.id };
+  return { email, token: res.json().token, id: res.json().user.id, cookie: sessionCookieOf(res) };
 }
 
 async function logIn(email: string): Promise<Person> {
   const res = await send('POST', '/api/user/login', { payload: { email, password: PASSWORD } });
   expect(res.statusCode).toBe(200);
-  return { email, token: res.json().token, id: res.json().user.id };
+  return { email, token: res.json().token, id: res.json().user.id, cookie: sessionCookieOf(res) };
+}
+
+/** The session cookie a sign-in's answer set, as the browser sends it back (`name=value`). */
+function sessionCookieOf(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+  return `${cookie!.name}=${cookie!.value}`;
 }
 
 /** Builds a service on its own database (the run's NATS prefix and key) and listens on a free port. */
@@ -654,6 +669,7 @@ async function start(name: string, build: (env: Record<string, string>) => Promi
 
 beforeAll(async () => {
   run = await serviceTestEnv('spec_identity');
+  run.env.PUBLIC_URL = SITE;
   const identity = await buildIdentity(
     identityConfig({
       ...run.env,
@@ -686,7 +702,10 @@ beforeAll(async () => {
     const users = await send('GET', '/api/dashboard/users?limit=100', { as: admin });
     const clinics = await send('GET', '/api/dashboard/clinics?limit=100', { as: admin });
     const known = [...users.json().users, ...clinics.json().clinics].map((u: { _id: string }) => u._id);
-    return known.includes(user.id) && known.includes(clinic.id) ? true : undefined;
+    const listed = await send('GET', `/api/connect/professionals/${user.id}`);
+    return known.includes(user.id) && known.includes(clinic.id) && listed.statusCode === 200
+      ? true
+      : undefined;
   });
 
   const posted = async (url: string, as: Person, payload: object) => {
@@ -790,6 +809,9 @@ describe.each(SPEC_API.map((row) => [row.call, row] as const))('%s', (_call, row
     const { method, path } = callOf(row, world);
     const headers: Record<string, string> = {};
     if (row.auth?.by === 'bearer') headers.authorization = `Bearer ${personOf(row.auth.as).token}`;
+    // A browser's credentialed fetch from the site: its cookies, and the page's origin.
+    if (row.auth?.by === 'cookie')
+      Object.assign(headers, { cookie: personOf(row.auth.as).cookie, origin: SITE });
     return gateway.inject({ method, url: path, headers, ...(body ? { payload: body } : {}) });
   }
 
