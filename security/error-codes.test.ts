@@ -79,7 +79,7 @@ it("finds a module's own codes in its contract, with their texts in its remote",
 });
 
 /** Modules whose every code has its texts in their own remote alone: their team changes no shared catalogue. */
-describe.each(['hire', 'events'])('%s', (area) => {
+describe.each(['hire', 'events', 'connect'])('%s', (area) => {
   const own = [...codes].filter((code) => code.startsWith(`${area}.`)).sort();
 
   it('has codes, found in its service', () => expect(own.length).toBeGreaterThan(0));

@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@platform/contracts';
 import type {
   ConnectionListResponse,
   ConnectionRequestListResponse,
@@ -9,12 +10,11 @@ import type {
   DiscussionPatch,
   DiscussionResponse,
   LikeResponse,
-  MessageResponse,
   ProfessionalListResponse,
   ProfessionalProfileResponse,
   ReplyListResponse,
   ReplyResponse,
-} from '@platform/contracts';
+} from '@platform/svc-connect/contract';
 import { endpoint } from '@platform/data';
 import { apiRequest } from '@platform/shell-state';
 

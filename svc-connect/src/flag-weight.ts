@@ -1,4 +1,4 @@
-import { CONNECT_LIMITS } from '@platform/contracts';
+import { CONNECT_LIMITS } from '../contract';
 
 const DAY_MS = 86_400_000;
 

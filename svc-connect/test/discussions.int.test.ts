@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ConnectEvents,
-  ContentEvents,
-  type NotificationRequestedData,
-  type PostFlaggedData,
-} from '@platform/contracts';
+import { ContentEvents, type NotificationRequestedData } from '@platform/contracts';
+import { ConnectEvents, type PostFlaggedData } from '../contract';
 import { makeEnvelope } from '@platform/event-bus';
 import { eventually, readEvents } from '@platform/testing';
 import { aDiscussion, daysAgo, startConnect, type ConnectContext, type Persona } from './helpers';

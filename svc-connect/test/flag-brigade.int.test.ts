@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConnectEvents, type PostFlaggedData } from '@platform/contracts';
+import { ConnectEvents, type PostFlaggedData } from '../contract';
 import { eventually, readEvents } from '@platform/testing';
 import { aDiscussion, daysAgo, startConnect, type ConnectContext, type Persona } from './helpers';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ConnectEvents, IdentityEvents, type NotificationRequestedData } from '@platform/contracts';
+import { IdentityEvents, type NotificationRequestedData } from '@platform/contracts';
+import { ConnectEvents } from '../contract';
 import { eventually, readEvents, userEvent } from '@platform/testing';
 import { aDiscussion, startConnect, type ConnectContext, type Persona } from './helpers';
 

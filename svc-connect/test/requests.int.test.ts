@@ -1,4 +1,5 @@
-import { ConnectEvents, type NotificationRequestedData, type RequestSentData } from '@platform/contracts';
+import { type NotificationRequestedData } from '@platform/contracts';
+import { ConnectEvents, type RequestSentData } from '../contract';
 import { eventually, readEvents } from '@platform/testing';
 import { daysAgo, startConnect, type ConnectContext, type Persona } from './helpers';
 

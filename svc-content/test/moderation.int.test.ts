@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ConnectEvents, ContentEvents, type ModerationDecidedData } from '@platform/contracts';
+import { ContentEvents, type ModerationDecidedData } from '@platform/contracts';
+import { ConnectEvents } from '@platform/svc-connect/contract';
 import { makeEnvelope } from '@platform/event-bus';
 import { eventually, readEvents } from '@platform/testing';
 import { startContent, type ContentContext, type Persona } from './helpers';

@@ -1,4 +1,9 @@
-import type { ConnectionRequestView, DiscussionView, Professional, ReplyView } from '@platform/contracts';
+import type {
+  ConnectionRequestView,
+  DiscussionView,
+  Professional,
+  ReplyView,
+} from '@platform/svc-connect/contract';
 import { queryClient } from '@platform/data';
 import { useSession } from '@platform/shell-state';
 import '../features/shared/namespace';

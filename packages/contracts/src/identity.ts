@@ -15,6 +15,9 @@ import { LANGUAGES } from './notifications';
 
 export { PHOTO_MAX_BYTES, PHOTO_PATH_PREFIX, PLAN_IDS, ROLES, SIGNUP_ROLES, ownPhoto } from './values';
 export type { PlanId, Role } from './values';
+/** A person's profession and address as every module reads them (the directory, Core's staff, applicants). */
+export { PROFESSIONS, professionOf, addressFor, townOf } from './values';
+export type { Profession } from './values';
 
 const shortText = (maxLength: number) => Type.String({ maxLength });
 /** Text that must say something: at least one non-space character (services also trim it first). */

@@ -1,10 +1,10 @@
+import { ErrorResponse, IdParams } from '@platform/contracts';
 import {
-  ErrorResponse,
-  IdParams,
   ProfessionalListResponse,
   ProfessionalProfileResponse,
   ProfessionalQuery,
-} from '@platform/contracts';
+  ConnectErrors,
+} from '../../contract';
 import { notFound, pageOf, type App } from '@platform/service-kit';
 import { toProfessional } from '../stores/people-store';
 import { maybeActor, optionalUser } from './actor';
@@ -50,7 +50,7 @@ export default async function directoryRoutes(app: App) {
       const viewer = await maybeActor(app, request);
       const person = await app.people.findListed(request.params.id);
       if (!person)
-        throw notFound('This professional is not in the directory.', 'connect.professional_not_found');
+        throw notFound('This professional is not in the directory.', ConnectErrors.professionalNotFound);
       const [states, credentials] = await Promise.all([
         app.people.connectionStates(viewer?.id, [person.id]),
         app.people.credentialsOf(person.id),

@@ -1,22 +1,25 @@
 import {
+  ErrorAnswers,
+  ErrorResponse,
+  IdParams,
+  MessageResponse,
+  PageQuery,
+  PaymentRequiredResponse,
+} from '@platform/contracts';
+import {
   DiscussionBody,
   DiscussionDetailResponse,
   DiscussionListResponse,
   DiscussionPatch,
   DiscussionQuery,
   DiscussionResponse,
-  ErrorAnswers,
-  ErrorResponse,
   FlagBody,
-  IdParams,
   LikeResponse,
-  MessageResponse,
-  PageQuery,
   ReplyBody,
   ReplyListResponse,
-  PaymentRequiredResponse,
   ReplyResponse,
-} from '@platform/contracts';
+  ConnectErrors,
+} from '../../contract';
 import { notFound, pageOf, type App } from '@platform/service-kit';
 import type { DiscussionRow as Row } from '../db/schema';
 import { toDiscussionView, toReplyView } from '../stores/discussion-store';
@@ -32,8 +35,8 @@ const PREFIXES = ['/api/dicussion', '/api/discussion'] as const;
 
 export default async function discussionRoutes(app: App) {
   const { discussions } = app;
-  const toPost = signedIn(app, 'Please log in to post a discussion', 'connect.login_to_post');
-  const toRead = signedIn(app, 'Please log in to read this discussion.', 'connect.login_to_read');
+  const toPost = signedIn(app, 'Please log in to post a discussion', ConnectErrors.loginToPost);
+  const toRead = signedIn(app, 'Please log in to read this discussion.', ConnectErrors.loginToRead);
   const auth = app.authenticate;
 
   async function view(row: Row, viewer: Actor) {
@@ -43,7 +46,7 @@ export default async function discussionRoutes(app: App) {
 
   async function readable(id: string, viewer: Actor) {
     const found = await discussions.findFor(id, viewer);
-    if (!found) throw notFound('This discussion could not be found.', 'connect.discussion_not_found');
+    if (!found) throw notFound('This discussion could not be found.', ConnectErrors.discussionNotFound);
     return found;
   }
 

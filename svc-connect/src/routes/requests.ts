@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { ErrorAnswers, IdParams, MessageResponse, PageQuery } from '@platform/contracts';
 import {
   ConnectBody,
   ConnectionListResponse,
@@ -8,12 +9,9 @@ import {
   ConnectionRequestQuery,
   ConnectionRequestResponse,
   type ConnectionRequestView,
-  ErrorAnswers,
-  IdParams,
-  MessageResponse,
-  PageQuery,
   type PersonRef,
-} from '@platform/contracts';
+  ConnectErrors,
+} from '../../contract';
 import { HttpError, notFound, pageOf, type App } from '@platform/service-kit';
 import type { RequestRow, UserRow } from '../db/schema';
 import { RetryLater } from '../stores/request-store';
@@ -33,7 +31,7 @@ const personRef = (id: string, u: UserRow | undefined): PersonRef => ({
 
 export default async function requestRoutes(app: App) {
   const { people, requests } = app;
-  const login = signedIn(app, 'Please login first', 'connect.login_required');
+  const login = signedIn(app, 'Please login first', ConnectErrors.loginRequired);
 
   async function views(rows: RequestRow[]): Promise<ConnectionRequestView[]> {
     const known = await people.findMany(rows.flatMap((r) => [r.fromId, r.toId]));
@@ -49,7 +47,7 @@ export default async function requestRoutes(app: App) {
 
   async function send(actor: Actor, to: UserRow | undefined, reply: FastifyReply) {
     if (!to)
-      throw notFound('No professional with this address is in the directory.', 'connect.person_not_found');
+      throw notFound('No professional with this address is in the directory.', ConnectErrors.personNotFound);
     try {
       const row = await requests.send(actor, to);
       const [data] = await views([row]);

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
+import { type ModerationDecision, type Profession } from '@platform/contracts';
 import {
   CONNECT_LIMITS,
   ConnectEvents,
@@ -10,12 +11,11 @@ import {
   type DiscussionQuery,
   type DiscussionView,
   type DiscussionVisibility,
-  type ModerationDecision,
   type PostFlaggedData,
-  type Profession,
   type ReplyPostedData,
   type ReplyView,
-} from '@platform/contracts';
+  ConnectErrors,
+} from '../../contract';
 import {
   badRequest,
   cappedCount,
@@ -73,9 +73,9 @@ export function readableBy(viewer: Actor | undefined): SQL {
 }
 
 const notFoundDiscussion = () =>
-  notFound('This discussion could not be found.', 'connect.discussion_not_found');
+  notFound('This discussion could not be found.', ConnectErrors.discussionNotFound);
 
-const notFoundReply = () => notFound('This reply could not be found.', 'connect.reply_not_found');
+const notFoundReply = () => notFound('This reply could not be found.', ConnectErrors.replyNotFound);
 
 /**
  * Whether a discussion's author still belongs to its readers: for Clinic Internal, a current member of its
@@ -101,19 +101,19 @@ function visibilityOf(
     if (!(DISCUSSION_VISIBILITIES as readonly string[]).includes(first))
       throw badRequest(
         `visible: the first item must be one of ${DISCUSSION_VISIBILITIES.join(', ')}`,
-        'connect.visibility_invalid',
+        ConnectErrors.visibilityInvalid,
       );
     visibility = first as DiscussionVisibility;
   }
   if (visibility === 'Role-Based' && !body.roles?.length)
     throw badRequest(
       'roles: choose at least one profession for a Role-Based discussion',
-      'connect.roles_required',
+      ConnectErrors.rolesRequired,
     );
   if (visibility === 'Clinic Internal' && actor.orgId === actor.id && actor.role !== 'Clinic')
     throw unprocessable(
       'Clinic Internal discussions are for members of an organisation, and your account belongs to none.',
-      'connect.no_organisation',
+      ConnectErrors.noOrganisation,
     );
   return { visibility, roles: visibility === 'Role-Based' ? [...new Set(body.roles)] : [] };
 }
@@ -127,7 +127,7 @@ function rendered(actor: Actor, content: string) {
   )
     throw unprocessable(
       `New accounts may include at most ${CONNECT_LIMITS.newAccountLinksPerPost} links in a post.`,
-      'connect.new_account_link_limit',
+      ConnectErrors.newAccountLinkLimit,
     );
   return r;
 }
@@ -152,7 +152,7 @@ async function firstDayLimit(tx: Tx, actor: Actor, what: 'discussions' | 'replie
   if ((row?.n ?? 0) >= max)
     throw unprocessable(
       `In its first day a new account may post at most ${max} ${what}.`,
-      what === 'discussions' ? 'connect.new_account_discussion_limit' : 'connect.new_account_reply_limit',
+      what === 'discussions' ? ConnectErrors.newAccountDiscussionLimit : ConnectErrors.newAccountReplyLimit,
     );
 }
 
@@ -319,7 +319,7 @@ export class DiscussionStore {
     const found = await this.findFor(id, actor);
     if (!found || found.row.status === 'removed') throw notFoundDiscussion();
     if (found.row.authorId !== actor.id)
-      throw forbidden('Only its author can change this discussion.', 'connect.not_author');
+      throw forbidden('Only its author can change this discussion.', ConnectErrors.notAuthor);
     const set: Partial<typeof discussions.$inferInsert> = { editedAt: new Date() };
     if (patch.title !== undefined) set.title = patch.title.trim();
     if (patch.category !== undefined) set.category = patch.category;
@@ -341,7 +341,7 @@ export class DiscussionStore {
     const found = await this.findFor(id, actor);
     if (!found) throw notFoundDiscussion();
     if (found.row.authorId !== actor.id)
-      throw forbidden('Only its author can delete this discussion.', 'connect.not_author');
+      throw forbidden('Only its author can delete this discussion.', ConnectErrors.notAuthor);
     await this.db
       .update(discussions)
       .set({ deletedAt: new Date() })
@@ -409,7 +409,7 @@ export class DiscussionStore {
       .limit(1);
     if (!reply || !(await this.findFor(reply.discussionId, actor))) throw notFoundReply();
     if (reply.authorId !== actor.id)
-      throw forbidden('Only its author can change this reply.', 'connect.not_author');
+      throw forbidden('Only its author can change this reply.', ConnectErrors.notAuthor);
     return reply;
   }
 
@@ -476,7 +476,7 @@ export class DiscussionStore {
     return this.db.transaction(async (tx) => {
       const readable = await this.liveFor(tx, id, actor);
       if (readable.authorId === actor.id)
-        throw unprocessable('You cannot flag your own discussion.', 'connect.flag_own');
+        throw unprocessable('You cannot flag your own discussion.', ConnectErrors.flagOwn);
       const [d] = await tx.select().from(discussions).where(eq(discussions.id, id)).for('update');
       const weight = flagWeight(actor);
       const inserted = await tx
@@ -485,7 +485,7 @@ export class DiscussionStore {
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 0)
-        throw conflict('You have already flagged this discussion.', 'connect.already_flagged');
+        throw conflict('You have already flagged this discussion.', ConnectErrors.alreadyFlagged);
       const flagCount = d!.flagCount + 1;
       const totalWeight = d!.flagWeight + weight;
       const [author] = await tx

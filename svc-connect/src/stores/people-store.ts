@@ -3,15 +3,17 @@ import {
   addressFor,
   ownPhoto,
   professionOf,
+  type Profession,
+  type UserDeletedData,
+  type UserEventData,
+} from '@platform/contracts';
+import {
   type FacetCount,
   type Professional,
   type ProfessionalQuery,
   type ConnectionState,
-  type Profession,
-  type UserDeletedData,
-  type UserEventData,
   type VerifiedCredential,
-} from '@platform/contracts';
+} from '../../contract';
 import { applyCredential, currentProfessions, pageOf } from '@platform/service-kit';
 import type { CredentialEventData } from '@platform/svc-core/contract';
 import {

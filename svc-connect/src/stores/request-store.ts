@@ -7,7 +7,8 @@ import {
   type ConnectionRequestQuery,
   type RequestAcceptedData,
   type RequestSentData,
-} from '@platform/contracts';
+  ConnectErrors,
+} from '../../contract';
 import {
   conflict,
   forbidden,
@@ -49,7 +50,7 @@ export class RequestStore {
    */
   async send(actor: Actor, to: UserRow): Promise<RequestRow> {
     if (to.id === actor.id)
-      throw unprocessable('You cannot send a connection request to yourself.', 'connect.request_self');
+      throw unprocessable('You cannot send a connection request to yourself.', ConnectErrors.requestSelf);
     const [low, high] = [actor.id, to.id].sort() as [string, string];
     try {
       return await this.db.transaction(async (tx) => {
@@ -61,13 +62,13 @@ export class RequestStore {
           .where(and(eq(connectionRequests.userLow, low), eq(connectionRequests.userHigh, high), LIVE))
           .limit(1);
         if (live?.status === 'accepted')
-          throw conflict('You are already connected with this person.', 'connect.already_connected');
+          throw conflict('You are already connected with this person.', ConnectErrors.alreadyConnected);
         if (live)
           throw conflict(
             live.fromId === actor.id
               ? 'You have already sent this person a connection request.'
               : 'This person has already sent you a connection request: answer it instead.',
-            'connect.request_exists',
+            ConnectErrors.requestExists,
           );
         // A declined or withdrawn request may be sent again only after the cool-off.
         const coolOffSince = new Date(Date.now() - CONNECT_LIMITS.requestCoolOffDays * DAY_MS);
@@ -88,7 +89,7 @@ export class RequestStore {
           const again = new Date(recent.decidedAt!.getTime() + CONNECT_LIMITS.requestCoolOffDays * DAY_MS);
           throw conflict(
             `Your last request to this person was declined or withdrawn: you may ask again from ${again.toISOString().slice(0, 10)}.`,
-            'connect.request_cooling_off',
+            ConnectErrors.requestCoolingOff,
           );
         }
         // New accounts send a limited number a day (spam); counted over the last 24 hours.
@@ -102,7 +103,7 @@ export class RequestStore {
             const retry = Math.max(1, Math.ceil((new Date(oldest!).getTime() + DAY_MS - Date.now()) / 1000));
             throw new RetryLater(
               `New accounts may send ${CONNECT_LIMITS.newAccountRequestsPerDay} connection requests a day. Please try again later.`,
-              'connect.request_daily_limit',
+              ConnectErrors.requestDailyLimit,
               retry,
             );
           }
@@ -123,7 +124,10 @@ export class RequestStore {
       });
     } catch (err) {
       if (isUniqueViolation(err))
-        throw conflict('There is already a request between you and this person.', 'connect.request_exists');
+        throw conflict(
+          'There is already a request between you and this person.',
+          ConnectErrors.requestExists,
+        );
       throw err;
     }
   }
@@ -140,17 +144,17 @@ export class RequestStore {
         .where(eq(connectionRequests.id, id))
         .for('update');
       if (!row || (row.fromId !== actor.id && row.toId !== actor.id))
-        throw notFound('This connection request could not be found.', 'connect.request_not_found');
+        throw notFound('This connection request could not be found.', ConnectErrors.requestNotFound);
       const isRecipient = row.toId === actor.id;
       if (status === 'withdrawn' ? isRecipient : !isRecipient)
         throw forbidden(
           status === 'withdrawn'
             ? 'Only the person who sent a request can withdraw it.'
             : 'Only the person a request was sent to can accept or decline it.',
-          'connect.request_wrong_side',
+          ConnectErrors.requestWrongSide,
         );
       if (row.status !== 'pending')
-        throw conflict(`This request is already ${row.status}.`, 'connect.request_not_pending');
+        throw conflict(`This request is already ${row.status}.`, ConnectErrors.requestNotPending);
       const [updated] = await tx
         .update(connectionRequests)
         .set({ status, decidedAt: new Date() })

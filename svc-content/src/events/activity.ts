@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { handleOnce, type EventBus } from '@platform/event-bus';
-import { ConnectEvents, PostFlaggedData, type Envelope } from '@platform/contracts';
+import { type Envelope } from '@platform/contracts';
+import { ConnectEvents, PostFlaggedData } from '@platform/svc-connect/contract';
 import { EventsEvents, RegistrationChangedData } from '@platform/svc-events/contract';
 import { ApplicationSubmittedData, HireEvents, JobPostedData } from '@platform/svc-hire/contract';
 import { processed } from '../db/schema';

@@ -4,8 +4,8 @@ import {
   type ModerationDecidedData,
   type ModerationDecision,
   type ModerationItem,
-  type PostFlaggedData,
 } from '@platform/contracts';
+import { type PostFlaggedData } from '@platform/svc-connect/contract';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import { conflict, notFound, pageOf, newestFirst } from '@platform/service-kit';
 import { moderationItems, outbox, users, type ModerationRow } from '../db/schema';

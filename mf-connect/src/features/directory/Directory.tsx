@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FacetCount } from '@platform/contracts';
+import type { FacetCount } from '@platform/svc-connect/contract';
 import { PROFESSIONS } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
 import {

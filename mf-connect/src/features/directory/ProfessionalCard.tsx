@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Professional } from '@platform/contracts';
+import type { Professional } from '@platform/svc-connect/contract';
 import { refreshApi } from '@platform/data';
 import { Link, useLocation, useNavigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';

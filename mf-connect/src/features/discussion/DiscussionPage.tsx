@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { DiscussionView } from '@platform/contracts';
+import type { DiscussionView } from '@platform/svc-connect/contract';
 import { DISCUSSION_CATEGORIES } from '@platform/contracts/values';
 import { ApiFailure, refreshApi, useApiPages, useApiQuery } from '@platform/data';
 import { Link, useNavigate, useParams } from '@platform/router';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ReplyView } from '@platform/contracts';
+import type { ReplyView } from '@platform/svc-connect/contract';
 import { refreshApi } from '@platform/data';
 import {
   Avatar,

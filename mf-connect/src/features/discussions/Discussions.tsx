@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { DiscussionView } from '@platform/contracts';
+import type { DiscussionView } from '@platform/svc-connect/contract';
 import { DISCUSSION_CATEGORIES } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
 import { Link, useLocation, useNavigate } from '@platform/router';

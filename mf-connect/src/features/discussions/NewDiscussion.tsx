@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { DiscussionView } from '@platform/contracts';
+import type { DiscussionView } from '@platform/svc-connect/contract';
 import {
   DISCUSSION_CATEGORIES,
   DISCUSSION_VISIBILITIES,

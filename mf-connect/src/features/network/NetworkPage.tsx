@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ConnectionRequestView, PersonRef } from '@platform/contracts';
+import type { ConnectionRequestView, PersonRef } from '@platform/svc-connect/contract';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { Link } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';

@@ -1,4 +1,4 @@
-import type { ProfessionalProfile } from '@platform/contracts';
+import type { ProfessionalProfile } from '@platform/svc-connect/contract';
 import { ApiFailure, useApiQuery } from '@platform/data';
 import { Link, useParams } from '@platform/router';
 import {

@@ -1,5 +1,12 @@
+/**
+ * svc-connect's contracts: the TypeBox schemas of its HTTP payloads (the directory, connection requests,
+ * discussions and replies), its events and its error codes. The service validates with them; mf-connect
+ * imports their types (`import type ... from '@platform/svc-connect/contract'`), so no schema code reaches
+ * the browser. The plain lists and limits the forms check too stay in `@platform/contracts/values`; a
+ * person's profession and address (every module reads them) are `@platform/contracts`' own.
+ */
 import { Type, type Static } from '@sinclair/typebox';
-import { CappedPageInfo, Email, Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { CappedPageInfo, Email, Ok, PageInfo, PageQuery, StringEnum } from '@platform/contracts';
 import {
   CONNECTION_STATES,
   CONNECTION_STATUSES,
@@ -7,26 +14,21 @@ import {
   DISCUSSION_VISIBILITIES,
   PROFESSIONS,
   ROLES,
-} from './values';
+} from '@platform/contracts/values';
 
 export {
-  addressFor,
-  townOf,
   CONNECT_LIMITS,
   CONNECTION_STATES,
   CONNECTION_STATUSES,
   DISCUSSION_CATEGORIES,
   DISCUSSION_VISIBILITIES,
-  PROFESSIONS,
-  professionOf,
-} from './values';
+} from '@platform/contracts/values';
 export type {
   ConnectionState,
   ConnectionStatus,
   DiscussionCategory,
   DiscussionVisibility,
-  Profession,
-} from './values';
+} from '@platform/contracts/values';
 
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Instant = Type.String({ format: 'date-time' });
@@ -400,4 +402,35 @@ export const ConnectEvents = {
   postFlagged: 'connect.post.flagged.v1',
   /** Notices for the platform inbox (NotificationRequestedData): requests, replies, likes. */
   notificationRequested: 'connect.notification.requested.v1',
+} as const;
+
+/**
+ * The error codes svc-connect answers with (`code` beside the English `message`): each has its text in its
+ * remote's locales (`serverErrors.connect.<name>`, en/sw/fr), checked by security/error-codes.test.ts.
+ */
+export const ConnectErrors = {
+  alreadyConnected: 'connect.already_connected',
+  alreadyFlagged: 'connect.already_flagged',
+  discussionNotFound: 'connect.discussion_not_found',
+  flagOwn: 'connect.flag_own',
+  loginRequired: 'connect.login_required',
+  loginToPost: 'connect.login_to_post',
+  loginToRead: 'connect.login_to_read',
+  newAccountDiscussionLimit: 'connect.new_account_discussion_limit',
+  newAccountLinkLimit: 'connect.new_account_link_limit',
+  newAccountReplyLimit: 'connect.new_account_reply_limit',
+  noOrganisation: 'connect.no_organisation',
+  notAuthor: 'connect.not_author',
+  personNotFound: 'connect.person_not_found',
+  professionalNotFound: 'connect.professional_not_found',
+  replyNotFound: 'connect.reply_not_found',
+  requestCoolingOff: 'connect.request_cooling_off',
+  requestDailyLimit: 'connect.request_daily_limit',
+  requestExists: 'connect.request_exists',
+  requestNotFound: 'connect.request_not_found',
+  requestNotPending: 'connect.request_not_pending',
+  requestSelf: 'connect.request_self',
+  requestWrongSide: 'connect.request_wrong_side',
+  rolesRequired: 'connect.roles_required',
+  visibilityInvalid: 'connect.visibility_invalid',
 } as const;
