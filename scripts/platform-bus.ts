@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { OPEN_NATS_SWITCH, admitsAnonymous, openNatsRefusal } from '@platform/event-bus';
-import { findOrStartNats } from '@platform/testing';
+import { findOrStartNats, type RestartableServer } from '@platform/testing';
 import type { StartConfig } from './config';
 import {
   makePlatformStreams,
@@ -14,6 +14,8 @@ export interface PlatformBus {
   url: string;
   /** The variables one client (a service's folder, `gateway`) needs: its NATS user and password. */
   credentials(user: string): Record<string, string>;
+  /** The nats-server started here (none when the platform uses one it found): `npm start` supervises it. */
+  server?: RestartableServer;
   stop(): Promise<void>;
 }
 
@@ -77,5 +79,20 @@ export async function platformBus(
     throw err;
   }
   const known = passwords;
-  return { url: found.url, credentials: (user) => natsCredentials(user, known), stop: found.stop };
+  const own = found.server;
+  return {
+    url: found.url,
+    credentials: (user) => natsCredentials(user, known),
+    // Started again on the same port and store: its streams and consumers' places survive.
+    ...(own && {
+      server: {
+        process: () => own.process(),
+        start: async () => {
+          await own.start();
+          return own.process()!;
+        },
+      },
+    }),
+    stop: found.stop,
+  };
 }

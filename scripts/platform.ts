@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { findOrStartPostgres, freePort, generateKeyPair } from '@platform/testing';
+import { findOrStartPostgres, freePort, generateKeyPair, type RestartableServer } from '@platform/testing';
 import { loadModules } from '@platform/modules';
 import { REPO_ROOT, type StartConfig } from './config';
 import { chooseModules, servicesToRun } from './modules';
@@ -34,8 +34,9 @@ export interface RunningPlatform {
    */
   startGateway(env: Record<string, string>, root?: string): Promise<string>;
   /**
-   * The process id a service instance (`svc-hire`, its second `svc-hire#2` with REPLICAS=2) or a gateway
-   * (`gateway`, `gateway#2`) runs as now: tests kill it.
+   * The process id a service instance (`svc-hire`, its second `svc-hire#2` with REPLICAS=2), a gateway
+   * (`gateway`, `gateway#2`), or the nats-server and embedded Postgres started here (`nats-server`,
+   * `postgres`) runs as now: tests kill it.
    */
   pid(name: string): number | undefined;
   stop(): Promise<void>;
@@ -55,7 +56,10 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
 }
 
 /** Postgres from DATABASE_URL, else an embedded Postgres whose data lives under .data/postgres. */
-async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string; stop(): Promise<void> }> {
+async function startDatabase(
+  cfg: StartConfig,
+  log: Log,
+): Promise<{ url: string; server?: RestartableServer; stop(): Promise<void> }> {
   if (cfg.databaseUrl) return { url: cfg.databaseUrl, stop: async () => {} };
   // A random superuser password per data directory (a directory made with the old fixed one is switched).
   const { password, file: passwordFile } = embeddedPostgresPassword(cfg.dataDir);
@@ -71,7 +75,7 @@ async function startDatabase(cfg: StartConfig, log: Log): Promise<{ url: string;
   await admin.end();
   const url = new URL(server.url);
   url.pathname = '/afya';
-  return { url: url.toString(), stop: server.stop };
+  return { url: url.toString(), server: server.server, stop: server.stop };
 }
 
 /** The Ed25519 key pair svc-identity signs with; made on first start, kept under .data/keys (never committed). */
@@ -157,13 +161,27 @@ export async function startPlatform(
     stops.push(() => running.stop());
     if (!supervised.has(name)) supervised.set(name, running);
   };
+  // The nats-server and Postgres started here are supervised too, as a cluster restarts its own: killed,
+  // they come back on the same port and data, and the services reconnect (a NATS or Postgres found
+  // running is somebody else's to look after).
+  const superviseServer = (
+    name: string,
+    server: RestartableServer | undefined,
+    stopIt: () => Promise<void>,
+  ) => {
+    const first = server?.process();
+    if (!server || !first) return stopIt;
+    const running = supervise(name, first, () => server.start(), log, { stop: () => stopIt() });
+    supervised.set(name, running);
+    return () => running.stop();
+  };
   try {
     const modules = chooseModules(loadModules(REPO_ROOT), cfg.modules);
     if (opts.buildFrontends !== false) buildPages(log, modules, opts.buildOutput);
     const db = await startDatabase(cfg, log);
-    stops.push(db.stop);
+    stops.push(superviseServer('postgres', db.server, db.stop));
     const nats = await platformBus(cfg, log, opts.nats);
-    stops.push(nats.stop);
+    stops.push(superviseServer('nats-server', nats.server, nats.stop));
     const keys = ensureKeys(cfg.dataDir);
     // E-mail: the configured SMTP server, else a local sandbox keeping each mail under .data/mail/.
     let smtpUrl = process.env.SMTP_URL;

@@ -60,4 +60,52 @@ describe('supervise', () => {
     expect(lines).toEqual(['[svc-z] stopped (code 0); not restarted']);
     await running.stop();
   });
+
+  it('waits for a restart that takes time, counts a start that fails as one more exit, and stops with its own stop', async () => {
+    const lines: string[] = [];
+    let attempts = 0;
+    // As Postgres killed outright: its first start again fails (its old memory still held), the next serves.
+    const restart = async () => {
+      attempts++;
+      await new Promise((r) => setTimeout(r, 20));
+      if (attempts === 1) throw new Error('shared memory still in use');
+      return node('setInterval(() => {}, 1000)');
+    };
+    const stoppedWith: string[] = [];
+    const first = node('setInterval(() => {}, 1000)');
+    const running = supervise('postgres', first, restart, (l) => lines.push(l), {
+      backoffMs: [10, 30],
+      stop: async (child) => {
+        stoppedWith.push('its own stop');
+        child.kill('SIGINT');
+        await new Promise((r) => child.once('exit', r));
+      },
+    });
+    first.kill('SIGKILL');
+    await until(() => attempts === 2 && running.current() !== first);
+    expect(lines).toEqual([
+      '[postgres] was killed (SIGKILL); restarting in 0.01 s',
+      '[postgres] did not start (shared memory still in use); restarting in 0.03 s',
+    ]);
+    const second = running.current();
+    await running.stop();
+    expect(stoppedWith).toEqual(['its own stop']);
+    expect(second.signalCode).toBe('SIGINT');
+  });
+
+  it('stops a process whose restart was still under way when stop() came, and starts none after', async () => {
+    let started: ReturnType<typeof node> | undefined;
+    const slow = async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      started = node('setInterval(() => {}, 1000)');
+      return started;
+    };
+    const first = node('setInterval(() => {}, 1000)');
+    const running = supervise('nats-server', first, slow, () => {}, { backoffMs: [10] });
+    first.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 80));
+    await running.stop();
+    expect(started).toBeDefined();
+    expect(started!.signalCode).toBe('SIGTERM');
+  });
 });

@@ -3,7 +3,7 @@ import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { admitsAnonymous } from '@platform/event-bus';
-import { startNatsServer, type NatsServerOptions } from './nats';
+import { startNatsServer, type NatsServerOptions, type OwnNatsServer } from './nats';
 
 /**
  * Finds or starts NATS (with JetStream) for `npm start` and for test runs, the same way for both:
@@ -14,6 +14,8 @@ export interface NatsFound {
   url: string;
   /** Whether the server was started here (and `stop()` stops it). */
   started: boolean;
+  /** The server started here, for a supervisor to watch and start again; none for one found running. */
+  server?: OwnNatsServer;
   stop(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export async function findOrStartNats(opts: FindNatsOptions = {}): Promise<NatsF
     return {
       url: server.url,
       started: true,
+      server,
       async stop() {
         await server.stop();
         removeStore();

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,17 @@ export interface PostgresServer {
   url: string;
   /** Whether the server was started here (and `stop()` stops it). */
   started: boolean;
+  /** The embedded server's process, for a supervisor to watch and start again; none for any other. */
+  server?: RestartableServer;
   stop(): Promise<void>;
+}
+
+/** A server process started here that a supervisor can watch and, once it died, start again as it was. */
+export interface RestartableServer {
+  /** The process running now (undefined once stopped). */
+  process(): ChildProcess | undefined;
+  /** Starts it again (same data, port and password); resolves with the new process once it serves. */
+  start(): Promise<ChildProcess>;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -60,11 +71,32 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions = {}):
     if (!persistent) rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
+  // The package keeps the server's process to itself; a supervisor needs it to see it die.
+  const current = () => (pg as unknown as { process?: ChildProcess }).process;
   // stop() also removes a temporary data directory (persistent: false).
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     started: true,
-    stop: () => pg.stop(),
+    server: {
+      process: current,
+      async start() {
+        // A server killed outright leaves its lock file and, while its old backends linger, its shared
+        // memory: Postgres then refuses to start (rejecting without a reason here), and is tried again.
+        await pg.start().catch((err: unknown) => {
+          throw err ?? new Error(`the embedded Postgres exited while starting on port ${port}`);
+        });
+        return current()!;
+      },
+    },
+    // One already dead (killed, not yet started again) has nothing to stop: the package would wait for its exit.
+    stop: async () => {
+      const p = current();
+      if (p && (p.exitCode !== null || p.signalCode !== null)) {
+        if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+        return;
+      }
+      await pg.stop();
+    },
   };
 }
 

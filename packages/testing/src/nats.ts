@@ -70,8 +70,13 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
 
 export interface OwnNatsServer {
   url: string;
-  /** Starts the server again on the same port and store (JetStream data survives). */
+  /**
+   * Starts the server again on the same port and store (JetStream data survives), also after it died
+   * unasked (a supervisor's restart).
+   */
   start(): Promise<void>;
+  /** The nats-server process running now (undefined once stopped): a supervisor watches it. */
+  process(): ChildProcess | undefined;
   /** Stops it (SIGTERM, then SIGKILL). */
   stop(): Promise<void>;
   /** Stops it and removes its store. */
@@ -109,6 +114,10 @@ export async function startNatsServer(opts: NatsServerOptions = {}): Promise<Own
       env: { ...process.env, ...opts.env },
     });
     proc = child;
+    // Died unasked (killed): start() may start it again.
+    child.once('exit', () => {
+      if (proc === child) proc = undefined;
+    });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
     // A server that cannot start (e.g. a bad configuration) says why at once, rather than by a timeout.
@@ -121,7 +130,7 @@ export async function startNatsServer(opts: NatsServerOptions = {}): Promise<Own
   const stop = async () => {
     const p = proc;
     proc = undefined;
-    if (!p || p.exitCode !== null) return;
+    if (!p || p.exitCode !== null || p.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       const kill = setTimeout(() => p.kill('SIGKILL'), 5000);
       p.once('exit', () => {
@@ -135,6 +144,7 @@ export async function startNatsServer(opts: NatsServerOptions = {}): Promise<Own
   return {
     url: `nats://127.0.0.1:${port}`,
     start,
+    process: () => proc,
     stop,
     async destroy() {
       await stop();
