@@ -25,8 +25,15 @@ export interface RunningPlatform {
   gateways: string[];
   /** Each service's own URL (behind the gateway), e.g. for comparing direct and gateway throughput. */
   services: Record<string, string>;
+  /**
+   * Every service instance's and gateway process's own URL by its name (`svc-hire`, `svc-hire#2`, `gateway`,
+   * `gateway#2`): a chaos run asks each whether it is ready again after a kill.
+   */
+  instances: Record<string, string>;
   /** The NATS the platform runs on (see platform-bus.ts). */
   natsUrl: string;
+  /** The database every service's schema is in (DATABASE_URL, or the embedded one's, as its superuser). */
+  databaseUrl: string;
   /**
    * One more gateway before the same services (e.g. other GATEWAY_WORKERS), on a free port; stopped with
    * the rest. `root`: another checkout of this repository (with its own `npm ci`) whose gateway to run,
@@ -229,6 +236,7 @@ export async function startPlatform(
       MODULES: cfg.modules?.join(',') ?? '',
     };
     const services: Record<string, string> = {};
+    const instances: Record<string, string> = {};
     // Every module's service, from the module descriptors (a new module needs no change here).
     for (const svc of servicesToRun(modules, REPO_ROOT)) {
       // Services believe X-Forwarded-For from the gateway alone (it connects from 127.0.0.1); the gateway
@@ -266,6 +274,7 @@ export async function startPlatform(
           `http://127.0.0.1:${port}/healthz`,
         );
         urls.push(`http://127.0.0.1:${port}`);
+        instances[name] = `http://127.0.0.1:${port}`;
       }
       services[svc.name] = urls[0]!;
       gatewayEnv[svc.urlVariable] = urls.join(',');
@@ -274,6 +283,7 @@ export async function startPlatform(
     const gateways: string[] = [];
     for (let i = 1; i <= cfg.replicas; i++) {
       const port = i === 1 ? cfg.port : await freePort();
+      instances[i === 1 ? 'gateway' : `gateway#${i}`] = `http://127.0.0.1:${port}`;
       await startSupervised(
         i === 1 ? 'gateway' : `gateway#${i}`,
         'gateway',
@@ -290,7 +300,17 @@ export async function startPlatform(
       return `http://127.0.0.1:${port}`;
     };
     const pid = (name: string) => supervised.get(name)?.current().pid;
-    return { url, gateways, services, natsUrl: nats.url, startGateway, pid, stop };
+    return {
+      url,
+      gateways,
+      services,
+      instances,
+      natsUrl: nats.url,
+      databaseUrl: db.url,
+      startGateway,
+      pid,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

@@ -3,7 +3,7 @@ import type { DemoAccounts } from './accounts';
 import type { DemoClient, Log } from './client';
 
 /** The day and clock time (HH:MM) of an instant in a time zone. */
-function localDayAndTime(at: Date, timeZone: string): { date: string; time: string } {
+export function localDayAndTime(at: Date, timeZone: string): { date: string; time: string } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone,
