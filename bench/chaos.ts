@@ -178,24 +178,26 @@ function report(
       `${byStatus((o) => o.status >= 500)} 5xx, ${byStatus((o) => o.status === 0)} unanswered; settled ${s(r.settledIn)} s after the load\n`,
   );
 
-  // Each failure counts against the last fault before it (faults every 10 s overlap while one recovers).
-  say(
-    '| # | at | killed | whole again after | failed requests (5xx or none) during it | answered again after |',
-  );
-  say('| --- | --- | --- | --- | --- | --- |');
+  // Each failure counts against the fault that explains it: the last one before its answer that killed
+  // the service its route goes to, a gateway, NATS or Postgres (faults every 10 s overlap while one recovers).
   const sorted = [...r.faults].sort((a, b) => a.at - b.at);
+  const causeOf = (o: Outcome) => sorted.findLast((f) => f.at <= o.answeredAt && explains(f.target, o.route));
+  const failures = all.filter(failed);
+  say('| # | at | killed | whole again after | failed requests (5xx or none) | failing for |');
+  say('| --- | --- | --- | --- | --- | --- |');
   sorted.forEach((f, i) => {
-    const next = sorted[i + 1]?.at ?? Infinity;
-    const mine = all.filter((o) => failed(o) && o.sentAt >= f.at && o.sentAt < next);
+    const mine = failures.filter((o) => causeOf(o) === f);
     const lastFailure = Math.max(f.at, ...mine.map((o) => o.answeredAt));
     say(
       `| ${i + 1} | ${s(f.at)} s | ${f.target} | ${f.readyAt === undefined ? 'not within the run' : `${s(f.readyAt - f.at)} s`} | ${mine.length}${
         mine.length ? ` (${summarise(mine)})` : ''
-      } | ${mine.length ? `${s(lastFailure - f.at)} s` : 'never stopped'} |`,
+      } | ${mine.length ? `${s(lastFailure - f.at)} s` : 'none failed'} |`,
     );
   });
-  const before = all.filter((o) => failed(o) && o.sentAt < (sorted[0]?.at ?? Infinity));
-  if (before.length) say(`\nFailed before the first fault: ${before.length} (${summarise(before)})`);
+  const unexplained = failures.filter((o) => !causeOf(o));
+  say(
+    `\nFailed requests no fault explains: ${unexplained.length}${unexplained.length ? ` (${summarise(unexplained)})` : ''}`,
+  );
 
   const refused = all.filter((o) => o.status >= 400 && o.status < 500);
   if (refused.length) say(`\n4xx answers: ${summarise(refused, true)}`);
@@ -213,6 +215,25 @@ function report(
   say('| --- | --- | --- |');
   for (const c of r.checks) say(`| ${c.name} | ${c.ok ? 'yes' : '**NO**'} | ${c.detail} |`);
   say(`\nScheduled runs: ${r.jobs.join('; ') || 'none'}`);
+}
+
+/** The service a route of the load goes to. */
+const SERVICE_OF: [string, string][] = [
+  ['/api/user', 'svc-identity'],
+  ['/api/billing', 'svc-billing'],
+  ['/api/job', 'svc-hire'],
+  ['/api/application', 'svc-hire'],
+  ['/api/event', 'svc-events'],
+  ['/api/connect', 'svc-connect'],
+  ['/api/discussion', 'svc-connect'],
+];
+
+/** Whether killing `target` can make a request on `route` fail. */
+function explains(target: string, route: string): boolean {
+  const killed = target.split('#')[0]!;
+  if (killed === 'gateway' || killed === 'nats-server' || killed === 'postgres') return true;
+  const path = route.split(' ')[1]!;
+  return SERVICE_OF.some(([prefix, service]) => path.startsWith(prefix) && service === killed);
 }
 
 /** "12 × POST /api/job/add 502, 3 × GET /api/job/get none", most first. */
