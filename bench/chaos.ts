@@ -42,8 +42,12 @@ async function main(): Promise<number> {
   const logFile = path.join(tmpdir(), `afya-chaos-${runId}.log`);
   const logStream = createWriteStream(logFile);
   const say = (line: string) => console.log(line);
+  // Exits nobody asked for (not the run's kills): a service that fell over by itself.
+  const crashes: string[] = [];
   const log = (line: string) => {
     logStream.write(`${new Date().toISOString()} ${line}\n`);
+    const exited = /^\[([^\]]+)\] exited \(code [1-9]/.exec(line);
+    if (exited) crashes.push(exited[1]!);
     if (/was killed|restarting in|keeps failing|did not start|not restarted/.test(line)) say(line);
   };
 
@@ -142,7 +146,7 @@ async function main(): Promise<number> {
         detail: `${payments!.paid} paid, ${payments!.pending} pending, ${payments!.other} other; ${payments!.invoices} invoices`,
       });
 
-      report(say, { client, faults, writes, checks, jobs: jobs.runs, loadEnded, settledIn });
+      report(say, { client, faults, writes, checks, jobs: jobs.runs, loadEnded, settledIn, crashes });
       const lost = writes.reduce((n, w) => n + w.lost, 0);
       const duplicated = writes.reduce((n, w) => n + w.duplicated, 0);
       return lost === 0 && duplicated === 0 && checks.every((c) => c.ok) ? 0 : 1;
@@ -166,6 +170,7 @@ function report(
     jobs: string[];
     loadEnded: number;
     settledIn: number;
+    crashes: string[];
   },
 ) {
   const all = r.client.outcomes;
@@ -215,6 +220,9 @@ function report(
   say('| --- | --- | --- |');
   for (const c of r.checks) say(`| ${c.name} | ${c.ok ? 'yes' : '**NO**'} | ${c.detail} |`);
   say(`\nScheduled runs: ${r.jobs.join('; ') || 'none'}`);
+  say(
+    `Exits nobody asked for (a crash, or a start that failed while Postgres recovered; each restarted): ${r.crashes.length ? r.crashes.join(', ') : 'none'}`,
+  );
 }
 
 /** The service a route of the load goes to. */
