@@ -63,6 +63,11 @@ async function main(): Promise<number> {
     process.removeAllListeners(signal);
     process.once(signal, () => void cleanup().finally(() => process.exit(130)));
   }
+  // A crash of this process (it runs the platform's supervisor and sandboxes) still stops what it started.
+  process.once('uncaughtException', (err) => {
+    console.error('chaos: this process failed:', err);
+    void cleanup().finally(() => process.exit(1));
+  });
   const limit = setTimeout(() => {
     say(`chaos: the run took longer than ${RUN_LIMIT_MS / 60_000} minutes; stopping it`);
     void cleanup().finally(() => process.exit(1));

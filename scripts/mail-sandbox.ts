@@ -12,13 +12,17 @@ export async function startMailSandbox(dataDir: string, log: (line: string) => v
   const dir = path.join(dataDir, 'mail');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   let count = 0;
-  return startSmtpSink((mail) => {
-    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${++count}.eml`);
-    writeFileSync(file, mail.raw, { mode: 0o600 });
-    log(
-      `mail to ${mail.to}: ${mailLinks(mail.raw).join(' ') || '(no link)'}  [${path.relative(process.cwd(), file)}]`,
-    );
-  });
+  return startSmtpSink(
+    (mail) => {
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${++count}.eml`);
+      writeFileSync(file, mail.raw, { mode: 0o600 });
+      log(
+        `mail to ${mail.to}: ${mailLinks(mail.raw).join(' ') || '(no link)'}  [${path.relative(process.cwd(), file)}]`,
+      );
+    },
+    // A sender gone in the middle of a mail (a service killed): that mail is its to send again.
+    (err) => log(`mail sandbox: a sender's connection failed (${err.message}); still listening`),
+  );
 }
 
 /** The distinct http(s) links of a message's text, in order (what a reader of the mail would click). */

@@ -19,7 +19,10 @@ export interface SmtpSink {
  * A real SMTP server (smtp-server) on a free local port: every message it accepts lands in `inbox` (and is
  * handed to `onMail`), so a test reads the e-mails a service sent (and the links in them) as a mailbox would.
  */
-export async function startSmtpSink(onMail: (mail: ReceivedMail) => void = () => {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  onMail: (mail: ReceivedMail) => void = () => {},
+  onError: (err: Error) => void = () => {},
+): Promise<SmtpSink> {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -37,6 +40,10 @@ export async function startSmtpSink(onMail: (mail: ReceivedMail) => void = () =>
       });
     },
   });
+  // A sender's connection that fails (a service killed in the middle of a mail: ECONNRESET) ends that
+  // conversation only. Unheard, smtp-server's 'error' event threw in the process running the sink, which
+  // took down `npm start` and every service it supervises with it.
+  server.on('error', onError);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
