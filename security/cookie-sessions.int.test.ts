@@ -148,7 +148,8 @@ beforeAll(async () => {
     { revocations: gatewayRevocations },
   );
   url.gateway = await gateway.listen({ port: 0, host: '127.0.0.1' });
-});
+  // Several services, migrated, and the gateway: on a loaded two-core machine more than jest's 30 s.
+}, 120_000);
 
 afterAll(async () => {
   await gateway?.close();

@@ -167,7 +167,8 @@ beforeAll(async () => {
     revocations: gatewayRevocations,
   });
   adminToken = (await login('admin@trust.example')).token;
-});
+  // Every module's service, migrated, and the gateway: on a loaded two-core machine more than jest's 30 s.
+}, 120_000);
 
 afterAll(async () => {
   await gateway?.close();
