@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, logInOk, uniqueEmail } from './helpers';
 import { verifyAddress } from './mailbox';
@@ -6,10 +7,15 @@ import { verifyAddress } from './mailbox';
  * Issue 42's rosters, in the browser: on her phone (360 px, Kiswahili) the clinic's owner makes a week's
  * roster for the maternity ward, puts a nurse not yet cleared to practise on a day shift from the keyboard,
  * sees the rule it breaks, keeps it with a reason shown beside it, and publishes; the nurse, on a laptop,
- * sees her shift. The browsers' day is 25 March 2026 (09:00 in Nairobi).
+ * sees her shift; on the Monday, on her phone in Kiswahili, she clocks in for it. The browsers' day is 25
+ * March 2026 (09:00 in Nairobi), then svc-core's and her phone's are that Monday at 07:05.
  */
 const PASSWORD = 'a good long password';
 const NOW = '2026-03-25T06:00:00.000Z';
+/** Monday 30 March 2026, 07:05 in Nairobi: five minutes into her day shift. */
+const CLOCK_IN = '2026-03-30T04:05:00.000Z';
+const setToday = (day: string) => writeFileSync(process.env.E2E_CORE_CLOCK_FILE!, day);
+test.afterAll(() => setToday(''));
 
 async function register(page: Page, name: string, role: 'user' | 'Clinic') {
   const email = uniqueEmail('roster');
@@ -31,7 +37,7 @@ test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule w
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const tag = Date.now().toString(36);
   const clinic = await register(page, `Mbagathi Clinic ${tag}`, 'Clinic');
   const nurse = await register(page, `Neema Chebet ${tag}`, 'user');
@@ -151,4 +157,38 @@ test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule w
   await expect(page.getByRole('region', { name: 'My shifts' }).getByRole('listitem')).toHaveText(
     '30 Mar 2026 · Mchana (07:00–19:00) · Maternity',
   );
+
+  // Monday, 07:05: on her phone, 360 px wide, in Kiswahili, she clocks in for that shift.
+  setToday(CLOCK_IN);
+  const herPhone = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const nursePhone = await herPhone.newPage();
+  await nursePhone.clock.setFixedTime(new Date(CLOCK_IN));
+  await nursePhone.addInitScript(() =>
+    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
+  );
+  await nursePhone.goto('/login');
+  await acceptCookies(nursePhone, 'Kubali');
+  await nursePhone.getByLabel('Barua pepe').fill(nurse.email);
+  await nursePhone.getByLabel('Nywila').fill(PASSWORD);
+  await nursePhone.getByRole('main').getByRole('button', { name: 'Ingia' }).click();
+  await expect(nursePhone).not.toHaveURL(/\/login/);
+  await nursePhone.goto('/hr');
+  await nursePhone.getByRole('link', { name: 'Kuingia na kutoka kazini' }).click();
+  const clock = nursePhone.getByRole('region', { name: 'Hujaingia kazini' });
+  await expect(clock).toContainText('Mchana · Maternity');
+  await expect(clock).toContainText('saa 1:00 asubuhi hadi saa 1:00 usiku');
+  await clock.getByRole('button', { name: 'Ingia kazini' }).click();
+  await expect(nursePhone.getByText(/^Umeingia kazini saa 1:0\d asubuhi\.$/)).toBeVisible();
+  const clockedIn = nursePhone.getByRole('region', { name: /^Umeingia kazini tangu saa 1:0\d asubuhi$/ });
+  await expect(clockedIn.getByRole('button', { name: 'Toka kazini' })).toBeVisible();
+  await expect(clockedIn).not.toContainText('Umechelewa');
+  await expect(
+    nursePhone.getByRole('region', { name: 'Saa 24 zilizopita' }).getByRole('listitem'),
+  ).toContainText('bado hujatoka · Mchana');
+  expect(await nursePhone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await herPhone.close();
 });

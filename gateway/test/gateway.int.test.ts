@@ -294,6 +294,7 @@ describe('shell, remotes and headers', () => {
           '/terms',
           '/cookies',
         ],
+        widgets: [{ slot: 'user-dashboard', module: './UserCore', order: 5 }],
       },
       {
         name: 'mf_hire',
