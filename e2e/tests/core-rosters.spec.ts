@@ -23,6 +23,9 @@ async function register(page: Page, name: string, role: 'user' | 'Clinic') {
     data: { name, email, password: PASSWORD, role, ...(role === 'user' ? { designation: 'Nurse' } : {}) },
   });
   expect(res.status()).toBe(201);
+  // The sign-up's session cookie would make the set-up's calls the browser's own (refused without its
+  // pages' origin): they carry bearer tokens instead.
+  await page.context().clearCookies();
   await verifyAddress(page, email);
   return { name, email };
 }
@@ -30,6 +33,7 @@ async function register(page: Page, name: string, role: 'user' | 'Clinic') {
 async function tokenOf(page: Page, email: string) {
   const login = await page.request.post('/api/user/login', { data: { email, password: PASSWORD } });
   expect(login.ok()).toBe(true);
+  await page.context().clearCookies(); // bearer tokens only, as in register
   return { authorization: `Bearer ${(await login.json()).token as string}` };
 }
 
@@ -55,6 +59,7 @@ test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule w
   expect(
     (await page.request.post(`/api/user/org/invites/${inviteId}/accept`, { headers: nurseAuth })).ok(),
   ).toBe(true);
+  await page.context().clearCookies(); // joining answers with a new session, in its cookie too
   let staffId = '';
   await expect(async () => {
     nurseAuth = await tokenOf(page, nurse.email);
