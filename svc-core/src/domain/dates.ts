@@ -90,6 +90,18 @@ function offsetAt(at: number, timeZone: string): number {
  * happens twice, the first.
  */
 export function instantOf(day: LocalDate, time: string, timeZone: string): Date {
+  // A month's timesheets ask the same few days and times thousands of times; Intl is the cost.
+  const key = `${timeZone} ${day} ${time}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
+  if (instants.size >= 50_000) instants.clear();
+  const at = computeInstant(day, time, timeZone);
+  instants.set(key, at.getTime());
+  return at;
+}
+const instants = new Map<string, number>();
+
+function computeInstant(day: LocalDate, time: string, timeZone: string): Date {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const wall = utcOf(day) + (h * 60 + m) * 60_000;
   // A day either side is before and after any change near it (zones change at most twice a year).
