@@ -20,7 +20,7 @@ const PLATFORM_PATHS = [
 /**
  * .github/CODEOWNERS from the descriptors (`team`, `owns`). The last matching line wins, so the platform's
  * folders come first and each module's after: its team owns its folder pair, and the files it `owns`
- * elsewhere (its contracts in packages/contracts) with the platform team beside it.
+ * elsewhere (identity's contract in packages/contracts, a bench) with the platform team beside it.
  */
 export function codeowners(modules: ModuleDescriptor[]): string {
   const pad = (p: string) => p.padEnd(40);

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { HOME_BLOCKS } from '@platform/contracts';
+import { HOME_BLOCKS } from '@platform/contracts/values';
 import { NatsEventBus } from '@platform/event-bus';
 import { FollowedRevocations, SESSION_COOKIE, type App } from '@platform/service-kit';
 import { createTestDatabase, eventually, serviceTestEnv, type ServiceTestEnv } from '@platform/testing';

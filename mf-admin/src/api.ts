@@ -1,29 +1,29 @@
 import type {
   AdminAccount,
   AdminAccountResponse,
+  ChangeRoleBody,
+  VerifyOrganisationBody,
+  MessageResponse,
+  PageInfo,
+  SuspendAccountBody,
+} from '@platform/contracts';
+import type { BlogStatus, HomeBlock, InboxKind } from '@platform/contracts/values';
+import type {
   AdminBlogListResponse as AdminBlogList,
   AuditResponse,
   AuditVerifyResponse,
   BlockTextsResponse,
   BlogPostResponse,
-  BlogStatus,
   BlogVersionsResponse,
-  ChangeRoleBody,
-  VerifyOrganisationBody,
   DashboardStatsResponse as DashboardStats,
-  HomeBlock,
-  InboxKind,
   InboxPatch,
   InboxResponse,
   LatestUsersResponse,
   MainComponentsResponse,
-  MessageResponse,
   ModerationDecision,
   ModerationResponse,
-  PageInfo,
   SeriesResponse,
-  SuspendAccountBody,
-} from '@platform/contracts';
+} from '@platform/svc-content/contract';
 import type {
   AdminOrganisationListResponse,
   AdminOrganisationResponse,
@@ -51,18 +51,16 @@ export interface AdminAccountList {
 
 /** svc-content's answers: the contracts' types (`import type`), its lists from `@platform/contracts/values`. */
 export { BLOG_STATUSES, HOME_BLOCKS } from '@platform/contracts/values';
+export type { BlogStatus, HomeBlock, InboxKind } from '@platform/contracts/values';
 export type {
   AuditEntry,
   BlogPost,
-  BlogStatus,
-  HomeBlock,
   InboxItem,
-  InboxKind,
   InboxPatch,
   ModerationDecision as ModerationDecisionValue,
   ModerationItem,
   WeeklySeries,
-} from '@platform/contracts';
+} from '@platform/svc-content/contract';
 type BlogBody = { name: string; data: string; status: BlogStatus };
 
 export interface AuditQuery {

@@ -3,10 +3,7 @@ import type {
   InviteResponse,
   MemberListResponse,
   MyTeamResponse,
-  BlogListResponse,
-  BlogPostResponse,
   LoginBody,
-  MainComponentsResponse,
   LoginResponse,
   MeResponse,
   MessageResponse,
@@ -15,6 +12,11 @@ import type {
   RegisterResponse,
   UpdateProfileBody,
 } from '@platform/contracts';
+import type {
+  BlogListResponse,
+  BlogPostResponse,
+  MainComponentsResponse,
+} from '@platform/svc-content/contract';
 import type {
   ClockBody,
   ClockCodeBody,

@@ -1,4 +1,5 @@
-import type { BlogPost, HomeBlock } from '@platform/contracts';
+import type { HomeBlock } from '@platform/contracts/values';
+import type { BlogPost } from '@platform/svc-content/contract';
 import type { DemoAccounts } from './accounts';
 import type { DemoClient, Log } from './client';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ContentEvents, type NotificationRequestedData } from '@platform/contracts';
+import { type NotificationRequestedData } from '@platform/contracts';
+import { ContentEvents } from '@platform/svc-content/contract';
 import { ConnectEvents, type PostFlaggedData } from '../contract';
 import { makeEnvelope } from '@platform/event-bus';
 import { eventually, readEvents } from '@platform/testing';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ContentEvents, type ModerationDecidedData } from '@platform/contracts';
+import { ContentEvents, type ModerationDecidedData } from '../contract';
 import { ConnectEvents } from '@platform/svc-connect/contract';
 import { makeEnvelope } from '@platform/event-bus';
 import { eventually, readEvents } from '@platform/testing';

@@ -5,7 +5,6 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  FACILITY_TYPES,
   NullableStringEnum,
   Ok,
   PageInfo,
@@ -15,6 +14,7 @@ import {
   StringEnum,
   Translated,
 } from '@platform/contracts';
+import { FACILITY_TYPES } from '@platform/contracts/values';
 
 const Uuid = Type.String({ format: 'uuid' });
 /** A calendar day, as licences print them. */

@@ -1,7 +1,6 @@
 export * from './common';
 export * from './envelope';
 export * from './identity';
-export * from './content';
 export * from './remotes';
 export * from './formats';
 export * from './navigation';

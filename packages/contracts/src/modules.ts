@@ -26,7 +26,7 @@ export const ModuleDescriptor = Type.Object(
     essential: Type.Optional(Type.Boolean()),
     /** The team that owns the module's folders (`@afyahr/hire`): .github/CODEOWNERS is generated from it. */
     team: Type.Optional(Type.String({ pattern: '^@[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)?$' })),
-    /** Files outside its folder pair the team also owns (its contracts in packages/contracts, a bench). */
+    /** Files outside its folder pair the team also owns (identity's contract in packages/contracts, a bench). */
     owns: Type.Optional(Type.Array(Type.String({ pattern: '^/[A-Za-z0-9_./-]+$' }))),
     service: Type.Optional(
       Type.Object(

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { handleOnce, type EventBus } from '@platform/event-bus';
-import { ContentEvents, ModerationDecidedData, type Envelope } from '@platform/contracts';
+import { type Envelope } from '@platform/contracts';
+import { ContentEvents, ModerationDecidedData } from '@platform/svc-content/contract';
 import { eq } from 'drizzle-orm';
 import { processed, users } from '../db/schema';
 import type { Db } from '../stores/db';

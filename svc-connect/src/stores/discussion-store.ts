@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope, recordAdminAction, type AdminAction } from '@platform/event-bus';
-import { type ModerationDecision, type Profession } from '@platform/contracts';
+import { type Profession } from '@platform/contracts';
+import { type ModerationDecision } from '@platform/svc-content/contract';
 import {
   CONNECT_LIMITS,
   ConnectEvents,

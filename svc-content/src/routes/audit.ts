@@ -1,4 +1,5 @@
-import { AuditQuery, AuditResponse, AuditVerifyResponse, ErrorAnswers } from '@platform/contracts';
+import { ErrorAnswers } from '@platform/contracts';
+import { AuditQuery, AuditResponse, AuditVerifyResponse } from '../../contract';
 import { pageOf, type App } from '@platform/service-kit';
 import { toAuditEntry } from '../stores/audit-store';
 

@@ -1,4 +1,13 @@
 import {
+  ErrorAnswers,
+  ErrorResponse,
+  IdParams,
+  MessageResponse,
+  PagePreviewResponse,
+  PageQuery,
+} from '@platform/contracts';
+import { SpecBlogListResponse } from '../../contract';
+import {
   AdminBlogListResponse,
   BlogBody,
   BlogListResponse,
@@ -6,15 +15,9 @@ import {
   BlogSavedResponse,
   BlogVersionParams,
   BlogVersionsResponse,
-  ErrorAnswers,
-  ErrorResponse,
-  IdParams,
-  MessageResponse,
-  PagePreviewResponse,
-  PageQuery,
   SlugParams,
-  SpecBlogListResponse,
-} from '@platform/contracts';
+  ContentErrors,
+} from '../../contract';
 import { Type } from '@sinclair/typebox';
 import { notFound, pageOf, textOf, type App } from '@platform/service-kit';
 import { adminBy } from './admin-by';
@@ -67,7 +70,7 @@ export default async function blogRoutes(app: App) {
     { schema: { tags: ['blog'], params: SlugParams, response: { 200: BlogPostResponse, ...errors } } },
     async (request) => {
       const row = await blog.bySlug(request.params.slug);
-      if (!row) throw notFound('This blog post could not be found.', 'content.blog_not_found');
+      if (!row) throw notFound('This blog post could not be found.', ContentErrors.blogNotFound);
       return { success: true as const, blog: toBlogPost(row) };
     },
   );
@@ -79,7 +82,7 @@ export default async function blogRoutes(app: App) {
     { schema: { tags: ['blog'], params: SlugParams, response: { 200: PagePreviewResponse, ...errors } } },
     async (request) => {
       const row = await blog.bySlug(request.params.slug);
-      if (!row) throw notFound('This blog post could not be found.', 'content.blog_not_found');
+      if (!row) throw notFound('This blog post could not be found.', ContentErrors.blogNotFound);
       const text = decoded(textOf(row.data));
       const description = text.length > 200 ? `${text.slice(0, 197)}...` : text;
       return { success: true as const, data: { title: row.name, description } };
@@ -136,7 +139,7 @@ export default async function blogRoutes(app: App) {
     },
     async (request) => {
       if (!(await blog.remove(request.params.id, adminBy(request))))
-        throw notFound('This blog post could not be found.', 'content.blog_not_found');
+        throw notFound('This blog post could not be found.', ContentErrors.blogNotFound);
       return { success: true, message: 'Blog post deleted.' };
     },
   );

@@ -1,15 +1,14 @@
 import { Readable } from 'node:stream';
+import { ErrorAnswers, FileAnswer } from '@platform/contracts';
 import {
   DashboardClinicsResponse,
   DashboardStatsResponse,
   DashboardUsersQuery,
   DashboardUsersResponse,
-  ErrorAnswers,
-  FileAnswer,
   LatestUsersResponse,
   SeriesQuery,
   SeriesResponse,
-} from '@platform/contracts';
+} from '../../contract';
 import { CSV_BOM, csvLine, pageOf, type App } from '@platform/service-kit';
 import { Type } from '@sinclair/typebox';
 import { toDashboardUser } from '../stores/people-store';

@@ -1,19 +1,19 @@
+import { ErrorResponse, type Language } from '@platform/contracts';
 import {
   BlockLanguageQuery,
   BlockTextBody,
   BlockTextParams,
   BlockTextsResponse,
-  ErrorResponse,
   HOME_BLOCKS,
   MainComponentsResponse,
   UpsertMainComponentBody,
   type HomeBlock,
-  type Language,
-} from '@platform/contracts';
+  ContentErrors,
+} from '../../contract';
 import { badRequest, type App } from '@platform/service-kit';
 import { adminBy } from './admin-by';
 
-const empty = (key: HomeBlock) => badRequest(`${key}: Content cannot be empty`, 'content.empty');
+const empty = (key: HomeBlock) => badRequest(`${key}: Content cannot be empty`, ContentErrors.empty);
 
 /**
  * The landing page's six blocks, each in English, Kiswahili and French apart: anyone reads one language's;
@@ -59,7 +59,7 @@ export default async function homeRoutes(app: App) {
     async (request) => {
       const [key, html] = Object.entries(request.body)[0] as [HomeBlock, string];
       if (!HOME_BLOCKS.includes(key))
-        throw badRequest(`${key}: is not a content block`, 'content.unknown_block');
+        throw badRequest(`${key}: is not a content block`, ContentErrors.unknownBlock);
       const lang = request.query.lang ?? 'en';
       const saved = await app.blocks.upsert(key, lang, html, adminBy(request));
       if (saved === undefined) throw empty(key);

@@ -1,13 +1,12 @@
+import { ErrorAnswers, IdParams, MessageResponse } from '@platform/contracts';
 import {
   ContactMessageBody,
   DemoRequestBody,
-  ErrorAnswers,
-  IdParams,
   InboxPatch,
   InboxQuery,
   InboxResponse,
-  MessageResponse,
-} from '@platform/contracts';
+  ContentErrors,
+} from '../../contract';
 import { addressKey, badRequest, pageOf, type App } from '@platform/service-kit';
 import { adminBy } from './admin-by';
 import { toInboxItem } from '../stores/inbox-store';
@@ -42,7 +41,7 @@ export default async function inboxRoutes(app: App) {
     { schema: { tags: ['inbox'], body: DemoRequestBody, response: { 201: MessageResponse, ...errors } } },
     async (request, reply) => {
       if (request.body.preferredDate < todayInNairobi())
-        throw badRequest('preferredDate: must be today or later', 'content.date_past');
+        throw badRequest('preferredDate: must be today or later', ContentErrors.datePast);
       if (!request.body.website) await inbox.demo(request.body, addressKey(request.ip));
       return reply
         .status(201)

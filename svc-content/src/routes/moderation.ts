@@ -1,11 +1,5 @@
-import {
-  ErrorAnswers,
-  IdParams,
-  MessageResponse,
-  ModerationDecisionBody,
-  ModerationResponse,
-  PageQuery,
-} from '@platform/contracts';
+import { ErrorAnswers, IdParams, MessageResponse, PageQuery } from '@platform/contracts';
+import { ModerationDecisionBody, ModerationResponse } from '../../contract';
 import { pageOf, type App } from '@platform/service-kit';
 import { adminBy } from './admin-by';
 import { toModerationItem } from '../stores/moderation-store';

@@ -1,5 +1,5 @@
 import { and, gte, inArray, sql } from 'drizzle-orm';
-import { SERIES, type SeriesName, type WeeklySeries } from '@platform/contracts';
+import { SERIES, type SeriesName, type WeeklySeries } from '../../contract';
 import { weeklyCounts } from '../db/schema';
 import type { Tx, Db } from './db';
 

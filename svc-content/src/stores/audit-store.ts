@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminActionRecordedData, AuditEntry, AuditQuery, Envelope } from '@platform/contracts';
+import type { AdminActionRecordedData, Envelope } from '@platform/contracts';
+import type { AuditEntry, AuditQuery } from '../../contract';
 import { cappedCount, pageOf, textSearch } from '@platform/service-kit';
 import { auditLog, type AuditRow } from '../db/schema';
 import type { Db, Tx } from './db';

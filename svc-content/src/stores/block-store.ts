@@ -1,4 +1,5 @@
-import { HOME_BLOCKS, LANGUAGES, type BlockText, type HomeBlock, type Language } from '@platform/contracts';
+import { LANGUAGES, type Language } from '@platform/contracts';
+import { HOME_BLOCKS, type BlockText, type HomeBlock } from '../../contract';
 import { and, eq } from 'drizzle-orm';
 import { recordAdminAction } from '@platform/event-bus';
 import { blocks, outbox } from '../db/schema';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { BlogBody, BlogPost, BlogStatus, BlogVersion } from '@platform/contracts';
+import type { BlogBody, BlogPost, BlogStatus, BlogVersion } from '../../contract';
 import {
   badRequest,
   isUniqueViolation,
@@ -12,10 +12,11 @@ import {
 import { recordAdminAction } from '@platform/event-bus';
 import { blogPosts, blogVersions, outbox, type BlogPostRow } from '../db/schema';
 import type { AdminBy, Db, Tx } from './db';
+import { ContentErrors } from '../../contract';
 
 const WEEK_MS = 7 * 86_400_000;
 const LIVE = isNull(blogPosts.deletedAt);
-const notFoundPost = () => notFound('This blog post could not be found.', 'content.blog_not_found');
+const notFoundPost = () => notFound('This blog post could not be found.', ContentErrors.blogNotFound);
 
 export function toBlogPost(r: BlogPostRow): BlogPost {
   const createdAt = r.createdAt.toISOString();
@@ -50,7 +51,7 @@ export function slugOf(title: string): string {
 function cleaned(body: BlogBody): { name: string; data: string } {
   const data = sanitizeAdminHtml(body.data);
   if (!textOf(data) && !data.includes('<img'))
-    throw badRequest('data: Content cannot be empty', 'content.empty');
+    throw badRequest('data: Content cannot be empty', ContentErrors.empty);
   return { name: body.name.trim(), data };
 }
 
@@ -215,7 +216,7 @@ export class BlogStore {
       .select()
       .from(blogVersions)
       .where(and(eq(blogVersions.postId, id), eq(blogVersions.version, version)));
-    if (!v) throw notFound('This version could not be found.', 'content.version_not_found');
+    if (!v) throw notFound('This version could not be found.', ContentErrors.versionNotFound);
     return this.update(id, { name: v.name, data: v.data, status: v.status }, by, 'restore');
   }
 

@@ -1,15 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type {
-  ContactMessageBody,
-  DemoRequestBody,
-  InboxItem,
-  InboxPatch,
-  InboxQuery,
-} from '@platform/contracts';
+import type { ContactMessageBody, DemoRequestBody, InboxItem, InboxPatch, InboxQuery } from '../../contract';
 import { cappedCount, notFound, pageOf, tooManyRequests, newestFirst } from '@platform/service-kit';
 import { recordAdminAction } from '@platform/event-bus';
 import { inbox, outbox, type InboxRow } from '../db/schema';
 import type { AdminBy, Db } from './db';
+import { ContentErrors } from '../../contract';
 
 const HOUR_MS = 3_600_000;
 
@@ -77,7 +72,7 @@ export class InboxStore {
       if ((row?.n ?? 0) >= this.perHour)
         throw tooManyRequests(
           'Too many messages from your network. Please try again later.',
-          'content.too_many_messages',
+          ContentErrors.tooManyMessages,
         );
       await tx.insert(inbox).values({ ...item, address });
     });
@@ -114,7 +109,7 @@ export class InboxStore {
     const state = (r: InboxRow) => ({ read: r.readAt !== null, handled: r.handledAt !== null });
     return this.db.transaction(async (tx) => {
       const [old] = await tx.select().from(inbox).where(eq(inbox.id, id)).for('update');
-      if (!old) throw notFound('This message could not be found.', 'content.inbox_not_found');
+      if (!old) throw notFound('This message could not be found.', ContentErrors.inboxNotFound);
       const [row] = await tx.update(inbox).set(set).where(eq(inbox.id, id)).returning();
       await recordAdminAction(tx, outbox, 'content', {
         ...by,

@@ -4,7 +4,8 @@ import {
   type ModerationDecidedData,
   type ModerationDecision,
   type ModerationItem,
-} from '@platform/contracts';
+  ContentErrors,
+} from '../../contract';
 import { type PostFlaggedData } from '@platform/svc-connect/contract';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import { conflict, notFound, pageOf, newestFirst } from '@platform/service-kit';
@@ -78,9 +79,9 @@ export class ModerationStore {
     const moderatorId = by.actor.sub;
     return this.db.transaction(async (tx) => {
       const [item] = await tx.select().from(moderationItems).where(eq(moderationItems.id, id)).for('update');
-      if (!item) throw notFound('This report could not be found.', 'content.moderation_not_found');
+      if (!item) throw notFound('This report could not be found.', ContentErrors.moderationNotFound);
       if (item.decidedAt)
-        throw conflict('A moderator has already decided on this post.', 'content.already_decided');
+        throw conflict('A moderator has already decided on this post.', ContentErrors.alreadyDecided);
       const decidedAt = new Date();
       const [row] = await tx
         .update(moderationItems)

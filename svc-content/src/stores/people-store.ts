@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DashboardUser, UserDeletedData, UserEventData } from '@platform/contracts';
+import type { UserDeletedData, UserEventData } from '@platform/contracts';
+import type { DashboardUser } from '../../contract';
 import { pageOf, newestFirst, textSearch } from '@platform/service-kit';
 import { recordAdminAction } from '@platform/event-bus';
 import { accountCounts, outbox, users, type UserRow } from '../db/schema';

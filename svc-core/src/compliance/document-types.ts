@@ -1,4 +1,5 @@
-import type { FacilityType, Translated } from '@platform/contracts';
+import type { Translated } from '@platform/contracts';
+import type { FacilityType } from '@platform/contracts/values';
 import type { CouncilCountry } from '../councils/councils';
 
 /**

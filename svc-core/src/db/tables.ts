@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { FACILITY_TYPES, PROFESSIONS } from '@platform/contracts';
+import { PROFESSIONS } from '@platform/contracts';
+import { FACILITY_TYPES } from '@platform/contracts/values';
 import { DOCUMENT_FORMATS, type DocumentFormat } from '@platform/service-kit';
 import { ORG_ROLES } from '../domain/roles';
 import { CLEARANCE_REASONS } from '../domain/clearance';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { enqueue, recordAdminAction } from '@platform/event-bus';
-import type { AccessClaims, FacilityType } from '@platform/contracts';
+import type { AccessClaims } from '@platform/contracts';
+import type { FacilityType } from '@platform/contracts/values';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { documentTypeOf, documentTypesIn, isRequired } from '../compliance/document-types';

@@ -1,4 +1,4 @@
-import type { BlogListResponse } from '@platform/contracts';
+import type { BlogListResponse } from '@platform/svc-content/contract';
 import { useApiQuery } from '@platform/data';
 import { Link, useSearchParams } from '@platform/router';
 import { ListStatus, Pager, useDateFormat, useRouteMeta, useTranslation } from '@platform/ui';

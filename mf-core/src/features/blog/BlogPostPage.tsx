@@ -1,4 +1,4 @@
-import type { BlogPostResponse } from '@platform/contracts';
+import type { BlogPostResponse } from '@platform/svc-content/contract';
 import { ApiFailure, useApiQuery } from '@platform/data';
 import { Link, useParams } from '@platform/router';
 import { Alert, Button, SafeHtml, Spinner, useDateFormat, useRouteMeta, useTranslation } from '@platform/ui';

@@ -1,7 +1,7 @@
 import './texts';
 import { useState, type FormEvent } from 'react';
 import type { ComplianceDocument, ComplianceTypesResponse } from '@platform/svc-core/contract';
-import { FACILITY_TYPES, type FacilityType } from '@platform/contracts';
+import { FACILITY_TYPES, type FacilityType } from '@platform/contracts/values';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { Link, Navigate } from '@platform/router';
 import { loginPath, useLanguage, useSession } from '@platform/shell-state';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HomeBlock } from '@platform/contracts';
+import type { HomeBlock } from '@platform/contracts/values';
 import { LANGUAGES, useTranslation, type Language } from '@platform/ui';
 import { coreApi } from '../../api';
 

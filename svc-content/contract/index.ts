@@ -1,6 +1,22 @@
+/**
+ * svc-content's contracts (module `admin`): the TypeBox schemas of its HTTP payloads (the home page's blocks,
+ * the blog, the contact and demo inbox, the admin dashboard, moderation, the audit log), its events and its
+ * error codes. The service validates with them; mf-admin and the public site's pages in mf-core import their
+ * types (`import type ... from '@platform/svc-content/contract'`), so no schema code reaches the browser. The
+ * plain lists the forms check too (home blocks, blog statuses, facility types) stay in
+ * `@platform/contracts/values`.
+ */
 import { Type, type Static, type TOptional, type TSchema, type TString } from '@sinclair/typebox';
-import { LANGUAGES, type Language } from './notifications';
-import { CappedPageInfo, Ok, PageInfo, PageQuery, SearchTerm, StringEnum } from './common';
+import {
+  CappedPageInfo,
+  LANGUAGES,
+  Ok,
+  PageInfo,
+  PageQuery,
+  SearchTerm,
+  StringEnum,
+  type Language,
+} from '@platform/contracts';
 import {
   BLOG_STATUSES,
   FACILITY_TYPES,
@@ -9,7 +25,7 @@ import {
   PHONE_MAX_LENGTH,
   PHONE_PATTERN,
   type HomeBlock,
-} from './values';
+} from '@platform/contracts/values';
 
 export {
   BLOG_STATUSES,
@@ -20,7 +36,7 @@ export {
   type FacilityType,
   type HomeBlock,
   type InboxKind,
-} from './values';
+} from '@platform/contracts/values';
 
 /**
  * The admin's moderation queue (svc-content) decides on content another module reported (e.g.
@@ -414,3 +430,19 @@ export const AuditVerifyResponse = Ok({
   firstBroken: Type.Union([Type.Object({ seq: Type.Integer(), at: Instant }), Type.Null()]),
 });
 export type AuditVerifyResponse = Static<typeof AuditVerifyResponse>;
+
+/**
+ * The error codes svc-content answers with (`code` beside the English `message`): each has its text in its
+ * remote's locales (`serverErrors.content.<name>`, en/sw/fr), checked by security/error-codes.test.ts.
+ */
+export const ContentErrors = {
+  alreadyDecided: 'content.already_decided',
+  blogNotFound: 'content.blog_not_found',
+  datePast: 'content.date_past',
+  empty: 'content.empty',
+  inboxNotFound: 'content.inbox_not_found',
+  moderationNotFound: 'content.moderation_not_found',
+  tooManyMessages: 'content.too_many_messages',
+  unknownBlock: 'content.unknown_block',
+  versionNotFound: 'content.version_not_found',
+} as const;
