@@ -16,7 +16,7 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure, useOrgRole } from './hr-access';
+import { useFailure, useOrgRole, useOrgTimeZone } from './hr-access';
 import { WardClockCode } from './WardClockCode';
 import '../shared/core.css';
 
@@ -32,8 +32,9 @@ const STAFF_PROFESSIONS = [
 /** The grid fits from this width; narrower, the roster is a list of days. */
 const WIDE = '(min-width: 760px)';
 
-/** The calendar day in East Africa Time: the organisation's day, not the browser's. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+/** The calendar day in the organisation's time zone (East Africa Time until it is known), not the browser's. */
+const today = (timeZone = 'Africa/Nairobi') =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 /**
  * `/hr/rosters`: every member sees their own published shifts; HR and managers set a department's shifts
@@ -70,7 +71,8 @@ function MyShifts() {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const date = useDateFormat('UTC');
-  const list = useApiPages((page) => coreApi.myShifts(page, today()));
+  const zone = useOrgTimeZone();
+  const list = useApiPages((page) => coreApi.myShifts(page, today(zone)));
   return (
     <section className="card" aria-labelledby="my-shifts">
       <h2 id="my-shifts">{t('rosters.mineTitle')}</h2>
