@@ -32,6 +32,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
+    // The journeys' own API calls (page.request: sign-ups, tokens, set-up) stand for the platform's pages:
+    // they share the browser's cookies, so a session cookie set by one would make the next write
+    // cookie-signed, which the platform refuses without its pages' origin (auth.cross_site_request; that
+    // refusal is tested in security/cookie-sessions.int.test.ts). The browser sends the same origin itself.
+    extraHTTPHeaders: { origin: baseURL },
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },

@@ -41,6 +41,8 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'afya-e2e-'));
   const cfg = readStartConfig({
     PORT: process.env.E2E_PORT,
+    // The site's own origin, which a cookie-signed write must come from (the journeys' API calls say it).
+    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT}`,
     DATABASE_URL: db.url,
     DATA_DIR: dataDir,
     ADMIN_EMAIL: 'admin@e2e.example',
