@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, findOrStartTestServers, startSmtpSink } from '@platform/testing';
@@ -19,11 +19,15 @@ async function main() {
   // several journeys verify their people back to back.
   process.env.EMAIL_LINK_IP_PER_MINUTE ??= '1000';
   // The platform's e-mails (one-time links) go to an SMTP server of this run, each written to E2E_MAIL_DIR
-  // for the journeys to read as a mailbox (mailbox.ts).
+  // for the journeys to read as a mailbox (mailbox.ts). Each file appears whole (written beside the
+  // directory, then renamed into it): two workers' journeys read the mailbox while others' mails arrive.
   const mailDir = process.env.E2E_MAIL_DIR;
   let mails = 0;
   const smtp = await startSmtpSink((mail) => {
-    if (mailDir) writeFileSync(path.join(mailDir, `${++mails}.json`), JSON.stringify(mail));
+    if (!mailDir) return;
+    const name = `${++mails}.json`;
+    writeFileSync(`${mailDir}.${name}`, JSON.stringify(mail));
+    renameSync(`${mailDir}.${name}`, path.join(mailDir, name));
   });
   process.env.SMTP_URL = smtp.url;
   // svc-core's clock for this run only: the day in this file is its today (core-hr.spec moves it to reach a
