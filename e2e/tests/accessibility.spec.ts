@@ -6,8 +6,10 @@ import { expectAccessible, expectHeadingOutline, uniqueEmail } from './helpers';
  * English, Kiswahili and French. The language comes from the browser, as on a first visit; the session
  * from the stored one, so each page is reached directly.
  */
-// Each test checks several pages, axe taking seconds on each: more than one journey's time.
-test.describe.configure({ timeout: 180_000 });
+// Each test checks several pages, axe taking seconds on each: more than one journey's time. The states are
+// independent of each other (each test arrives at its pages directly): Playwright splits them between the
+// workers, each running beforeAll once for its share (the accounts and data below are per worker).
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 const PASSWORD = 'a good long password';
 const LANGUAGES = ['en', 'sw', 'fr'] as const;
 const WIDTHS = [360, 1280] as const;
@@ -22,8 +24,9 @@ let doorEventId: string;
 let doorCode: string;
 let discussionId: string;
 let staffId: string;
-// A second job nobody has applied for: its apply dialog.
-const openJob = `Ward Clerk ${Date.now().toString(36)}`;
+// A second job nobody has applied for: its apply dialog. Each worker loads this file and posts its own, maybe
+// in the same millisecond: the random part keeps the title (which the board is searched by) its own.
+const openJob = `Ward Clerk ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function account(api: APIRequestContext, role: 'user' | 'Clinic', name: string): Promise<Account> {
   const email = uniqueEmail(`a11y-${role.toLowerCase()}`);
@@ -154,11 +157,13 @@ test.beforeAll(async ({ playwright }, info) => {
   const located = await api.post('/api/core/locations', { headers: auth(clinic), data: { name: 'Kisumu' } });
   expect(located.status()).toBe(201);
   const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  // A council's licence number is one person's across the platform: each worker's import has its own.
+  const licence = `NCK/${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const imported = await api.post('/api/core/staff/import', {
     headers: { ...auth(clinic), 'content-type': 'text/csv' },
     data: [
       'email,name,profession,location,licence council,licence number,licence expires on',
-      `${uniqueEmail('a11y-nurse')},Wanjiku Achieng,Nurse,Kisumu,NCK,NCK/${Date.now().toString(36)},${soon}`,
+      `${uniqueEmail('a11y-nurse')},Wanjiku Achieng,Nurse,Kisumu,NCK,${licence},${soon}`,
       `${uniqueEmail('a11y-nurse')},Baraka Otieno,Nurse,Kisumu,,,`,
     ].join('\n'),
   });
@@ -404,7 +409,7 @@ for (const lng of LANGUAGES) {
         await check(page, at('the check-in screen with a wrong code'));
         await code.fill(doorCode);
         await code.press('Enter');
-        // The first run checks her in; the others find her already checked in.
+        // The first run on a worker checks her in; the others there find her already checked in.
         await expect(page.locator('.door-result-ok, .door-result-already')).toBeVisible();
         await expect(page.locator('.door-earlier')).toBeVisible();
         await check(page, at('the check-in screen after a check-in'));
