@@ -26,8 +26,11 @@ export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two browsers at once (each spec file on one worker, its tests in order; the accessibility sweep spreads
+  // over both). What one journey changes for all (a clock every service shares, the landing page's blocks)
+  // is kept apart by Playwright's test locks (tests/helpers.ts, LOCKS), not by running one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { acceptCookies, logInOk, uniqueEmail } from './helpers';
+import { acceptCookies, LOCKS, logInOk, uniqueEmail } from './helpers';
 
 // The admin account start-platform.ts creates from ADMIN_EMAIL / ADMIN_PASSWORD.
 const ADMIN = { email: 'admin@e2e.example', password: 'e2e admin password' };
 const PASSWORD = 'Lakeside clinic 2026!';
+// The About block is the platform's one: no other journey writes it between this one's edit and its check.
+test.describe.configure({ lock: LOCKS.homeBlocks });
 
 test('the admin edits the About block, publishes a post from a draft, suspends a user and exports the accounts', async ({
   page,

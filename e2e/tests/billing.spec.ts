@@ -8,7 +8,7 @@ import hireEn from '../../mf-hire/src/locales/en.json';
 import hireSw from '../../mf-hire/src/locales/sw.json';
 import shellEn from '../../shell/src/locales/en.json';
 import shellSw from '../../shell/src/locales/sw.json';
-import { acceptCookies, uniqueEmail } from './helpers';
+import { acceptCookies, LOCKS, uniqueEmail } from './helpers';
 import { moveBillingClock } from './billing-clock';
 
 /**
@@ -17,7 +17,8 @@ import { moveBillingClock } from './billing-clock';
  * third with the way to upgrade, upgrades to Professional, posts the third and downloads its invoice. In English on a desktop, and
  * in Kiswahili at 360 px, the texts read from the modules' own locale files.
  */
-test.describe.configure({ timeout: 240_000 });
+// Fifteen days on svc-billing's clock end every clinic's trial: no other journey runs meanwhile.
+test.describe.configure({ timeout: 240_000, lock: LOCKS.alone });
 const PASSWORD = 'a good long clinic password';
 const TEXTS = {
   en: { billing: billingEn, core: coreEn, hire: hireEn, shell: shellEn },

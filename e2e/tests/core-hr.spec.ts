@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, logInOk, uniqueEmail } from './helpers';
+import { acceptCookies, LOCKS, logInOk, uniqueEmail } from './helpers';
 import { verifyAddress } from './mailbox';
 
 /**
@@ -34,6 +34,8 @@ async function tokenOf(page: Page, email: string) {
   return { authorization: `Bearer ${(await login.json()).token as string}` };
 }
 
+// svc-core's clock is every clinic's: no other journey runs while this one moves it.
+test.describe.configure({ lock: LOCKS.alone });
 test.afterAll(() => setToday(''));
 
 test('a clinic sets up Core HR, imports staff, verifies a licence, publishes a policy; the nurse is alerted and acknowledges it', async ({

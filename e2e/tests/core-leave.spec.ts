@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, logInOk, uniqueEmail } from './helpers';
+import { acceptCookies, LOCKS, logInOk, uniqueEmail } from './helpers';
 import { verifyAddress } from './mailbox';
 
 /**
@@ -29,6 +29,8 @@ async function tokenOf(page: Page, email: string) {
   return { authorization: `Bearer ${(await login.json()).token as string}` };
 }
 
+// svc-core's clock is every clinic's: no other journey runs while this one moves it.
+test.describe.configure({ lock: LOCKS.alone });
 test.afterAll(() => setToday(''));
 
 test('a nurse asks for leave on her phone in Kiswahili; the clinic approves it and sees her away', async ({

@@ -4,6 +4,19 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const uniqueEmail = (who: string) =>
   `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.example`;
 
+/**
+ * Playwright's test locks, declared for a file with `test.describe.configure({ lock })`. The journeys run on
+ * two workers against one platform; a journey that changes what every other one sees declares a lock, and
+ * Playwright never runs two tests holding the same lock at once. A file's tests run in turn on one worker,
+ * as one piece of work, which holds its tests' locks from its first test to its last.
+ * - `alone`: Playwright's own `-exclusive-` lock: the file starts only when no other test runs, and none
+ *   starts beside it (so, in practice, once the others are done). For journeys that move a clock every
+ *   account shares: svc-core's (`E2E_CORE_CLOCK_FILE`) or svc-billing's (`billing-clock.ts`).
+ * - `homeBlocks`: the landing page's blocks, one set for the whole platform, which a journey edits as the
+ *   admin and then reads back on `/`.
+ */
+export const LOCKS = { alone: '-exclusive-', homeBlocks: 'home-blocks' } as const;
+
 /** Dismisses the cookie banner so it covers nothing. */
 export async function acceptCookies(page: Page, label = 'Accept') {
   const accept = page.getByRole('button', { name: label });
