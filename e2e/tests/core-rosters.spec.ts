@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, logInOk, uniqueEmail } from './helpers';
+import { acceptCookies, LOCKS, logInOk, uniqueEmail } from './helpers';
 import { verifyAddress } from './mailbox';
 
 /**
@@ -15,6 +15,8 @@ const NOW = '2026-03-25T06:00:00.000Z';
 /** Monday 30 March 2026, 07:05 in Nairobi: five minutes into her day shift. */
 const CLOCK_IN = '2026-03-30T04:05:00.000Z';
 const setToday = (day: string) => writeFileSync(process.env.E2E_CORE_CLOCK_FILE!, day);
+// svc-core's clock is every clinic's: no other journey runs while this one moves it.
+test.describe.configure({ lock: LOCKS.alone });
 test.afterAll(() => setToday(''));
 
 async function register(page: Page, name: string, role: 'user' | 'Clinic') {
