@@ -1,7 +1,7 @@
 /**
  * The admin's users table and export under load (not a test: it prints figures). `npm run bench:admin -w bench`
  * (needs DATABASE_URL and NATS_URL like the tests; about 2 minutes). Starts a standalone admin deployment as
- * `MODULES=admin npm start` does (svc-identity, svc-content, gateway; own database and NATS prefix, removed
+ * `MODULES=content npm start` does (svc-identity, svc-content, gateway; own database and NATS prefix, removed
  * afterwards), seeds svc-content's accounts projection with `generate_series` (as identity's events would fill
  * it), then at 10,000 and at 100,000 accounts (ACCOUNTS= for the larger):
  *  1. times the users table's calls straight to svc-content, one request at a time (search by a name shared by
@@ -83,7 +83,7 @@ async function exportOnce(url: string, token: string, pid: number) {
 }
 
 async function main() {
-  const bench = await benchPlatform('admin', { modules: 'admin', buildFrontends: false });
+  const bench = await benchPlatform('admin', { modules: 'content', buildFrontends: false });
   try {
     // Migrations first, so the seed has its tables; the admin account is made from these at start.
     await bench.boot({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });

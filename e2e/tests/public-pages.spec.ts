@@ -39,7 +39,7 @@ test('a visitor sends the contact form and a demo request; the admin finds both 
   await page.getByRole('button', { name: 'Request demo' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 
-  // The admin's inbox has both (read through svc-content's admin call, as mf-admin does).
+  // The admin's inbox has both (read through svc-content's admin call, as mf-content does).
   const api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   const login = await api.post('/api/user/login', { data: ADMIN });
   const token = (await login.json()).token as string;

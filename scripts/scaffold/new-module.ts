@@ -123,6 +123,9 @@ export function descriptorFor(
       },
     };
   }
+  // One name per module (packages/modules: checkOneName): only the remote of its own name can be taken over.
+  if (remote !== `mf-${p.name}`)
+    throw new Error(`--remote ${remote}: a module's remote is called by its name (mf-${p.name})`);
   if (!existsSync(path.join(root, remote, 'package.json')))
     throw new Error(`--remote ${remote}: no such remote`);
   const owner = modules.find((m) => m.remote?.folder === remote);

@@ -1,7 +1,7 @@
 /**
  * svc-content's contracts (module `admin`): the TypeBox schemas of its HTTP payloads (the home page's blocks,
  * the blog, the contact and demo inbox, the admin dashboard, moderation, the audit log), its events and its
- * error codes. The service validates with them; mf-admin and the public site's pages in mf-core import their
+ * error codes. The service validates with them; mf-content and the public site's pages in mf-core import their
  * types (`import type ... from '@platform/svc-content/contract'`), so no schema code reaches the browser. The
  * plain lists the forms check too (home blocks, blog statuses, facility types) stay in
  * `@platform/contracts/values`.

@@ -65,3 +65,21 @@ describe('upload routes and previews in a descriptor', () => {
     ).toThrow(/maxBytes/);
   });
 });
+
+describe('one name per module', () => {
+  it('accepts a module whose parts carry its name', () => {
+    expect(parseDescriptor(descriptor({ producer: 'hire' }, {}), 'svc-hire/module.json').name).toBe('hire');
+  });
+
+  it('refuses a part named otherwise, saying which', () => {
+    expect(() => parseDescriptor(descriptor({ folder: 'svc-jobs' }), 'svc-jobs/module.json')).toThrow(
+      'svc-jobs/module.json: service.folder is "svc-jobs": a module\'s parts carry its name ("svc-hire")',
+    );
+    expect(() => parseDescriptor(descriptor({ producer: 'jobs' }), 'm.json')).toThrow('service.producer');
+    expect(() => parseDescriptor(descriptor({ urlVariable: 'JOBS_URL' }), 'm.json')).toThrow(
+      'service.urlVariable',
+    );
+    expect(() => parseDescriptor(descriptor({}, { folder: 'mf-jobs' }), 'm.json')).toThrow('remote.folder');
+    expect(() => parseDescriptor(descriptor({}, { name: 'mf_admin' }), 'm.json')).toThrow('remote.name');
+  });
+});

@@ -34,7 +34,26 @@ export function parseDescriptor(text: string, where: string): ModuleDescriptor {
   const first = Value.Errors(ModuleDescriptor, parsed).First();
   if (first) throw new Error(`${where}: ${first.path || '(root)'} ${first.message}`);
   checkOwnPaths(parsed as ModuleDescriptor, where);
+  checkOneName(parsed as ModuleDescriptor, where);
   return parsed as ModuleDescriptor;
+}
+
+/**
+ * A module has one name, and everything of it is called by it: `svc-<name>` and `mf-<name>` (federation name
+ * `mf_<name>`), its NATS producer `<name>` (its subjects; its Postgres schema is named so too), its URL variable `<NAME>_URL`.
+ * What people see is its label and its routes (the content module's panel is at `/admin`).
+ */
+function checkOneName(m: ModuleDescriptor, where: string): void {
+  const expect = (what: string, value: string | undefined, wanted: string) => {
+    if (value !== undefined && value !== wanted)
+      throw new Error(`${where}: ${what} is "${value}": a module's parts carry its name ("${wanted}")`);
+  };
+  const constant = m.name.toUpperCase().replace(/-/g, '_');
+  expect('service.folder', m.service?.folder, `svc-${m.name}`);
+  expect('service.producer', m.service?.producer, m.name);
+  expect('service.urlVariable', m.service?.urlVariable, `${constant}_URL`);
+  expect('remote.folder', m.remote?.folder, `mf-${m.name}`);
+  expect('remote.name', m.remote?.name, `mf_${m.name.replace(/-/g, '_')}`);
 }
 
 /** A module's upload routes, preview sources and first-screen data are its own API's paths: it cannot raise another's limit. */

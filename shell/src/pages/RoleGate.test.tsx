@@ -18,7 +18,7 @@ registerNamespace('shell', (lng) => import(`../locales/${lng}.json`));
 /** The Admin module's remote owns /admin, which its descriptor makes the admin's Dashboard. */
 const manifest: RemotesManifest = {
   remotes: [
-    { name: 'mf_admin', entry: '/mf/mf-admin/remoteEntry.js', routes: ['/admin'] },
+    { name: 'mf_content', entry: '/mf/mf-content/remoteEntry.js', routes: ['/admin'] },
     {
       name: 'mf_hire',
       entry: '/mf/mf-hire/remoteEntry.js',
@@ -32,7 +32,7 @@ const manifest: RemotesManifest = {
 };
 
 const modules: Record<string, unknown> = {
-  'mf_admin/routes': [
+  'mf_content/routes': [
     { path: '/admin', Component: () => <h1>Admin dashboard</h1> },
     { path: '/admin/users', Component: () => <h1>User management</h1> },
   ],
@@ -53,7 +53,7 @@ beforeEach(() => {
   load.mockReset();
   load.mockImplementation(async (id: string) => ({ default: modules[id] }));
   localStorage.setItem('afya.cookieConsent', 'accepted');
-  forgetModule('mf_admin');
+  forgetModule('mf_content');
   forgetModule('mf_hire');
   useSession.getState().signOut();
   useSiteMap.setState(siteMapOf(manifest));
@@ -71,7 +71,7 @@ describe('/admin, the admin Dashboard a remote owns', () => {
     useSession.getState().signIn('token', ADMIN);
     await visit('/admin/users');
     expect(await screen.findByRole('heading', { name: 'User management', level: 1 })).toBeInTheDocument();
-    expect(load).toHaveBeenCalledWith('mf_admin/routes');
+    expect(load).toHaveBeenCalledWith('mf_content/routes');
   });
 
   it('sends a visitor to log in and back to the page asked for', async () => {

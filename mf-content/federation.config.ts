@@ -2,7 +2,7 @@ import type { FederatedBuild } from '@platform/mf-config';
 
 const build: FederatedBuild = {
   kind: 'remote',
-  name: 'mf_admin',
+  name: 'mf_content',
   dir: __dirname,
   port: 3005,
   title: 'AfyaHR Admin (standalone)',

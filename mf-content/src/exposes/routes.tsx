@@ -4,7 +4,7 @@ import '../features/shared/namespace';
 const dashboard = lazyPage(() => import('../features/dashboard/DashboardPage'));
 
 /**
- * The admin panel's pages, each its own chunk (`lazyPage`). The manifest gives mf-admin the prefix
+ * The admin panel's pages, each its own chunk (`lazyPage`). The manifest gives mf-content the prefix
  * `/admin` (the admin's Dashboard); the shell lets only admins in, and every call is checked again by
  * its service.
  */

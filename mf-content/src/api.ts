@@ -95,7 +95,7 @@ const query = (params: Record<string, string | number>) =>
   ).toString();
 
 /**
- * The one way mf-admin talks to the services: every call typed by the contracts (`import type`: no schema
+ * The one way mf-content talks to the services: every call typed by the contracts (`import type`: no schema
  * code reaches the browser). Reads are endpoints for `useApiQuery`; writes return the `apiRequest` result.
  * Accounts belong to svc-identity; content, the dashboard's figures, the inbox, moderation and the audit
  * log to svc-content; subscriptions, payments and prices to svc-billing.

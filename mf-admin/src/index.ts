@@ -1,2 +1,0 @@
-// Standalone entry (npm run dev -w mf-admin). The shell loads ./routes through remoteEntry.js instead.
-void import('./bootstrap');

@@ -1,0 +1,2 @@
+// Standalone entry (npm run dev -w mf-content). The shell loads ./routes through remoteEntry.js instead.
+void import('./bootstrap');
