@@ -1517,6 +1517,129 @@ export const ContractSignedData = Type.Object({
 });
 export type ContractSignedData = Static<typeof ContractSignedData>;
 
+// ---- Wellness: anonymous pulse surveys ---------------------------------------------------------
+
+/** The ready questions, each answered on a 1–5 scale (1 the worst, 5 the best); one optional comment. */
+export const PULSE_QUESTIONS = ['workload', 'burnout', 'safety'] as const;
+export type PulseQuestion = (typeof PULSE_QUESTIONS)[number];
+/** Results are shown only where at least this many answered, and never per person. */
+export const PULSE_THRESHOLD = 5;
+export const SURVEY_STATUSES = ['draft', 'open', 'closed'] as const;
+/**
+ * Why results are withheld: `open` (shown only once the survey is closed, so two reads never differ by one
+ * answer), `too-few` (fewer than 5 answered), `complement` (a department with enough answers, held back
+ * because with the survey's results it would give away a smaller department's).
+ */
+export const PULSE_WITHHELD = ['open', 'too-few', 'complement'] as const;
+
+/** POST /api/core/wellness/surveys: HR makes a survey (a draft) of some ready questions for departments. */
+export const SurveyBody = Type.Object(
+  {
+    title: Type.String({ minLength: 3, maxLength: 120, pattern: '\\S' }),
+    questions: Type.Array(StringEnum(PULSE_QUESTIONS), {
+      minItems: 1,
+      maxItems: PULSE_QUESTIONS.length,
+      uniqueItems: true,
+    }),
+    departmentIds: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true }),
+    /** The last day answers are taken (the organisation's calendar). */
+    closesOn: Day,
+  },
+  { additionalProperties: false },
+);
+export type SurveyBody = Static<typeof SurveyBody>;
+export const SurveyQuery = Type.Composite([
+  PageQuery,
+  /** `open`: only those still taking answers (a member's: those they have not answered). */
+  Type.Object({ open: Type.Optional(Type.Boolean()) }),
+]);
+export type SurveyQuery = Static<typeof SurveyQuery>;
+export const Survey = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  questions: Type.Array(StringEnum(PULSE_QUESTIONS)),
+  departments: Type.Array(Type.Object({ id: Uuid, name: Type.String() })),
+  closesOn: Type.String(),
+  status: StringEnum(SURVEY_STATUSES),
+  sentAt: NullableString,
+  /** Members of its departments when it was sent (0 for a draft). */
+  invited: Type.Integer(),
+  /** How many answered so far: HR's only (null for others). */
+  answered: Type.Union([Type.Integer(), Type.Null()]),
+  /** Whether the caller has answered (false for HR who were not asked). */
+  answeredByMe: Type.Boolean(),
+  /** Whether the caller may answer it now. */
+  canAnswer: Type.Boolean(),
+});
+export type Survey = Static<typeof Survey>;
+export const SurveyResponse = Ok({ data: Survey });
+export type SurveyResponse = Static<typeof SurveyResponse>;
+export const SurveyListResponse = Ok({ data: Type.Array(Survey), pageInfo: PageInfo });
+export type SurveyListResponse = Static<typeof SurveyListResponse>;
+/**
+ * POST /api/core/wellness/surveys/:id/answers: a member's answer, once. Every question of the survey is
+ * rated; the comment is optional plain text.
+ */
+export const SurveyAnswerBody = Type.Object(
+  {
+    ratings: Type.Object(
+      {
+        workload: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+        burnout: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+        safety: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    comment: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type SurveyAnswerBody = Static<typeof SurveyAnswerBody>;
+/** What an answer returns: nothing of the answer, only that the caller has answered and how many have. */
+export const SurveyAnsweredResponse = Ok({ data: Type.Object({ answeredByMe: Type.Literal(true) }) });
+export type SurveyAnsweredResponse = Static<typeof SurveyAnsweredResponse>;
+/** GET …/results takes no filter: any is refused (400), so no query narrows the answers to a person. */
+export const SurveyResultsQuery = Type.Object({}, { additionalProperties: false });
+export const PulseQuestionResult = Type.Object({
+  question: StringEnum(PULSE_QUESTIONS),
+  count: Type.Integer(),
+  /** To the hundredth. */
+  mean: Type.Number(),
+  /** How many chose 1, 2, 3, 4 and 5. */
+  distribution: Type.Array(Type.Integer(), { minItems: 5, maxItems: 5 }),
+});
+export type PulseQuestionResult = Static<typeof PulseQuestionResult>;
+const PulseGroup = {
+  answered: Type.Integer(),
+  /** Null when shown; else why not (then `questions` is null). */
+  withheld: Type.Union([StringEnum(PULSE_WITHHELD), Type.Null()]),
+  questions: Type.Union([Type.Array(PulseQuestionResult), Type.Null()]),
+};
+export const SurveyResults = Type.Object({
+  surveyId: Uuid,
+  status: StringEnum(SURVEY_STATUSES),
+  invited: Type.Integer(),
+  threshold: Type.Integer(),
+  overall: Type.Object({
+    ...PulseGroup,
+    /** The comments in alphabetical order (never the order given), with the results only. */
+    comments: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  }),
+  departments: Type.Array(Type.Object({ id: Uuid, name: Type.String(), ...PulseGroup })),
+});
+export type SurveyResults = Static<typeof SurveyResults>;
+export const SurveyResultsResponse = Ok({ data: SurveyResults });
+export type SurveyResultsResponse = Static<typeof SurveyResultsResponse>;
+/** A survey sent (`core.wellness.survey-sent.v1`) or closed early by HR (`…survey-closed.v1`). */
+export const SurveyEventData = Type.Object({
+  organisationId: Uuid,
+  surveyId: Uuid,
+  departmentIds: Type.Array(Uuid),
+  closesOn: Type.String(),
+  invited: Type.Integer(),
+});
+export type SurveyEventData = Static<typeof SurveyEventData>;
+
 export const CoreEvents = {
   credentialVerified: 'core.credential.verified.v1',
   credentialExpiring: 'core.credential.expiring.v1',
@@ -1533,6 +1656,8 @@ export const CoreEvents = {
   contractSigned: 'core.contract.signed.v1',
   clockRecorded: 'core.clock.recorded.v1',
   timesheetApproved: 'core.timesheet.approved.v1',
+  surveySent: 'core.wellness.survey-sent.v1',
+  surveyClosed: 'core.wellness.survey-closed.v1',
 } as const;
 
 export const CredentialEventData = Type.Object({
@@ -1596,6 +1721,8 @@ export const CoreEventSchemas = {
   [CoreEvents.contractSigned]: ContractSignedData,
   [CoreEvents.clockRecorded]: ClockRecordedData,
   [CoreEvents.timesheetApproved]: TimesheetApprovedData,
+  [CoreEvents.surveySent]: SurveyEventData,
+  [CoreEvents.surveyClosed]: SurveyEventData,
 };
 
 export const CoreErrors = {
@@ -1688,4 +1815,10 @@ export const CoreErrors = {
   timesheetOwn: 'core.timesheet_own',
   timesheetApprovalNotFound: 'core.timesheet_approval_not_found',
   timesheetReopened: 'core.timesheet_reopened',
+  surveyNotFound: 'core.survey_not_found',
+  surveyNotDraft: 'core.survey_not_draft',
+  surveyNotOpen: 'core.survey_not_open',
+  surveyAnswered: 'core.survey_answered',
+  surveyAnswerInvalid: 'core.survey_answer_invalid',
+  surveyClosesInPast: 'core.survey_closes_in_past',
 } as const;

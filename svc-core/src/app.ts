@@ -15,6 +15,7 @@ import { ShiftTemplateStore } from './stores/shift-template-store';
 import { RosterStore } from './stores/roster-store';
 import { ContractStore } from './stores/contract-store';
 import { TimeClockStore } from './stores/time-clock-store';
+import { WellnessStore } from './stores/wellness-store';
 import { LicenceAlertRoleStore } from './stores/licence-alert-roles';
 import { ExpirySweep } from './stores/expiry-alerts';
 import { peopleSync } from './events/people-sync';
@@ -36,6 +37,7 @@ import { contractEndAlerts } from './stores/contract-end-alerts';
 import licenceAlertRoutes from './routes/licence-alerts';
 import organisationRoutes from './routes/organisation';
 import timeClockRoutes from './routes/time-clock';
+import wellnessRoutes from './routes/wellness';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -84,6 +86,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const rosters = new RosterStore(db, shiftTemplates, now);
   const contracts = new ContractStore(db, now);
   const clock = new TimeClockStore(db, shiftTemplates, now);
+  const wellness = new WellnessStore(db, now);
   const expiry = new ExpirySweep(db, credentials.today, [
     credentials.alerts,
     compliance.alerts,
@@ -114,5 +117,6 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(timeClockRoutes, { clock, orgs });
   await app.register(licenceAlertRoutes, { alertRoles, orgs });
   await app.register(contractRoutes, { contracts, orgs });
+  await app.register(wellnessRoutes, { wellness, orgs });
   return app;
 }

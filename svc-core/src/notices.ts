@@ -339,3 +339,17 @@ export const contractEndNotice = (
     link: own ? `/hr/contracts/mine#contract-${contractId}` : '/hr/contracts',
     email: 'now',
   });
+
+/** To each member of the departments a pulse survey is sent to: a few anonymous questions until a day. */
+export const surveySentNotice = (userId: string, title: string, closesOn: string) =>
+  makeNotice('core', {
+    userId,
+    kind: 'core.wellness-survey',
+    title: {
+      en: `A short anonymous survey: "${title}" (open until ${closesOn})`,
+      sw: `Utafiti mfupi bila jina: "${title}" (wazi hadi ${closesOn})`,
+      fr: `Un court sondage anonyme : « ${title} » (ouvert jusqu'au ${closesOn})`,
+    },
+    link: '/userdashboard#wellness',
+    email: 'digest',
+  });

@@ -812,3 +812,61 @@ export const timesheetApprovals = core.table(
   },
   (t) => [index('timesheet_approvals_staff_idx').on(t.staffRecordId, t.fromDay)],
 );
+
+/**
+ * HR's pulse survey: some ready questions (`PULSE_QUESTIONS`) for some departments until `closes_on` (the
+ * organisation's day). `status`: a draft, sent, or closed early by HR (a sent one past its day is closed
+ * too, computed on reading). `invited`: the members of its departments when it was sent.
+ */
+export const pulseSurveys = core.table(
+  'pulse_surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    title: text('title').notNull(),
+    questions: text('questions').array().notNull(),
+    departmentIds: uuid('department_ids').array().notNull(),
+    closesOn: date('closes_on').notNull(),
+    status: text('status', { enum: ['draft', 'sent', 'closed'] })
+      .notNull()
+      .default('draft'),
+    invited: integer('invited').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pulse_surveys_org_created_idx').on(t.orgId, t.createdAt, t.id),
+    index('pulse_surveys_departments_idx').using('gin', t.departmentIds),
+  ],
+);
+
+/**
+ * One answer to a pulse survey, anonymous: no person, no time, a random id (v4, not ordered by time)
+ * shared with nothing; the department it came from (results per department need it, shown only from 5
+ * answers). Who answered is `pulse_respondents`, with no way from one table to the other (README: Wellness).
+ */
+export const pulseAnswers = core.table(
+  'pulse_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    surveyId: uuid('survey_id').notNull(),
+    departmentId: uuid('department_id').notNull(),
+    workload: integer('workload'),
+    burnout: integer('burnout'),
+    safety: integer('safety'),
+    comment: text('comment'),
+  },
+  (t) => [index('pulse_answers_survey_idx').on(t.surveyId, t.departmentId)],
+);
+
+/** Who has answered a pulse survey (one answer each: the key), with no time and nothing of the answer. */
+export const pulseRespondents = core.table(
+  'pulse_respondents',
+  {
+    surveyId: uuid('survey_id').notNull(),
+    personId: uuid('person_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.personId] })],
+);

@@ -44,6 +44,7 @@ export const ORG_ACTIONS = [
   'training.manage', // training types, and completions recorded for others (verified)
   'leave.manage', // leave types and public holidays
   'leave.oversee', // who is away, others' balances and requests (a manager: their scope)
+  'wellness.manage', // pulse surveys: make, send, close, read the (anonymous) results
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
@@ -68,6 +69,8 @@ const ALLOWED: Record<OrgAction, readonly OrgRole[]> = {
   'training.manage': HR,
   'leave.manage': HR,
   'leave.oversee': ['owner', 'hr-admin', 'manager'],
+  // Not managers: a ward's results are HR's to read, so a manager cannot watch their own team's answers.
+  'wellness.manage': HR,
 };
 
 export const can = (actor: OrgActor, action: OrgAction): boolean => ALLOWED[action].includes(actor.role);
