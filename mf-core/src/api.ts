@@ -18,6 +18,12 @@ import type {
   MainComponentsResponse,
 } from '@platform/svc-content/contract';
 import type {
+  SurveyAnswerBody,
+  SurveyAnsweredResponse,
+  SurveyBody,
+  SurveyListResponse,
+  SurveyResponse,
+  SurveyResultsResponse,
   ClockBody,
   ClockCodeBody,
   ClockCodeResponse,
@@ -466,6 +472,24 @@ export const coreApi = {
     endpoint<StaffListResponse>(
       `/api/core/staff?${staffQuery({ search }, { limit: String(MEMBER_MATCHES) })}`,
     ),
+  /** Wellness pulse surveys: HR makes, sends, closes and reads results; members answer theirs once. */
+  surveys: (page: number, open = false) =>
+    endpoint<SurveyListResponse>(
+      `/api/core/wellness/surveys?page=${page}&limit=20${open ? '&open=true' : ''}`,
+    ),
+  createSurvey: (body: SurveyBody) =>
+    apiRequest<SurveyResponse>('/api/core/wellness/surveys', { method: 'POST', body }),
+  surveyAction: (id: string, action: 'send' | 'close') =>
+    apiRequest<SurveyResponse>(`/api/core/wellness/surveys/${encodeURIComponent(id)}/${action}`, {
+      method: 'POST',
+    }),
+  answerSurvey: (id: string, body: SurveyAnswerBody) =>
+    apiRequest<SurveyAnsweredResponse>(`/api/core/wellness/surveys/${encodeURIComponent(id)}/answers`, {
+      method: 'POST',
+      body,
+    }),
+  surveyResults: (id: string) =>
+    endpoint<SurveyResultsResponse>(`/api/core/wellness/surveys/${encodeURIComponent(id)}/results`),
   remindPolicy: (id: string) =>
     apiRequest<RemindResponse>(`/api/core/policies/${encodeURIComponent(id)}/remind`, { method: 'POST' }),
 };

@@ -32,6 +32,7 @@ const routes: RemoteRoutes = [
   { path: '/hr/rosters', Component: lazyPage(() => import('../features/hr/RostersPage')) },
   { path: '/hr/clock', Component: lazyPage(() => import('../features/hr/ClockPage')) },
   { path: '/hr/timesheets', Component: lazyPage(() => import('../features/hr/TimesheetsPage')) },
+  { path: '/hr/wellness', Component: lazyPage(() => import('../features/hr/WellnessPage')) },
   { path: '/hr/contracts', Component: lazyPage(() => import('../features/hr/ContractsPage')) },
   {
     path: '/hr/contracts/mine',

@@ -68,6 +68,7 @@ function HrHome() {
         {role !== undefined && <Link to="/hr/rosters">{t('hrPage.rostersLink')}</Link>}
         {role !== undefined && role !== 'owner' && <Link to="/hr/clock">{t('hrPage.clockLink')}</Link>}
         {role !== undefined && <Link to="/hr/timesheets">{t('hrPage.timesheetsLink')}</Link>}
+        {isHr && <Link to="/hr/wellness">{t('hrPage.wellnessLink')}</Link>}
       </nav>
       <Dashboard />
       {isHr && <RecentHires invites={role === 'owner'} />}

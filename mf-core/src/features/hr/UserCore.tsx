@@ -5,6 +5,7 @@ import { useLanguage } from '@platform/shell-state';
 import { Alert, Spinner, useDateFormat, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgTimeZone } from './hr-access';
+import { PulseSurveys } from './PulseSurveys';
 import '../shared/core.css';
 
 const SHIFTS_SHOWN = 5;
@@ -13,8 +14,8 @@ const SHIFTS_SHOWN = 5;
 const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 /**
- * Core's widget on the professional's /userdashboard: their next shifts (and the clock), their leave
- * balances and this month's timesheet. Only for someone with a staff record in an organisation with Core:
+ * Core's widget on the professional's /userdashboard: the wellness surveys they are asked to answer, their
+ * next shifts (and the clock), their leave balances and this month's timesheet. Only for someone with a staff record in an organisation with Core:
  * anyone else (no organisation, no record, a plan without Core) sees nothing of it.
  */
 export default function UserCore() {
@@ -23,6 +24,7 @@ export default function UserCore() {
   if (!record.data || !zone) return null;
   return (
     <div className="stack user-core">
+      <PulseSurveys />
       <MyShifts zone={zone} />
       <MyLeave />
       <MyTimesheet zone={zone} />
