@@ -161,9 +161,9 @@ test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule w
   await logInOk(page, nurse.email, PASSWORD);
   await acceptCookies(page);
   await page.goto('/hr/rosters');
-  await expect(page.getByRole('region', { name: 'My shifts' }).getByRole('listitem')).toHaveText(
-    '30 Mar 2026 · Mchana (07:00–19:00) · Maternity',
-  );
+  const herShift = page.getByRole('region', { name: 'My shifts' }).getByRole('listitem');
+  await expect(herShift).toContainText('30 Mar 2026 · Mchana (07:00–19:00) · Maternity');
+  await expect(herShift.getByRole('button', { name: 'Offer Mchana, 30 Mar 2026 for swap' })).toBeVisible();
 
   // Monday, 07:05: on her phone, 360 px wide, in Kiswahili, she clocks in for that shift.
   setToday(CLOCK_IN);

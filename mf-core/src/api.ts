@@ -35,6 +35,10 @@ import type {
   TimesheetListResponse,
   AssignmentBody,
   MyShiftListResponse,
+  SwapDecisionBody,
+  SwapListResponse,
+  SwapOfferBody,
+  SwapResponse,
   RosterBody,
   RosterListResponse,
   RosterResponse,
@@ -107,6 +111,8 @@ import { endpoint } from '@platform/data';
 import { apiFile, apiRequest } from '@platform/shell-state';
 
 /** The staff list's filters, as `GET /api/core/staff` takes them (empty: not filtered). */
+export type SwapView = 'open' | 'mine' | 'decide';
+
 export interface StaffFilter {
   search?: string;
   departmentId?: string;
@@ -467,6 +473,26 @@ export const coreApi = {
     }),
   myShifts: (page: number, from: string) =>
     endpoint<MyShiftListResponse>(`/api/core/shifts/mine?from=${from}&page=${page}&limit=20`),
+  /** Shift swaps: `open` those one may take, `mine` one's own, `decide` those waiting for a manager or HR. */
+  swapOffers: (view: SwapView, page: number) =>
+    endpoint<SwapListResponse>(`/api/core/swap-offers?view=${view}&page=${page}&limit=20`),
+  offerSwap: (assignmentId: string, body: SwapOfferBody = {}) =>
+    apiRequest<SwapResponse>(
+      `/api/core/rosters/assignments/${encodeURIComponent(assignmentId)}/swap-offers`,
+      {
+        method: 'POST',
+        body,
+      },
+    ),
+  takeSwap: (id: string) =>
+    apiRequest<SwapResponse>(`/api/core/swap-offers/${encodeURIComponent(id)}/take`, {
+      method: 'POST',
+      body: {},
+    }),
+  decideSwap: (id: string, body: SwapDecisionBody) =>
+    apiRequest<SwapResponse>(`/api/core/swap-offers/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  withdrawSwap: (id: string) =>
+    apiRequest<SwapResponse>(`/api/core/swap-offers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   /** The members HR may record a training for: the first 20 by name matching `search` (any part of a name). */
   trainingMembers: (search: string) =>
     endpoint<StaffListResponse>(

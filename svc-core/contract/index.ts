@@ -1131,6 +1131,11 @@ export const MyShift = Type.Object({
   shiftName: Type.String(),
   startsAt: Type.String(),
   endsAt: Type.String(),
+  /** Its live swap offer (open, or taken and waiting for the manager), if the person offered it. */
+  swap: Type.Union([
+    Type.Object({ id: Uuid, status: StringEnum(['open', 'taken'] as const), takenBy: NullableString }),
+    Type.Null(),
+  ]),
 });
 export type MyShift = Static<typeof MyShift>;
 export const MyShiftListResponse = Ok({ data: Type.Array(MyShift), pageInfo: PageInfo });
@@ -1147,6 +1152,82 @@ export const RosterPublishedData = Type.Object({
   shifts: Type.Integer(),
 });
 export type RosterPublishedData = Static<typeof RosterPublishedData>;
+
+// ---- Shift swaps -------------------------------------------------------------------------------
+
+export const SWAP_STATUSES = ['open', 'taken', 'approved', 'declined', 'withdrawn'] as const;
+/** POST /api/core/rosters/assignments/:id/swap-offers: the person offers one of their published, future shifts. */
+export const SwapOfferBody = Type.Object(
+  { note: Type.Optional(Type.String({ maxLength: 300 })) },
+  { additionalProperties: false },
+);
+export type SwapOfferBody = Static<typeof SwapOfferBody>;
+/**
+ * GET /api/core/swap-offers: `open` the offers the caller may take (their profession's, not their own, from
+ * today); `mine` those they offered or took; `decide` those taken and waiting for them (HR; a department's
+ * managers).
+ */
+export const SWAP_VIEWS = ['open', 'mine', 'decide'] as const;
+export const SwapQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ view: Type.Optional(StringEnum(SWAP_VIEWS)) }),
+]);
+export type SwapQuery = Static<typeof SwapQuery>;
+/** PATCH /api/core/swap-offers/:id: the manager or HR decides; a decline says why, a rule kept says why. */
+export const SwapDecisionBody = Type.Object(
+  {
+    status: StringEnum(['approved', 'declined'] as const),
+    reason: Type.Optional(Type.String({ minLength: 3, maxLength: 300, pattern: '\\S' })),
+  },
+  { additionalProperties: false },
+);
+export type SwapDecisionBody = Static<typeof SwapDecisionBody>;
+const SwapParty = Type.Object({ staffId: Uuid, name: Type.String() });
+export const Swap = Type.Object({
+  id: Uuid,
+  assignmentId: Uuid,
+  rosterId: Uuid,
+  departmentId: Uuid,
+  departmentName: Type.String(),
+  day: Type.String(),
+  shiftName: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  clinical: Type.Boolean(),
+  profession: StringEnum(PROFESSIONS),
+  offeredBy: SwapParty,
+  takenBy: Type.Union([SwapParty, Type.Null()]),
+  status: StringEnum(SWAP_STATUSES),
+  note: NullableString,
+  /** The decider's reason (a decline's, or why a rule broken was kept). */
+  reason: NullableString,
+  /** What the shift would break for the taker now (taken offers; computed on every read). */
+  violations: Type.Array(StringEnum(ROSTER_RULES)),
+  /** The rules the manager kept with their reason on approval. */
+  keptRules: Type.Array(StringEnum(ROSTER_RULES)),
+  createdAt: Type.String(),
+  takenAt: NullableString,
+  decidedAt: NullableString,
+});
+export type Swap = Static<typeof Swap>;
+export const SwapResponse = Ok({ data: Swap });
+export type SwapResponse = Static<typeof SwapResponse>;
+export const SwapListResponse = Ok({ data: Type.Array(Swap), pageInfo: PageInfo });
+export type SwapListResponse = Static<typeof SwapListResponse>;
+/** A swap offered, taken, approved, declined or withdrawn. */
+export const SwapEventData = Type.Object({
+  organisationId: Uuid,
+  swapId: Uuid,
+  assignmentId: Uuid,
+  rosterId: Uuid,
+  departmentId: Uuid,
+  day: Type.String(),
+  templateId: Uuid,
+  offeredBy: Uuid,
+  takenBy: Type.Union([Uuid, Type.Null()]),
+  status: StringEnum(SWAP_STATUSES),
+});
+export type SwapEventData = Static<typeof SwapEventData>;
 
 // ---- The time clock and timesheets -------------------------------------------------------------
 
@@ -1653,6 +1734,11 @@ export const CoreEvents = {
   leaveDeclined: 'core.leave.declined.v1',
   leaveCancelled: 'core.leave.cancelled.v1',
   rosterPublished: 'core.roster.published.v1',
+  swapOffered: 'core.swap.offered.v1',
+  swapTaken: 'core.swap.taken.v1',
+  swapApproved: 'core.swap.approved.v1',
+  swapDeclined: 'core.swap.declined.v1',
+  swapWithdrawn: 'core.swap.withdrawn.v1',
   contractSigned: 'core.contract.signed.v1',
   clockRecorded: 'core.clock.recorded.v1',
   timesheetApproved: 'core.timesheet.approved.v1',
@@ -1718,6 +1804,11 @@ export const CoreEventSchemas = {
   [CoreEvents.leaveDeclined]: LeaveEventData,
   [CoreEvents.leaveCancelled]: LeaveEventData,
   [CoreEvents.rosterPublished]: RosterPublishedData,
+  [CoreEvents.swapOffered]: SwapEventData,
+  [CoreEvents.swapTaken]: SwapEventData,
+  [CoreEvents.swapApproved]: SwapEventData,
+  [CoreEvents.swapDeclined]: SwapEventData,
+  [CoreEvents.swapWithdrawn]: SwapEventData,
   [CoreEvents.contractSigned]: ContractSignedData,
   [CoreEvents.clockRecorded]: ClockRecordedData,
   [CoreEvents.timesheetApproved]: TimesheetApprovedData,
@@ -1783,6 +1874,20 @@ export const CoreErrors = {
   rosterRuleBroken: 'core.roster_rule_broken',
   rosterShiftInvalid: 'core.roster_shift_invalid',
   assignmentNotFound: 'core.assignment_not_found',
+  swapNotFound: 'core.swap_not_found',
+  swapNotYours: 'core.swap_not_yours',
+  swapNotPublished: 'core.swap_not_published',
+  swapShiftStarted: 'core.swap_shift_started',
+  swapNoProfession: 'core.swap_no_profession',
+  swapExists: 'core.swap_exists',
+  swapOwn: 'core.swap_own',
+  swapProfession: 'core.swap_profession',
+  swapNotCleared: 'core.swap_not_cleared',
+  swapNotOpen: 'core.swap_not_open',
+  swapNotTaken: 'core.swap_not_taken',
+  swapOwnDecision: 'core.swap_own_decision',
+  swapReasonRequired: 'core.swap_reason_required',
+  swapTakerLeft: 'core.swap_taker_left',
   contractTemplateNotFound: 'core.contract_template_not_found',
   contractTemplateExists: 'core.contract_template_exists',
   contractFieldUnknown: 'core.contract_field_unknown',

@@ -353,3 +353,90 @@ export const surveySentNotice = (userId: string, title: string, closesOn: string
     link: '/userdashboard#wellness',
     email: 'digest',
   });
+
+/** A shift as the swap notices write it: its name and day (`Night, 2026-03-04`). */
+const shiftOn = (shift: string, day: string) => `${shift}, ${day}`;
+
+/** To the person who offered a shift: a colleague took it; the manager decides next. */
+export const swapTakenNotice = (userId: string, taker: string, shift: string, day: string) =>
+  makeNotice('core', {
+    userId,
+    kind: 'core.swap-taken',
+    title: {
+      en: `${taker} will take your shift (${shiftOn(shift, day)}) once the manager approves`,
+      sw: `${taker} atachukua zamu yako (${shiftOn(shift, day)}) msimamizi akiidhinisha`,
+      fr: `${taker} prendra votre garde (${shiftOn(shift, day)}) dès que le responsable l'approuve`,
+    },
+    link: '/hr/swaps',
+    email: 'now',
+  });
+
+/** To those who decide (the department's managers, else HR): a swap waits for them. */
+export const swapToDecideNotice = (
+  userId: string,
+  taker: string,
+  offerer: string,
+  shift: string,
+  day: string,
+) =>
+  makeNotice('core', {
+    userId,
+    kind: 'core.swap-to-decide',
+    title: {
+      en: `${taker} asks to take ${offerer}'s shift (${shiftOn(shift, day)})`,
+      sw: `${taker} anaomba kuchukua zamu ya ${offerer} (${shiftOn(shift, day)})`,
+      fr: `${taker} demande à prendre la garde de ${offerer} (${shiftOn(shift, day)})`,
+    },
+    link: '/hr/swaps',
+    email: 'now',
+  });
+
+/** To both parties: the manager approved (the shift is the taker's) or declined (with the reason). */
+export const swapDecidedNotice = (
+  userId: string,
+  approved: boolean,
+  taker: boolean,
+  shift: string,
+  day: string,
+  reason: string | null,
+) => {
+  const on = shiftOn(shift, day);
+  const why = reason ? `: ${reason}` : '';
+  return makeNotice('core', {
+    userId,
+    kind: approved ? 'core.swap-approved' : 'core.swap-declined',
+    title: approved
+      ? taker
+        ? {
+            en: `The swap was approved: the shift (${on}) is yours${why}`,
+            sw: `Ubadilishaji umeidhinishwa: zamu (${on}) ni yako${why}`,
+            fr: `L'échange est approuvé : la garde (${on}) est la vôtre${why}`,
+          }
+        : {
+            en: `The swap was approved: your shift (${on}) is no longer yours${why}`,
+            sw: `Ubadilishaji umeidhinishwa: zamu yako (${on}) si yako tena${why}`,
+            fr: `L'échange est approuvé : votre garde (${on}) n'est plus la vôtre${why}`,
+          }
+      : {
+          en: `The swap of the shift (${on}) was declined${why}`,
+          sw: `Ubadilishaji wa zamu (${on}) umekataliwa${why}`,
+          fr: `L'échange de la garde (${on}) est refusé${why}`,
+        },
+    link: '/hr/swaps',
+    email: 'now',
+  });
+};
+
+/** To the colleague who took an offer: the person withdrew it before the manager decided. */
+export const swapWithdrawnNotice = (userId: string, offerer: string, shift: string, day: string) =>
+  makeNotice('core', {
+    userId,
+    kind: 'core.swap-withdrawn',
+    title: {
+      en: `${offerer} withdrew the shift (${shiftOn(shift, day)}) you took`,
+      sw: `${offerer} ameghairi zamu (${shiftOn(shift, day)}) uliyochukua`,
+      fr: `${offerer} a retiré la garde (${shiftOn(shift, day)}) que vous aviez prise`,
+    },
+    link: '/hr/swaps',
+    email: 'now',
+  });

@@ -22,6 +22,7 @@ import { ALERT_KINDS, MILESTONES } from '../domain/alert-schedule';
 import { EMPLOYMENT_TYPES } from '../domain/staff-import';
 import { TRAINING_SOURCES } from '../domain/trainings';
 import { LEAVE_ACCRUALS, LEAVE_STATUSES } from '../domain/leave';
+import { SWAP_STATUSES } from '../rosters/swaps';
 
 /** svc-core's own Postgres schema: no other service reads or writes it. */
 export const core = pgSchema('core');
@@ -660,6 +661,52 @@ export const rosterAssignments = core.table(
     uniqueIndex('roster_assignments_shift_person_idx').on(t.rosterId, t.day, t.templateId, t.staffRecordId),
     // A person's shifts by day: their own list and the rules across rosters.
     index('roster_assignments_staff_day_idx').on(t.staffRecordId, t.day),
+  ],
+);
+
+/**
+ * A published shift its person offers for swap: `open` until a colleague of the same profession takes it
+ * (`taken`), then the department's manager or HR approves (the assignment moves to the taker) or declines;
+ * the person may withdraw it until then. One live offer (open or taken) per assignment.
+ */
+export const shiftSwaps = core.table(
+  'shift_swaps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    assignmentId: uuid('assignment_id').notNull(),
+    rosterId: uuid('roster_id').notNull(),
+    departmentId: uuid('department_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    day: date('day').notNull(),
+    /** The offerer's profession when offered: only colleagues of it see and take the offer. */
+    profession: text('profession', { enum: PROFESSIONS }).notNull(),
+    offeredBy: uuid('offered_by').notNull(),
+    note: text('note'),
+    status: text('status', { enum: SWAP_STATUSES }).notNull().default('open'),
+    takenBy: uuid('taken_by'),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+    /** The rules the taker broke that the manager kept with `reason` on approval. */
+    keptRules: text('kept_rules')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shift_swaps_live_idx')
+      .on(t.assignmentId)
+      .where(sql`status in ('open', 'taken')`),
+    // Open offers by profession and day (colleagues'), those waiting by department (managers'), one's own.
+    index('shift_swaps_org_open_idx')
+      .on(t.orgId, t.profession, t.day)
+      .where(sql`status = 'open'`),
+    index('shift_swaps_org_status_idx').on(t.orgId, t.status, t.departmentId, t.day),
+    index('shift_swaps_offered_by_idx').on(t.offeredBy, t.createdAt),
+    index('shift_swaps_taken_by_idx').on(t.takenBy, t.createdAt),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import type { AccessClaims } from '@platform/contracts';
 import {
@@ -15,6 +16,7 @@ import * as schema from '../db/schema';
 import { addDays, localDateOf, parseIsoDate, type LocalDate } from '../domain/dates';
 import { canManageRoster, isHr, type OrgActor } from '../domain/roles';
 import {
+  ASSIGNMENT_RULES,
   DEFAULT_MAX_CONSECUTIVE_NIGHTS,
   fatigueOf,
   hoursOf,
@@ -22,11 +24,13 @@ import {
   RosterRules,
   staffingGaps,
   suggestFill,
+  type AssignmentRule,
   type RosterPerson,
   type Shift,
   type ShiftTemplateRule,
 } from '../rosters/roster-rules';
 import { rosterPublishedNotice } from '../notices';
+import { LIVE_SWAP_STATUSES } from '../rosters/swaps';
 import {
   CoreErrors,
   CoreEvents,
@@ -325,7 +329,8 @@ export class RosterStore {
       gte(assignments.day, from),
       query.to ? lte(assignments.day, query.to) : undefined,
     );
-    const base = this.db
+    const taker = alias(staff, 'taker');
+    const rows = await this.db
       .select({
         id: assignments.id,
         rosterId: assignments.rosterId,
@@ -334,17 +339,34 @@ export class RosterStore {
         shiftName: schema.shiftTemplates.name,
         startsAt: schema.shiftTemplates.startsAt,
         endsAt: schema.shiftTemplates.endsAt,
+        swapId: schema.shiftSwaps.id,
+        swapStatus: schema.shiftSwaps.status,
+        takenBy: taker.name,
       })
       .from(assignments)
       .innerJoin(staff, eq(staff.id, assignments.staffRecordId))
       .innerJoin(rosters, eq(rosters.id, assignments.rosterId))
       .innerJoin(departments, eq(departments.id, rosters.departmentId))
       .innerJoin(schema.shiftTemplates, eq(schema.shiftTemplates.id, assignments.templateId))
-      .where(where);
-    const data = await base
+      .leftJoin(
+        schema.shiftSwaps,
+        and(
+          eq(schema.shiftSwaps.assignmentId, assignments.id),
+          inArray(schema.shiftSwaps.status, [...LIVE_SWAP_STATUSES]),
+        ),
+      )
+      .leftJoin(taker, eq(taker.id, schema.shiftSwaps.takenBy))
+      .where(where)
       .orderBy(asc(assignments.day), asc(schema.shiftTemplates.startsAt), asc(assignments.id))
       .limit(limit)
       .offset(offset);
+    const data = rows.map(({ swapId, swapStatus, takenBy, ...shift }) => ({
+      ...shift,
+      swap:
+        swapId && (swapStatus === 'open' || swapStatus === 'taken')
+          ? { id: swapId, status: swapStatus, takenBy }
+          : null,
+    }));
     const [{ total }] = (await this.db
       .select({ total: count() })
       .from(assignments)
@@ -413,47 +435,9 @@ export class RosterStore {
       )
       .orderBy(asc(staff.name), asc(staff.id));
     const ids = peopleRows.map((p) => p.id);
-    const [leaveRows, nearby] = ids.length
-      ? await Promise.all([
-          db
-            .select({
-              staffId: schema.leaveRequests.staffRecordId,
-              from: schema.leaveRequests.fromDay,
-              to: schema.leaveRequests.toDay,
-            })
-            .from(schema.leaveRequests)
-            .where(
-              and(
-                inArray(schema.leaveRequests.staffRecordId, ids),
-                eq(schema.leaveRequests.status, 'approved'),
-                lte(schema.leaveRequests.fromDay, to),
-                gte(schema.leaveRequests.toDay, from),
-              ),
-            ),
-          // Their shifts on other rosters (another department's, the one before) around these weeks.
-          db
-            .select({
-              id: assignments.id,
-              staffId: assignments.staffRecordId,
-              templateId: assignments.templateId,
-              day: assignments.day,
-              template: schema.shiftTemplates,
-            })
-            .from(assignments)
-            .innerJoin(schema.shiftTemplates, eq(schema.shiftTemplates.id, assignments.templateId))
-            .where(
-              and(
-                inArray(assignments.staffRecordId, ids),
-                gte(assignments.day, from),
-                lte(assignments.day, to),
-              ),
-            ),
-        ])
-      : [[], []];
+    const { leaveOf, nearby } = await shiftsAround(db, ids, from, to);
     const templateRules = new Map<string, ShiftTemplateRule>(templateRows.map((t) => [t.id, t]));
     for (const n of nearby) if (!templateRules.has(n.templateId)) templateRules.set(n.templateId, n.template);
-    const leaveOf = new Map<string, { from: LocalDate; to: LocalDate }[]>();
-    for (const l of leaveRows) leaveOf.set(l.staffId, [...(leaveOf.get(l.staffId) ?? []), l]);
     const people = peopleRows.map((p) => ({
       staffId: p.id,
       personId: p.personId,
@@ -561,3 +545,100 @@ const summaryOf = (row: RosterRow, departmentName: string): RosterSummary => ({
   status: row.status,
   publishedAt: row.publishedAt?.toISOString() ?? null,
 });
+
+/**
+ * What the rules need of some people around `from`..`to`: their approved leave, and their shifts on any
+ * roster (another department's, the one before) with each shift's template. Read in two queries.
+ */
+export async function shiftsAround(db: Db | Tx, ids: readonly string[], from: LocalDate, to: LocalDate) {
+  const leaveOf = new Map<string, { from: LocalDate; to: LocalDate }[]>();
+  const [leaveRows, nearby] = ids.length
+    ? await Promise.all([
+        db
+          .select({
+            staffId: schema.leaveRequests.staffRecordId,
+            from: schema.leaveRequests.fromDay,
+            to: schema.leaveRequests.toDay,
+          })
+          .from(schema.leaveRequests)
+          .where(
+            and(
+              inArray(schema.leaveRequests.staffRecordId, [...ids]),
+              eq(schema.leaveRequests.status, 'approved'),
+              lte(schema.leaveRequests.fromDay, to),
+              gte(schema.leaveRequests.toDay, from),
+            ),
+          ),
+        db
+          .select({
+            id: assignments.id,
+            staffId: assignments.staffRecordId,
+            templateId: assignments.templateId,
+            day: assignments.day,
+            template: schema.shiftTemplates,
+          })
+          .from(assignments)
+          .innerJoin(schema.shiftTemplates, eq(schema.shiftTemplates.id, assignments.templateId))
+          .where(
+            and(
+              inArray(assignments.staffRecordId, [...ids]),
+              gte(assignments.day, from),
+              lte(assignments.day, to),
+            ),
+          ),
+      ])
+    : [[], []];
+  for (const l of leaveRows) leaveOf.set(l.staffId, [...(leaveOf.get(l.staffId) ?? []), l]);
+  return { leaveOf, nearby };
+}
+
+/**
+ * The rules each person would break by taking one shift (a swap's taker, the offered shift): their leave
+ * and their shifts on every roster around its day, as a roster reads them. It counts what the shift itself
+ * breaks and what it would newly make their later shifts break (a night before their day shift leaves that
+ * one short of rest). `shift.id` is the assignment that would move to them.
+ */
+export async function violationsOn(
+  db: Db | Tx,
+  checks: readonly {
+    person: { staffId: string; profession: string | null; cleared: boolean };
+    shift: Shift;
+    template: ShiftTemplateRule;
+    maxConsecutiveNights: number;
+  }[],
+): Promise<AssignmentRule[][]> {
+  if (!checks.length) return [];
+  const days = checks.map((c) => c.shift.day).sort();
+  const from = addDays(days[0]!, -8);
+  // Nights in a row after it count too (at most 7 allowed).
+  const to = addDays(days[days.length - 1]!, 8);
+  const ids = [...new Set(checks.map((c) => c.person.staffId))];
+  const { leaveOf, nearby } = await shiftsAround(db, ids, from, to);
+  return checks.map(({ person, shift, template, maxConsecutiveNights }) => {
+    const templates = new Map<string, ShiftTemplateRule>([[template.id, template]]);
+    const theirs = nearby.filter((n) => n.staffId === person.staffId && n.id !== shift.id);
+    for (const n of theirs) if (!templates.has(n.templateId)) templates.set(n.templateId, n.template);
+    const shifts = theirs.map((n) => ({
+      id: n.id,
+      staffId: n.staffId,
+      templateId: n.templateId,
+      day: n.day,
+    }));
+    const rules = new RosterRules(
+      templates,
+      new Map([[person.staffId, { ...person, leave: leaveOf.get(person.staffId) ?? [] }]]),
+      maxConsecutiveNights,
+      shifts,
+      addDays(from, -14),
+    );
+    const moved = { ...shift, staffId: person.staffId };
+    const found = new Set<AssignmentRule>(rules.violations(moved));
+    const later = shifts.filter((s) => s.day >= shift.day);
+    const before = later.map((s) => rules.violations(s));
+    rules.add(moved);
+    later.forEach((s, i) => {
+      for (const rule of rules.violations(s)) if (!before[i]!.includes(rule)) found.add(rule);
+    });
+    return ASSIGNMENT_RULES.filter((rule) => found.has(rule));
+  });
+}

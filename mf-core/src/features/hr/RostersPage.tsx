@@ -18,6 +18,7 @@ import {
 import { coreApi } from '../../api';
 import { useFailure, useOrgRole, useOrgTimeZone } from './hr-access';
 import { WardClockCode } from './WardClockCode';
+import { ShiftSwap } from './ShiftSwap';
 import '../shared/core.css';
 
 /** The professions a shift may need, as the API names them (the Clinic account is none). */
@@ -58,6 +59,11 @@ export default function RostersPage() {
       <h1>{t('rosters.title')}</h1>
       {role === undefined && <Spinner label={t('hrPage.loading')} />}
       {role !== undefined && role !== 'owner' && <MyShifts />}
+      {makes && (
+        <p>
+          <Link to="/hr/swaps">{t('swaps.decideLink')}</Link>
+        </p>
+      )}
       {makes && <Shifts />}
       {makes && <WardClockCode />}
       {makes && <Rosters onOpen={setOpen} />}
@@ -83,10 +89,14 @@ function MyShifts() {
         {list.items.map((s) => (
           <li key={s.id}>
             <strong>{date(s.day)}</strong> · {s.shiftName} ({s.startsAt}–{s.endsAt}) · {s.departmentName}
+            <ShiftSwap shift={s} />
           </li>
         ))}
       </ul>
       {list.hasMore && <Button onClick={list.loadMore}>{t('hrPage.more')}</Button>}
+      <p>
+        <Link to="/hr/swaps">{t('swaps.link')}</Link>
+      </p>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Alert, Spinner, useDateFormat, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgTimeZone } from './hr-access';
 import { PulseSurveys } from './PulseSurveys';
+import { ShiftSwap } from './ShiftSwap';
 import '../shared/core.css';
 
 const SHIFTS_SHOWN = 5;
@@ -15,7 +16,8 @@ const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZon
 
 /**
  * Core's widget on the professional's /userdashboard: the wellness surveys they are asked to answer, their
- * next shifts (and the clock), their leave balances and this month's timesheet. Only for someone with a staff record in an organisation with Core:
+ * next shifts (each to offer for swap; the clock and the swaps page), their leave balances and this month's
+ * timesheet. Only for someone with a staff record in an organisation with Core:
  * anyone else (no organisation, no record, a plan without Core) sees nothing of it.
  */
 export default function UserCore() {
@@ -49,6 +51,7 @@ function MyShifts({ zone }: { zone: string }) {
           {shifts.items.slice(0, SHIFTS_SHOWN).map((s) => (
             <li key={s.id}>
               <strong>{date(s.day)}</strong> · {s.shiftName} ({s.startsAt}–{s.endsAt}) · {s.departmentName}
+              <ShiftSwap shift={s} />
             </li>
           ))}
         </ul>
@@ -56,6 +59,7 @@ function MyShifts({ zone }: { zone: string }) {
       <p className="row">
         <Link to="/hr/clock">{t('hrPage.clockLink')}</Link>
         <Link to="/hr/rosters">{t('userCore.allShifts')}</Link>
+        <Link to="/hr/swaps">{t('swaps.link')}</Link>
       </p>
     </section>
   );
