@@ -53,7 +53,7 @@ export function busAccounts(modules: ModuleDescriptor[] = loadModules(REPO_ROOT)
         user: s.folder,
         ...(s.producer ? { producer: s.producer } : {}),
         ...(consumers.length ? { consumers } : {}),
-        follows: [SESSIONS],
+        follows: [SESSIONS, ...(s.follows ?? [])],
         ...(s.sharedRateLimits ? { buckets: [serviceRateLimitBucket(s.folder).name] } : {}),
       };
     }),

@@ -394,12 +394,21 @@ export const PostFlaggedData = Type.Object({
 });
 export type PostFlaggedData = Static<typeof PostFlaggedData>;
 
+/**
+ * A person's entry in the directory changed (`connect.directory.changed.v1`), written with the change itself:
+ * every instance follows it and forgets its searches' order and counts and the person's own row.
+ */
+export const DirectoryChangedData = Type.Object({ userId: Type.String() });
+export type DirectoryChangedData = Static<typeof DirectoryChangedData>;
+
 export const ConnectEvents = {
   requestSent: 'connect.request.sent.v1',
   requestAccepted: 'connect.request.accepted.v1',
   discussionPosted: 'connect.discussion.posted.v1',
   replyPosted: 'connect.reply.posted.v1',
   postFlagged: 'connect.post.flagged.v1',
+  /** For svc-connect's own instances (DirectoryChangedData): what each keeps in memory is out of date. */
+  directoryChanged: 'connect.directory.changed.v1',
   /** Notices for the platform inbox (NotificationRequestedData): requests, replies, likes. */
   notificationRequested: 'connect.notification.requested.v1',
 } as const;

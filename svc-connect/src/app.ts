@@ -5,6 +5,7 @@ import type { ConnectConfig } from './config';
 import * as schema from './db/schema';
 import { connectStores } from './stores';
 import { userSync } from './events/user-sync';
+import { directoryChanges } from './events/directory-changes';
 import { moderation } from './events/moderation';
 import { verifiedProfessionSync } from './events/verified-professions';
 import { entitlements } from './events/entitlements';
@@ -20,7 +21,8 @@ export interface BuildOptions {
 /**
  * Builds svc-connect on the platform's service skeleton (database migrated, NATS under its own user,
  * outbox relay, trust model, one logger), then its stores, its consumers (the directory from identity's
- * user events, moderators' decisions, core's verified licences) and its routes. Never listens: server.ts does.
+ * user events, moderators' decisions, core's verified licences), the directory's changes every instance
+ * follows, and its routes. Never listens: server.ts does.
  */
 export async function buildApp(config: ConnectConfig, opts: BuildOptions = {}): Promise<App> {
   const { app, db, bus } = await buildServiceRuntime({
@@ -36,6 +38,7 @@ export async function buildApp(config: ConnectConfig, opts: BuildOptions = {}): 
   });
   await app.register(connectStores, { db, cacheMs: config.DIRECTORY_CACHE_MS });
   await app.register(userSync, { bus, db, processed: schema.processed });
+  await app.register(directoryChanges, { bus });
   await app.register(moderation, { bus, db });
   await app.register(verifiedProfessionSync, { bus, db });
   await app.register(entitlements, { bus, db });

@@ -73,6 +73,22 @@ export const ModuleDescriptor = Type.Object(
             ),
           ),
           /**
+           * What every instance reads for itself (an ephemeral consumer from a start time, not a durable one
+           * shared by the instances): events that tell each instance to forget what it keeps in memory
+           * (svc-connect follows its own `connect.directory.>`). Logouts are followed by every process anyway.
+           */
+          follows: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  producer: Type.String({ pattern: '^[a-z][a-z-]*$' }),
+                  filter: Type.String({ minLength: 1 }),
+                },
+                { additionalProperties: false },
+              ),
+            ),
+          ),
+          /**
            * It asks the platform inbox to notify people (`<producer>.notification.requested.v1`): the inbox
            * service consumes its notices and may read that subject.
            */

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import { handleOnce, type EventBus } from '@platform/event-bus';
+import { enqueue, handleOnce, makeEnvelope, type EventBus } from '@platform/event-bus';
 import type { Envelope } from '@platform/contracts';
 import { CoreEvents, CredentialEventData } from '@platform/svc-core/contract';
-import { processed } from '../db/schema';
+import { ConnectEvents } from '../../contract';
+import { outbox, processed } from '../db/schema';
 import type { Db } from '../stores/db';
 import type { PeopleStore } from '../stores/people-store';
 
@@ -19,10 +20,14 @@ export async function applyCredentialEvent(
 ): Promise<void> {
   // Expired or revoked: the licence no longer proves a profession.
   const type = event.type === CoreEvents.credentialVerified ? 'verified' : 'expired';
-  await handleOnce(db, processed, VERIFIED_PROFESSIONS_DURABLE, event, (tx) =>
-    people.applyCredential(tx, type, event.data),
-  );
-  if (event.data.personId) people.forgetCaller(event.data.personId);
+  const personId = event.data.personId;
+  await handleOnce(db, processed, VERIFIED_PROFESSIONS_DURABLE, event, async (tx) => {
+    await people.applyCredential(tx, type, event.data);
+    // Every instance forgets the holder's kept row (directory-changes.ts).
+    if (personId)
+      await enqueue(tx, outbox, makeEnvelope(ConnectEvents.directoryChanged, { userId: personId }));
+  });
+  if (personId) people.forgetPerson(personId);
 }
 
 /**

@@ -79,9 +79,8 @@ export class PeopleStore {
   /**
    * The calling account's row, as `find` gives it, kept a few seconds: every signed-in request needs its
    * profession, organisation's facility, country and age, and a person makes requests in bursts (a page's
-   * list, then its details). An event committed here drops the row at once (forgetCaller); another
-   * instance's within
-   * `callerMs`.
+   * list, then its details). A change committed here drops the row at once (forgetPerson); through another
+   * instance, once its `connect.directory.changed.v1` arrives (about a second), and within `callerMs` anyway.
    */
   caller(id: string): Promise<Caller> {
     const now = Date.now();
@@ -102,6 +101,15 @@ export class PeopleStore {
    * would keep the old row again). */
   forgetCaller(id: string): void {
     this.callers.delete(id);
+  }
+
+  /**
+   * A person's entry changed (a `connect.directory.changed.v1` this instance wrote or followed): their kept
+   * row, and every search's order and counts, which the change may move.
+   */
+  forgetPerson(id: string): void {
+    this.callers.delete(id);
+    this.cache.clear();
   }
 
   /**
