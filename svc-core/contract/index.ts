@@ -436,10 +436,29 @@ export const OrganisationBody = Type.Object(
     timeZone: Type.Optional(
       Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_/+-]*$' }),
     ),
+    /** The roster fatigue flag's limits (either or both). */
+    fatigue: Type.Optional(
+      Type.Object(
+        {
+          maxConsecutiveNights: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 })),
+          minRestDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+        },
+        { additionalProperties: false, minProperties: 1 },
+      ),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
 export type OrganisationBody = Static<typeof OrganisationBody>;
+/**
+ * The roster fatigue flag's limits: a person is flagged beyond `maxConsecutiveNights` nights in a row, or
+ * below `minRestDays` days without work in any 7 days in a row (defaults 3 and 1: svc-core's README).
+ */
+export const FatigueLimits = Type.Object({
+  maxConsecutiveNights: Type.Integer(),
+  minRestDays: Type.Integer(),
+});
+export type FatigueLimits = Static<typeof FatigueLimits>;
 /** The organisation's settings: `GET /api/core/organisation` (members), and what the PATCH answers. */
 export const OrganisationSettings = Type.Object({
   id: Uuid,
@@ -448,6 +467,7 @@ export const OrganisationSettings = Type.Object({
   facilityType: StringEnum(FACILITY_TYPES),
   /** Its "today", its shift times, the time clock and timesheets are read in it (default Africa/Nairobi). */
   timeZone: Type.String(),
+  fatigue: FatigueLimits,
 });
 export type OrganisationSettings = Static<typeof OrganisationSettings>;
 export const OrganisationResponse = Ok({ data: OrganisationSettings });
@@ -1083,9 +1103,15 @@ export const Roster = Type.Composite([
         profession: NullableStringEnum(PROFESSIONS),
         cleared: Type.Boolean(),
         hours: Type.Number(),
+        /** The fatigue flags against the organisation's limits (`fatigueLimits`). */
         fatigue: Type.Array(StringEnum(FATIGUE_REASONS)),
+        /** Their longest run of nights in a row touching the roster (shifts on other rosters count). */
+        nightsInARow: Type.Integer(),
+        /** The fewest days without work in any 7 days in a row within the roster. */
+        fewestRestDays: Type.Integer(),
       }),
     ),
+    fatigueLimits: FatigueLimits,
     assignments: Type.Array(RosterAssignment),
     /** Each shift and day lacking its minimum of a profession. */
     gaps: Type.Array(
@@ -1097,6 +1123,22 @@ export const Roster = Type.Composite([
         assigned: Type.Integer(),
       }),
     ),
+    /** The rule summary: assignments breaking each rule, shifts short of people, people flagged for each fatigue. */
+    summary: Type.Object({
+      rules: Type.Object(
+        Object.fromEntries(ROSTER_RULES.map((r) => [r, Type.Integer()])) as Record<
+          (typeof ROSTER_RULES)[number],
+          ReturnType<typeof Type.Integer>
+        >,
+      ),
+      gaps: Type.Integer(),
+      fatigue: Type.Object(
+        Object.fromEntries(FATIGUE_REASONS.map((r) => [r, Type.Integer()])) as Record<
+          (typeof FATIGUE_REASONS)[number],
+          ReturnType<typeof Type.Integer>
+        >,
+      ),
+    }),
   }),
 ]);
 export type Roster = Static<typeof Roster>;

@@ -2,6 +2,8 @@ import {
   fatigueOf,
   hoursOf,
   isNight,
+  rosterDays,
+  ruleSummary,
   RosterRules,
   staffingGaps,
   suggestFill,
@@ -143,13 +145,79 @@ describe('minimum staffing', () => {
 });
 
 describe('fatigue', () => {
-  it('too many nights or too few rest days in a roster week', () => {
-    const week = ['02', '03', '04', '05', '06', '07'].map((d) => shift('a', 'night', `2026-03-${d}`));
-    expect(fatigueOf('2026-03-02', 1, templates, week)).toEqual(['many-nights', 'few-rest-days']);
-    expect(fatigueOf('2026-03-02', 1, templates, week.slice(0, 5))).toEqual(['many-nights']);
-    expect(fatigueOf('2026-03-02', 1, templates, week.slice(0, 4))).toEqual([]);
+  const limits = { maxConsecutiveNights: 3, minRestDays: 1 };
+  const week = rosterDays('2026-03-02', 1);
+  const nights = (...days: string[]) => days.map((d) => shift('a', 'night', `2026-03-${d}`));
+
+  it('flags more nights in a row than the limit, counting nights on other rosters around it', () => {
+    expect(fatigueOf(week, templates, nights('02', '03', '04'), limits)).toEqual({
+      reasons: [],
+      nightsInARow: 3,
+      fewestRestDays: 3,
+    });
+    expect(fatigueOf(week, templates, nights('02', '03', '04', '05'), limits)).toMatchObject({
+      reasons: ['many-nights'],
+      nightsInARow: 4,
+    });
+    // A night before the roster (another roster's) and two in it: three in a row.
+    expect(
+      fatigueOf(week, templates, nights('01', '02', '03'), { ...limits, maxConsecutiveNights: 2 }),
+    ).toMatchObject({
+      reasons: ['many-nights'],
+      nightsInARow: 3,
+    });
+    // A run wholly before the roster is not this roster's.
+    expect(
+      fatigueOf(rosterDays('2026-03-09', 1), templates, nights('02', '03', '04', '05', '06'), limits),
+    ).toMatchObject({ reasons: [], nightsInARow: 0 });
+    // A break of a day starts a new run.
+    expect(fatigueOf(week, templates, nights('02', '03', '05', '06'), limits).nightsInARow).toBe(2);
+  });
+
+  it('flags fewer rest days in some 7 days than the limit: a morning after a night is no rest day', () => {
     const days = ['02', '03', '04', '05', '06', '07'].map((d) => shift('a', 'day', `2026-03-${d}`));
-    expect(fatigueOf('2026-03-02', 1, templates, days)).toEqual(['few-rest-days']);
+    expect(fatigueOf(week, templates, days, limits)).toEqual({
+      reasons: [],
+      nightsInARow: 0,
+      fewestRestDays: 1,
+    });
+    expect(fatigueOf(week, templates, days, { ...limits, minRestDays: 2 }).reasons).toEqual([
+      'few-rest-days',
+    ]);
+    expect(fatigueOf(week, templates, [...days, shift('a', 'day', '2026-03-08')], limits).reasons).toEqual([
+      'few-rest-days',
+    ]);
+    // Nights on Mon, Wed, Fri, Sat: every day has work (the mornings they end on), no rest day at all.
+    const spread = nights('02', '04', '06', '07');
+    expect(fatigueOf(week, templates, spread, limits)).toMatchObject({
+      reasons: ['few-rest-days'],
+      fewestRestDays: 0,
+    });
+    // Over two weeks, the 7 days in a row are any 7, not only the roster's weeks.
+    const twoWeeks = rosterDays('2026-03-02', 2);
+    const straddle = ['05', '06', '07', '08', '09', '10', '11'].map((d) => shift('a', 'day', `2026-03-${d}`));
+    expect(fatigueOf(twoWeeks, templates, straddle, limits)).toMatchObject({
+      reasons: ['few-rest-days'],
+      fewestRestDays: 0,
+    });
+  });
+
+  it('sums each rule in the roster’s summary', () => {
+    expect(
+      ruleSummary(
+        [
+          { violations: ['short-rest', 'too-many-nights'] },
+          { violations: ['short-rest'] },
+          { violations: [] },
+        ],
+        [{}, {}],
+        [{ fatigue: ['many-nights', 'few-rest-days'] }, { fatigue: ['few-rest-days'] }, { fatigue: [] }],
+      ),
+    ).toEqual({
+      rules: { 'on-leave': 0, overlap: 0, 'short-rest': 2, 'too-many-nights': 1, 'not-cleared': 0 },
+      gaps: 2,
+      fatigue: { 'many-nights': 1, 'few-rest-days': 2 },
+    });
   });
 });
 

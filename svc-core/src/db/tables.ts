@@ -23,6 +23,7 @@ import { EMPLOYMENT_TYPES } from '../domain/staff-import';
 import { TRAINING_SOURCES } from '../domain/trainings';
 import { LEAVE_ACCRUALS, LEAVE_STATUSES } from '../domain/leave';
 import { SWAP_STATUSES } from '../rosters/swaps';
+import { DEFAULT_FATIGUE_LIMITS } from '../rosters/roster-rules';
 
 /** svc-core's own Postgres schema: no other service reads or writes it. */
 export const core = pgSchema('core');
@@ -62,6 +63,11 @@ export const organisations = core.table('organisations', {
   leaveSeeded: boolean('leave_seeded').notNull().default(false),
   /** IANA name (Intl's list): its "today", shift times, the time clock and timesheets are read in it. */
   timeZone: text('time_zone').notNull().default('Africa/Nairobi'),
+  /** The roster fatigue flag's limits (`rosters/roster-rules.ts`: `DEFAULT_FATIGUE_LIMITS`, and why). */
+  fatigueMaxConsecutiveNights: integer('fatigue_max_consecutive_nights')
+    .notNull()
+    .default(DEFAULT_FATIGUE_LIMITS.maxConsecutiveNights),
+  fatigueMinRestDays: integer('fatigue_min_rest_days').notNull().default(DEFAULT_FATIGUE_LIMITS.minRestDays),
 });
 
 export const locations = core.table(

@@ -1,8 +1,9 @@
 /**
  * A roster's rules, as pure functions over its shifts: who is on leave, who overlaps, who gets less than 11
  * hours' rest, who works more nights in a row than allowed, who is not cleared to practise on a clinical
- * shift, which shift lacks its minimum of a profession, and who is fatigued. The store reads the rows; the
- * screen shows what these return beside each assignment.
+ * shift, which shift lacks its minimum of a profession, who is fatigued (too many nights in a row, too few
+ * rest days in 7), and the summary counting each. The store reads the rows; the screen shows what these
+ * return beside each assignment and person.
  */
 import { addDays, daysBetween, type LocalDate } from '../domain/dates';
 
@@ -20,11 +21,19 @@ export type FatigueReason = (typeof FATIGUE_REASONS)[number];
 
 /** At least this much rest between the end of one shift and the start of the next. */
 export const MIN_REST_MINUTES = 11 * 60;
-/** Nights in a row allowed unless the roster says otherwise. */
-export const DEFAULT_MAX_CONSECUTIVE_NIGHTS = 3;
-/** Fatigue, per roster week: more nights than this, or fewer shift-free days than this. */
-export const FATIGUE_NIGHTS_PER_WEEK = 4;
-export const FATIGUE_MIN_REST_DAYS = 2;
+/**
+ * The fatigue flag's limits: an organisation's setting (`organisations.fatigue_*`), these until HR changes
+ * them. Three nights in a row: shift-work fatigue guidance (the UK Health and Safety Executive's, for one)
+ * advises no more; it is also the roster's own rule's default. One rest day in seven: Kenya's Employment
+ * Act 2007 (s. 27) gives every employee at least one rest day in every period of seven days, so below it a
+ * roster breaks the law, not only tires; HR may ask for more.
+ */
+export interface FatigueLimits {
+  maxConsecutiveNights: number;
+  /** Days with no minute of work in any 7 days in a row. */
+  minRestDays: number;
+}
+export const DEFAULT_FATIGUE_LIMITS: FatigueLimits = { maxConsecutiveNights: 3, minRestDays: 1 };
 
 export interface ShiftTemplateRule {
   id: string;
@@ -203,27 +212,77 @@ export function staffingGaps(
 export const rosterDays = (startsOn: LocalDate, weeks: number): LocalDate[] =>
   Array.from({ length: weeks * 7 }, (_, i) => addDays(startsOn, i));
 
+/** A person's fatigue over a roster: the flags, their longest run of nights and fewest rest days in 7. */
+export interface Fatigue {
+  reasons: FatigueReason[];
+  /** The longest run of nights in a row touching the roster's days (its shifts elsewhere count too). */
+  nightsInARow: number;
+  /** The fewest days without a minute of work in any 7 days in a row within the roster (7 when none). */
+  fewestRestDays: number;
+}
+
 /**
- * Fatigue per person: in some roster week more than `FATIGUE_NIGHTS_PER_WEEK` nights, or fewer than
- * `FATIGUE_MIN_REST_DAYS` days without a shift starting.
+ * Fatigue per person over a roster's `days` (whole weeks), from all of their shifts (this roster's and any
+ * other's around it): `many-nights` when a run of nights in a row touching these days is longer than the
+ * limit, `few-rest-days` when some 7 days in a row within them hold fewer rest days than the limit. A rest
+ * day is a calendar day with no minute of work: the morning a night shift ends on is not one.
  */
 export function fatigueOf(
-  startsOn: LocalDate,
-  weeks: number,
-  templates: ReadonlyMap<string, ShiftTemplateRule>,
-  shifts: readonly Shift[],
-): FatigueReason[] {
-  const reasons = new Set<FatigueReason>();
-  for (let w = 0; w < weeks; w++) {
-    const from = addDays(startsOn, w * 7);
-    const to = addDays(from, 6);
-    const inWeek = shifts.filter((s) => s.day >= from && s.day <= to);
-    const nights = inWeek.filter((s) => isNight(templates.get(s.templateId)!)).length;
-    const workDays = new Set(inWeek.map((s) => s.day)).size;
-    if (nights > FATIGUE_NIGHTS_PER_WEEK) reasons.add('many-nights');
-    if (7 - workDays < FATIGUE_MIN_REST_DAYS) reasons.add('few-rest-days');
+  days: readonly LocalDate[],
+  templates: ReadonlyMap<string, Pick<ShiftTemplateRule, 'startsAt' | 'endsAt'>>,
+  shifts: readonly Pick<Shift, 'templateId' | 'day'>[],
+  limits: FatigueLimits,
+): Fatigue {
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  const origin = addDays(first, -28);
+  const nights = new Set<number>();
+  const worked = new Set<number>();
+  for (const s of shifts) {
+    const template = templates.get(s.templateId);
+    if (!template) continue;
+    const { start, end } = spanOf(template, s.day, origin);
+    if (isNight(template)) nights.add(daysBetween(origin, s.day));
+    for (let d = Math.floor(start / 1440); d <= Math.floor((end - 1) / 1440); d++) worked.add(d);
   }
-  return FATIGUE_REASONS.filter((r) => reasons.has(r));
+  const from = daysBetween(origin, first);
+  const to = daysBetween(origin, last);
+  let nightsInARow = 0;
+  for (const night of nights) {
+    if (nights.has(night - 1)) continue;
+    let run = 1;
+    while (nights.has(night + run)) run++;
+    if (night <= to && night + run - 1 >= from) nightsInARow = Math.max(nightsInARow, run);
+  }
+  let fewestRestDays = 7;
+  for (let start = from; start + 6 <= to; start++) {
+    let rest = 0;
+    for (let d = start; d < start + 7; d++) if (!worked.has(d)) rest++;
+    fewestRestDays = Math.min(fewestRestDays, rest);
+  }
+  const reasons: FatigueReason[] = [];
+  if (nightsInARow > limits.maxConsecutiveNights) reasons.push('many-nights');
+  if (fewestRestDays < limits.minRestDays) reasons.push('few-rest-days');
+  return { reasons, nightsInARow, fewestRestDays };
+}
+
+/** The roster's rule summary: assignments breaking each rule, shifts short of people, people fatigued. */
+export interface RuleSummary {
+  rules: Record<AssignmentRule, number>;
+  gaps: number;
+  fatigue: Record<FatigueReason, number>;
+}
+
+export function ruleSummary(
+  assignments: readonly { violations: readonly AssignmentRule[] }[],
+  gaps: readonly unknown[],
+  people: readonly { fatigue: readonly FatigueReason[] }[],
+): RuleSummary {
+  const rules = Object.fromEntries(ASSIGNMENT_RULES.map((r) => [r, 0])) as Record<AssignmentRule, number>;
+  for (const a of assignments) for (const v of a.violations) rules[v]++;
+  const fatigue = Object.fromEntries(FATIGUE_REASONS.map((r) => [r, 0])) as Record<FatigueReason, number>;
+  for (const p of people) for (const f of p.fatigue) fatigue[f]++;
+  return { rules, gaps: gaps.length, fatigue };
 }
 
 /**

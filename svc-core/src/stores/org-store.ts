@@ -12,7 +12,12 @@ import { entitlementsOf, forbidden, HttpError } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../domain/dates';
 import { can, type OrgActor } from '../domain/roles';
-import { CoreErrors, type OrganisationBody, type OrganisationSettings } from '../../contract';
+import {
+  CoreErrors,
+  type FatigueLimits,
+  type OrganisationBody,
+  type OrganisationSettings,
+} from '../../contract';
 import { takeHireSuggestion } from './hire-store';
 
 export type Db = PostgresJsDatabase<typeof schema>;
@@ -235,8 +240,9 @@ export class OrgStore {
   }
 
   /**
-   * HR sets up the organisation: its facility type (which decides the compliance documents it must hold)
-   * and its time zone (one of Intl's IANA names, else 422). Each change is an admin action.
+   * HR sets up the organisation: its facility type (which decides the compliance documents it must hold),
+   * its time zone (one of Intl's IANA names, else 422) and the roster fatigue flag's limits. Each change is
+   * an admin action.
    */
   async configure(
     claims: Claims,
@@ -258,6 +264,10 @@ export class OrgStore {
         .set({
           ...(body.facilityType !== undefined && { facilityType: body.facilityType }),
           ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
+          ...(body.fatigue?.maxConsecutiveNights !== undefined && {
+            fatigueMaxConsecutiveNights: body.fatigue.maxConsecutiveNights,
+          }),
+          ...(body.fatigue?.minRestDays !== undefined && { fatigueMinRestDays: body.fatigue.minRestDays }),
         })
         .where(eq(schema.organisations.id, actor.organisationId))
         .returning();
@@ -278,6 +288,19 @@ export class OrgStore {
           target,
           before: { timeZone: before?.timeZone ?? null },
           after: { timeZone: body.timeZone },
+          request,
+        });
+      if (
+        body.fatigue &&
+        before &&
+        JSON.stringify(fatigueLimitsOf(before)) !== JSON.stringify(fatigueLimitsOf(org!))
+      )
+        await recordAdminAction(tx, schema.outbox, 'core', {
+          actor: claims,
+          action: 'organisation.fatigue-limits',
+          target,
+          before: fatigueLimitsOf(before),
+          after: fatigueLimitsOf(org!),
           request,
         });
       return settingsOf(org!);
@@ -326,4 +349,11 @@ const settingsOf = (org: typeof schema.organisations.$inferSelect): Organisation
   country: org.country,
   facilityType: org.facilityType,
   timeZone: org.timeZone,
+  fatigue: fatigueLimitsOf(org),
+});
+
+/** The organisation's roster fatigue limits. */
+export const fatigueLimitsOf = (org: typeof schema.organisations.$inferSelect): FatigueLimits => ({
+  maxConsecutiveNights: org.fatigueMaxConsecutiveNights,
+  minRestDays: org.fatigueMinRestDays,
 });

@@ -17,14 +17,15 @@ import { addDays, localDateOf, parseIsoDate, type LocalDate } from '../domain/da
 import { canManageRoster, isHr, type OrgActor } from '../domain/roles';
 import {
   ASSIGNMENT_RULES,
-  DEFAULT_MAX_CONSECUTIVE_NIGHTS,
   fatigueOf,
   hoursOf,
   rosterDays,
+  ruleSummary,
   RosterRules,
   staffingGaps,
   suggestFill,
   type AssignmentRule,
+  type FatigueLimits,
   type RosterPerson,
   type Shift,
   type ShiftTemplateRule,
@@ -45,6 +46,7 @@ import {
 } from '../../contract';
 import type { Db, Tx } from './org-store';
 import { templateOf, type ShiftTemplateStore } from './shift-template-store';
+import { fatigueLimitsOf } from './org-store';
 
 type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
 type RequestInfo = { ip?: string; id?: string };
@@ -70,6 +72,8 @@ interface RosterContext {
   /** This roster's shifts, with what was kept. */
   own: (Shift & { keptReason: string | null; suggested: boolean })[];
   rules: RosterRules;
+  /** The organisation's fatigue limits. */
+  fatigue: FatigueLimits;
 }
 
 /**
@@ -88,6 +92,10 @@ export class RosterStore {
     if (!parseIsoDate(body.startsOn)) throw badRequest('startsOn is not a day of the calendar.');
     const department = await this.templates.department(actor, body.departmentId);
     return this.db.transaction(async (tx) => {
+      const [org] = await tx
+        .select()
+        .from(schema.organisations)
+        .where(eq(schema.organisations.id, actor.organisationId));
       // One roster per department and day: rosters of a department may not overlap.
       await tx
         .select({ id: departments.id })
@@ -118,7 +126,8 @@ export class RosterStore {
           departmentId: department.id,
           startsOn: body.startsOn,
           weeks: body.weeks,
-          maxConsecutiveNights: body.maxConsecutiveNights ?? DEFAULT_MAX_CONSECUTIVE_NIGHTS,
+          // Unless the roster says otherwise, the organisation's fatigue limit.
+          maxConsecutiveNights: body.maxConsecutiveNights ?? fatigueLimitsOf(org!).maxConsecutiveNights,
           createdBy: actor.personId,
           createdAt: this.now(),
         })
@@ -409,10 +418,11 @@ export class RosterStore {
     // Shifts a little either side count for rest and nights in a row.
     const from = addDays(row.startsOn, -8);
     const to = addDays(endsOn, 2);
-    const [[department], templateRows, ownRows] = await Promise.all([
+    const [[department], templateRows, ownRows, [org]] = await Promise.all([
       db.select({ name: departments.name }).from(departments).where(eq(departments.id, row.departmentId)),
       this.templates.ofDepartment(db, row.departmentId),
       db.select().from(assignments).where(eq(assignments.rosterId, row.id)),
+      db.select().from(schema.organisations).where(eq(schema.organisations.id, row.orgId)),
     ]);
     const assignedIds = [...new Set(ownRows.map((a) => a.staffRecordId))];
     const peopleRows = await db
@@ -475,6 +485,7 @@ export class RosterStore {
       people,
       own,
       rules,
+      fatigue: fatigueLimitsOf(org!),
     };
   }
 
@@ -483,35 +494,45 @@ export class RosterStore {
     const peopleById = new Map(ctx.people.map((p) => [p.staffId, p]));
     const ownOf = new Map<string, Shift[]>();
     for (const s of ctx.own) ownOf.set(s.staffId, [...(ownOf.get(s.staffId) ?? []), s]);
+    const days = rosterDays(row.startsOn, row.weeks);
+    const people = ctx.people.map((p) => {
+      const shifts = ownOf.get(p.staffId) ?? [];
+      // Their shifts on every roster around these weeks: nights in a row and rest days know no department.
+      const fatigue = fatigueOf(days, ctx.templateRules, ctx.rules.shiftsOf(p.staffId), ctx.fatigue);
+      return {
+        staffId: p.staffId,
+        name: p.name,
+        profession: p.profession as Roster['people'][number]['profession'],
+        cleared: p.cleared,
+        hours: shifts.reduce((sum, s) => sum + hoursOf(ctx.templateRules.get(s.templateId)!), 0),
+        fatigue: fatigue.reasons,
+        nightsInARow: fatigue.nightsInARow,
+        fewestRestDays: fatigue.fewestRestDays,
+      };
+    });
+    const assigned = ctx.own.map((s) => ({
+      id: s.id,
+      staffId: s.staffId,
+      templateId: s.templateId,
+      day: s.day,
+      violations: ctx.rules.violations(s),
+      keptReason: s.keptReason,
+      suggested: s.suggested,
+    }));
+    const gaps = staffingGaps(
+      days,
+      ctx.templates.filter((t) => t.active).map((t) => ctx.templateRules.get(t.id)!),
+      peopleById,
+      ctx.own,
+    ) as Roster['gaps'];
     return {
       ...summaryOf(row, ctx.departmentName),
       templates: ctx.templates,
-      people: ctx.people.map((p) => {
-        const shifts = ownOf.get(p.staffId) ?? [];
-        return {
-          staffId: p.staffId,
-          name: p.name,
-          profession: p.profession as Roster['people'][number]['profession'],
-          cleared: p.cleared,
-          hours: shifts.reduce((sum, s) => sum + hoursOf(ctx.templateRules.get(s.templateId)!), 0),
-          fatigue: fatigueOf(row.startsOn, row.weeks, ctx.templateRules, shifts),
-        };
-      }),
-      assignments: ctx.own.map((s) => ({
-        id: s.id,
-        staffId: s.staffId,
-        templateId: s.templateId,
-        day: s.day,
-        violations: ctx.rules.violations(s),
-        keptReason: s.keptReason,
-        suggested: s.suggested,
-      })),
-      gaps: staffingGaps(
-        rosterDays(row.startsOn, row.weeks),
-        ctx.templates.filter((t) => t.active).map((t) => ctx.templateRules.get(t.id)!),
-        peopleById,
-        ctx.own,
-      ) as Roster['gaps'],
+      people,
+      fatigueLimits: ctx.fatigue,
+      assignments: assigned,
+      gaps,
+      summary: ruleSummary(assigned, gaps, people),
     };
   }
 

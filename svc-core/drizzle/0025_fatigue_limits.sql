@@ -1,0 +1,2 @@
+ALTER TABLE "core"."organisations" ADD COLUMN "fatigue_max_consecutive_nights" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "core"."organisations" ADD COLUMN "fatigue_min_rest_days" integer DEFAULT 1 NOT NULL;
