@@ -42,8 +42,12 @@ const page = (data: unknown[]) => ({
   pageInfo: { page: 1, limit: 20, total: data.length },
 });
 
-/** svc-core as the page sees it: a ward's week-long draft; Dorcas is not cleared to practise. */
-function fakeCore(role: string) {
+/**
+ * svc-core as the page sees it: a ward's week-long draft; Dorcas is not cleared to practise; `tired`: Amina
+ * works five nights in a row with no rest day.
+ */
+function fakeCore(role: string, tired = false) {
+  let limits = { maxConsecutiveNights: 3, minRestDays: 1 };
   const assignments: Record<string, unknown>[] = [
     {
       id: '7b0c1f7e-8888-4a3b-9c1d-000000000001',
@@ -75,7 +79,9 @@ function fakeCore(role: string) {
         profession: 'Nurse',
         cleared: true,
         hours: 12,
-        fatigue: [],
+        fatigue: tired ? ['many-nights', 'few-rest-days'] : [],
+        nightsInARow: tired ? 5 : 1,
+        fewestRestDays: tired ? 0 : 6,
       },
       {
         staffId: DORCAS_STAFF,
@@ -84,11 +90,25 @@ function fakeCore(role: string) {
         cleared: false,
         hours: 0,
         fatigue: [],
+        nightsInARow: 0,
+        fewestRestDays: 7,
       },
     ],
+    fatigueLimits: limits,
     // A copy each time, as a server's answer is.
     assignments: assignments.map((a) => ({ ...a })),
     gaps: [{ day: '2026-03-03', templateId: DAY.id, profession: 'Nurse', needed: 1, assigned: 0 }],
+    summary: {
+      rules: {
+        'on-leave': 0,
+        overlap: 0,
+        'short-rest': 0,
+        'too-many-nights': tired ? 2 : 0,
+        'not-cleared': assignments.filter((a) => a.keptReason).length,
+      },
+      gaps: 1,
+      fatigue: { 'many-nights': tired ? 1 : 0, 'few-rest-days': tired ? 1 : 0 },
+    },
   });
   return fakeApi(({ method, path, body }) => {
     if (path === '/api/core/staff/me')
@@ -112,6 +132,22 @@ function fakeCore(role: string) {
         ]),
       };
     if (path.startsWith('/api/core/shift-templates')) return { body: page([DAY, NIGHT]) };
+    if (path === '/api/core/organisation') {
+      if (method === 'PATCH') limits = { ...limits, ...(body as { fatigue: typeof limits }).fatigue };
+      return {
+        body: {
+          success: true,
+          data: {
+            id: 'o',
+            name: 'Kisumu',
+            country: 'KE',
+            facilityType: 'Clinic',
+            timeZone: 'Africa/Nairobi',
+            fatigue: limits,
+          },
+        },
+      };
+    }
     if (method === 'GET' && path.startsWith('/api/core/rosters?'))
       return { body: page([{ ...roster(), templates: undefined }]) };
     if (method === 'GET' && path === `/api/core/rosters/${ROSTER}`)
@@ -240,6 +276,61 @@ describe('/hr/rosters', () => {
     expect(within(monday).getByText('Amina Otieno')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Jaza kwa pendekezo' })).toBeInTheDocument();
+  });
+
+  it('flags a tired nurse beside her name with the limits, counts it in the summary, and lets HR set the limits', async () => {
+    useSession.getState().signIn('token', { ...AMINA, role: 'Clinic' as const, name: 'Kisumu Clinic' });
+    const calls = fakeCore('owner', true);
+    await renderScreen(<RostersPage />, { path: '/hr/rosters' });
+    const rosters = await screen.findByRole('region', { name: 'Rosters' });
+    await userEvent.click(
+      await within(rosters).findByRole('button', {
+        name: 'Open the roster of Maternity ward from 2 Mar 2026',
+      }),
+    );
+    const open = await screen.findByRole('region', { name: 'Maternity ward: 2 Mar 2026 to 8 Mar 2026' });
+    const amina = within(within(open).getByRole('table', { name: 'Roster' })).getByRole('row', {
+      name: /Amina Otieno/,
+    });
+    expect(amina).toHaveTextContent(
+      '⚠ 5 nights in a row (at most 3), 0 rest days in some 7 days (at least 1)',
+    );
+    const summary = within(open).getByRole('region', { name: 'Rule summary' });
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '2 assignments: too many nights in a row',
+      '1 shift short of people',
+      '1 person: too many nights in a row',
+      '1 person: too few rest days',
+    ]);
+
+    const limits = screen.getByRole('region', { name: 'Fatigue limits' });
+    expect(await within(limits).findByText('At most 3 nights in a row')).toBeInTheDocument();
+    await userEvent.selectOptions(within(limits).getByLabelText('Most nights in a row'), '4');
+    await userEvent.selectOptions(within(limits).getByLabelText('Fewest rest days in any 7 days'), '2');
+    await userEvent.click(within(limits).getByRole('button', { name: 'Save limits' }));
+    expect(
+      await within(limits).findByText('Limits saved: every roster flags people by them.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { fatigue: { maxConsecutiveNights: 4, minRestDays: 2 } },
+    ]);
+    expect(
+      await within(limits).findByText('At least 2 rest days (days with no minute of work) in any 7 days'),
+    ).toBeInTheDocument();
+    expect(await within(amina).findByText(/at most 4/)).toBeInTheDocument();
+  });
+
+  it('shows a manager the limits but not the form', async () => {
+    useSession.getState().signIn('token', AMINA);
+    fakeCore('manager');
+    await renderScreen(<RostersPage />, { path: '/hr/rosters' });
+    const limits = await screen.findByRole('region', { name: 'Fatigue limits' });
+    expect(await within(limits).findByText(/^At least 1 rest day/)).toBeInTheDocument();
+    expect(within(limits).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('lets the ward’s manager make its clock-in code, ask for it, and print its QR code', async () => {

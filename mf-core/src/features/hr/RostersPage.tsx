@@ -64,11 +64,77 @@ export default function RostersPage() {
           <Link to="/hr/swaps">{t('swaps.decideLink')}</Link>
         </p>
       )}
+      {makes && <FatigueLimits canChange={isHr} />}
       {makes && <Shifts />}
       {makes && <WardClockCode />}
       {makes && <Rosters onOpen={setOpen} />}
       {makes && open && <RosterView id={open} />}
     </div>
+  );
+}
+
+/**
+ * The organisation's fatigue limits, by which every roster flags people: HR changes them, a manager reads
+ * them.
+ */
+function FatigueLimits({ canChange }: { canChange: boolean }) {
+  const { t } = useTranslation('core');
+  const failure = useFailure();
+  const org = useApiQuery(coreApi.organisation());
+  const limits = org.data?.data.fatigue;
+  const [form, setForm] = useState<{ nights: string; rest: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!limits) return null;
+  const values = form ?? { nights: String(limits.maxConsecutiveNights), rest: String(limits.minRestDays) };
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const res = await coreApi.configureOrganisation({
+        fatigue: { maxConsecutiveNights: Number(values.nights), minRestDays: Number(values.rest) },
+      });
+      if (res.ok) {
+        await Promise.all([refreshApi('/api/core/organisation'), refreshApi('/api/core/rosters/')]);
+        setForm(null);
+        setMessage({ kind: 'success', text: t('rosters.limitsSaved') });
+      } else setMessage({ kind: 'error', text: failure(res) });
+    } catch (caught) {
+      setMessage({ kind: 'error', text: failure(caught) });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section className="card" aria-labelledby="roster-limits">
+      <h2 id="roster-limits">{t('rosters.limitsTitle')}</h2>
+      <ul className="hr-list">
+        <li>{t('rosters.limitsNights', { count: limits.maxConsecutiveNights })}</li>
+        <li>{t('rosters.limitsRest', { count: limits.minRestDays })}</li>
+      </ul>
+      {canChange && (
+        <form onSubmit={save} noValidate className="hr-form" aria-labelledby="roster-limits">
+          <SelectField
+            label={t('rosters.limitNightsLabel')}
+            value={values.nights}
+            onChange={(e) => setForm({ ...values, nights: e.target.value })}
+            options={['1', '2', '3', '4', '5', '6', '7'].map((n) => ({ value: n, label: n }))}
+          />
+          <SelectField
+            label={t('rosters.limitRestLabel')}
+            value={values.rest}
+            onChange={(e) => setForm({ ...values, rest: e.target.value })}
+            options={['1', '2', '3'].map((n) => ({ value: n, label: n }))}
+          />
+          <div aria-live="polite">{message && <Alert kind={message.kind}>{message.text}</Alert>}</div>
+          <Button type="submit" loading={busy}>
+            {t('rosters.limitsSave')}
+          </Button>
+        </form>
+      )}
+    </section>
   );
 }
 
@@ -404,6 +470,7 @@ function RosterView({ id }: { id: string }) {
         </div>
       )}
       <div aria-live="polite">{message && <Alert kind={message.kind}>{message.text}</Alert>}</div>
+      <RuleSummary roster={roster} />
       <Gaps roster={roster} />
       {draft && <Assign roster={roster} />}
       {wide ? <Grid roster={roster} /> : <DayList roster={roster} />}
@@ -508,11 +575,48 @@ function Gaps({ roster }: { roster: Roster }) {
   );
 }
 
-/** A person's fatigue flags, for their row or line. */
-function Fatigue({ flags }: { flags: Roster['people'][number]['fatigue'] }) {
+/** A person's fatigue flags against the organisation's limits, for their row or line. */
+function Fatigue({ roster, person: p }: { roster: Roster; person: Roster['people'][number] }) {
   const { t } = useTranslation('core');
-  if (flags.length === 0) return null;
-  return <span className="hr-not-cleared"> ⚠ {flags.map((f) => t(`rosters.fatigue.${f}`)).join(', ')}</span>;
+  if (p.fatigue.length === 0) return null;
+  const limits = roster.fatigueLimits;
+  const words = p.fatigue.map((f) =>
+    f === 'many-nights'
+      ? t('rosters.fatigue.many-nights', { count: p.nightsInARow, max: limits.maxConsecutiveNights })
+      : t('rosters.fatigue.few-rest-days', { count: p.fewestRestDays, min: limits.minRestDays }),
+  );
+  return <span className="hr-not-cleared"> ⚠ {words.join(', ')}</span>;
+}
+
+/** The roster's rule summary: how many assignments break each rule, shifts short, people flagged. */
+function RuleSummary({ roster }: { roster: Roster }) {
+  const { t } = useTranslation('core');
+  const { rules, gaps, fatigue } = roster.summary;
+  const lines = [
+    ...Object.entries(rules)
+      .filter(([, n]) => n > 0)
+      .map(([rule, n]) => t('rosters.summaryRule', { count: n, rule: t(`rosters.rule.${rule}`) })),
+    ...(gaps > 0 ? [t('rosters.summaryGaps', { count: gaps })] : []),
+    ...Object.entries(fatigue)
+      .filter(([, n]) => n > 0)
+      .map(([reason, n]) =>
+        t('rosters.summaryFatigue', { count: n, reason: t(`rosters.fatigueReason.${reason}`) }),
+      ),
+  ];
+  return (
+    <section aria-labelledby="roster-summary">
+      <h3 id="roster-summary">{t('rosters.summaryTitle')}</h3>
+      {lines.length === 0 ? (
+        <p>{t('rosters.summaryNone')}</p>
+      ) : (
+        <ul className="hr-list">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 /** People × days: each cell the person's shifts that day with what they break. */
@@ -545,7 +649,7 @@ function Grid({ roster }: { roster: Roster }) {
                 {p.name}
                 {p.profession && <> · {t(`rosters.profession.${p.profession}`)}</>} ·{' '}
                 {t('rosters.hours', { count: p.hours })}
-                <Fatigue flags={p.fatigue} />
+                <Fatigue roster={roster} person={p} />
               </th>
               {days.map((d) => (
                 <td key={d}>
@@ -583,7 +687,7 @@ function DayList({ roster }: { roster: Roster }) {
           {tired.map((p) => (
             <li key={p.staffId}>
               {p.name}
-              <Fatigue flags={p.fatigue} />
+              <Fatigue roster={roster} person={p} />
             </li>
           ))}
         </ul>
