@@ -221,6 +221,13 @@ export const AFTER_PAINT = { script: 'start.js', listId: 'afya-after-paint' } as
  */
 export const FIRST_SCREEN = { elementId: 'afya-first-screen', file: 'first-screens.js' } as const;
 
+/**
+ * A built file whose name carries its content's hash (`routes.0123abcdef.js`): it never changes, so it is
+ * cached for good wherever a build is served (the gateway, a remote's own nginx); every other file
+ * (remoteEntry.js, index.html) is re-checked on each load.
+ */
+export const HASHED_ASSET_PATTERN = '\\.[0-9a-f]{8,}\\.(js|css|woff2?|png|svg|jpg|webp)$';
+
 /** The demo request's facility types (the spec's list; the form's default is Clinic). */
 export const FACILITY_TYPES = ['Clinic', 'Hospital', 'Rehab Center', 'Diagnostic Center', 'Other'] as const;
 export type FacilityType = (typeof FACILITY_TYPES)[number];

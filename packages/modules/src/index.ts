@@ -6,4 +6,5 @@ export {
   auditedProducers,
   consumersOf,
   chooseModules,
+  remoteUrlVariable,
 } from './load';

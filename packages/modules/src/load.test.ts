@@ -1,4 +1,7 @@
-import { parseDescriptor } from './load';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadModules, parseDescriptor, remoteUrlVariable } from './load';
 
 const descriptor = (service: object, remote?: object) =>
   JSON.stringify({
@@ -81,5 +84,39 @@ describe('one name per module', () => {
     );
     expect(() => parseDescriptor(descriptor({}, { folder: 'mf-jobs' }), 'm.json')).toThrow('remote.folder');
     expect(() => parseDescriptor(descriptor({}, { name: 'mf_admin' }), 'm.json')).toThrow('remote.name');
+  });
+});
+
+describe("a remote's origin variable", () => {
+  it("is made from the module's one name, as its service's is", () => {
+    expect(remoteUrlVariable({ name: 'hire' })).toBe('MF_HIRE_URL');
+    expect(remoteUrlVariable({ name: 'time-off' })).toBe('MF_TIME_OFF_URL');
+  });
+
+  it("is claimed like a service's: no other module's variable may take it", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'modules-'));
+    try {
+      const write = (folder: string, text: string) => {
+        mkdirSync(path.join(root, folder));
+        writeFileSync(path.join(root, folder, 'module.json'), text);
+      };
+      write('svc-hire', descriptor({}, {}));
+      write(
+        'svc-mf-hire',
+        JSON.stringify({
+          name: 'mf-hire',
+          label: 'Other',
+          service: {
+            folder: 'svc-mf-hire',
+            apiPrefixes: ['/api/other'],
+            urlVariable: 'MF_HIRE_URL',
+            port: 4099,
+          },
+        }),
+      );
+      expect(() => loadModules(root)).toThrow('both claim variable MF_HIRE_URL');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

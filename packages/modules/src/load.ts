@@ -56,6 +56,14 @@ function checkOneName(m: ModuleDescriptor, where: string): void {
   expect('remote.name', m.remote?.name, `mf_${m.name.replace(/-/g, '_')}`);
 }
 
+/**
+ * The variable holding the origin a module's remote is served from when it runs apart (its own static image):
+ * `MF_<NAME>_URL`, made from the module's one name as its service's `<NAME>_URL` is. Unset, the gateway serves
+ * the remote's build from its own disk.
+ */
+export const remoteUrlVariable = (m: Pick<ModuleDescriptor, 'name'>): string =>
+  `MF_${m.name.toUpperCase().replace(/-/g, '_')}_URL`;
+
 /** A module's upload routes, preview sources and first-screen data are its own API's paths: it cannot raise another's limit. */
 function checkOwnPaths(m: ModuleDescriptor, where: string): void {
   const prefixes = m.service?.apiPrefixes ?? [];
@@ -90,6 +98,7 @@ function checkDistinct(modules: ModuleDescriptor[]): void {
     if (m.remote) {
       claim('folder', m.remote.folder, m.name);
       claim('federation name', m.remote.name, m.name);
+      claim('variable', remoteUrlVariable(m), m.name);
       for (const r of m.remote.routes) claim('route', r, m.name);
     }
   }
