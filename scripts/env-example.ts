@@ -1,5 +1,6 @@
 import type { ModuleDescriptor } from '@platform/contracts';
 import { natsPasswordVariable } from '@platform/event-bus';
+import { remoteUrlVariable } from '@platform/modules';
 import { GENERATED } from './generated-banner';
 import { busAccounts } from './nats-accounts';
 
@@ -49,11 +50,15 @@ function serviceSection(service: NonNullable<ModuleDescriptor['service']>): stri
 
 function gatewaySection(modules: ModuleDescriptor[]): string {
   const urls = modules.flatMap((m) => (m.service ? [m.service.urlVariable] : [])).join(' ');
+  const remoteUrls = modules.flatMap((m) => (m.remote ? [remoteUrlVariable(m)] : [])).join(' ');
   return `# --- gateway (src/config.ts) ---
 # PORT=8080 HOST=127.0.0.1
 # ${urls}
 #                                             each module's service, by the variable its module.json names
 #                                             (service.urlVariable); unset: that API answers 503
+# ${remoteUrls}
+#                                             each module's remote served by its own static origin (its image):
+#                                             /mf/mf-<name>/ proxied there; unset: its build from REMOTES_ROOT
 # MODULES_ROOT=.                              where the module descriptors (<folder>/module.json) are read
 # MODULES=                                    a standalone deployment: only identity, core and these modules are
 #                                             routed, listed and linked (MODULES=events); empty: every module

@@ -3,6 +3,7 @@ import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { buildService, sessionCookieSettings, type App, type RevocationState } from '@platform/service-kit';
 import type { GatewayConfig } from './config';
 import { remoteOrigins, remotesManifest } from './remotes';
+import { originFolders } from './remote-origins';
 import { docsPlugin } from './plugins/docs';
 import { checksPlugin } from './plugins/checks';
 import { cachePlugin } from './plugins/cache';
@@ -65,7 +66,9 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
     },
   });
 
-  const manifest = () => remotesManifest(config.modules, config.REMOTES_MANIFEST, config.REMOTES_ROOT);
+  const fromOrigins = originFolders(config.modules, config.remoteInstances);
+  const manifest = () =>
+    remotesManifest(config.modules, config.REMOTES_MANIFEST, config.REMOTES_ROOT, fromOrigins);
   await app.register(docsPlugin, { enabled: config.GATEWAY_DOCS === '1' });
   await app.register(checksPlugin, {
     config,

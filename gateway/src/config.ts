@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import type { ModuleDescriptor } from '@platform/contracts';
-import { chooseModules, loadModules } from '@platform/modules';
+import { chooseModules, loadModules, remoteUrlVariable } from '@platform/modules';
 import { loadConfig, readKey, readTrustedProxies } from '@platform/service-kit';
+import type { UpstreamOptions } from './proxy';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -84,7 +85,25 @@ export type GatewayConfig = Omit<Static<typeof Env>, 'JWT_PUBLIC_KEY' | 'JWT_PUB
    * (`HIRE_URL=http://10.0.0.5:4002,http://10.0.0.6:4002`); `upstreams` is the first of them.
    */
   instances: Record<string, string[]>;
+  /**
+   * Each module's remote served by a static origin of its own (its image), from `MF_<NAME>_URL` (several
+   * URLs comma-separated, as a service's): the gateway proxies /mf/<folder>/ there. Absent: from its disk.
+   */
+  remoteInstances: Record<string, string[]>;
 };
+
+/** An http(s) URL or several separated by commas, from `variable`; none when unset. */
+function urlsOf(env: Record<string, string | undefined>, variable: string): string[] {
+  const urls = (env[variable] ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  if (urls.some((url) => !/^https?:\/\/[^\s,]+$/.test(url)))
+    throw new Error(
+      `Invalid configuration:\n  ${variable}: must be an http(s) URL, or several separated by commas`,
+    );
+  return urls;
+}
 
 export function readConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const { JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, ...rest } = loadConfig(Env, env);
@@ -96,24 +115,29 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   );
   const upstreams: Record<string, string | undefined> = {};
   const instances: Record<string, string[]> = {};
+  const remoteInstances: Record<string, string[]> = {};
   for (const m of modules) {
-    const urls = (m.service ? (env[m.service.urlVariable] ?? '') : '')
-      .split(',')
-      .map((u) => u.trim())
-      .filter(Boolean);
-    if (urls.some((url) => !/^https?:\/\/[^\s,]+$/.test(url)))
-      throw new Error(
-        `Invalid configuration:\n  ${m.service!.urlVariable}: must be an http(s) URL, or several separated by commas`,
-      );
+    const urls = m.service ? urlsOf(env, m.service.urlVariable) : [];
     upstreams[m.name] = urls[0];
     instances[m.name] = urls;
+    const origins = m.remote ? urlsOf(env, remoteUrlVariable(m)) : [];
+    if (origins.length) remoteInstances[m.name] = origins;
   }
   return {
     ...rest,
     modules,
     upstreams,
     instances,
+    remoteInstances,
     jwtPublicKey: readKey(JWT_PUBLIC_KEY, JWT_PUBLIC_KEY_FILE, 'JWT_PUBLIC_KEY'),
     trustedProxies: readTrustedProxies(rest.TRUSTED_PROXIES),
   };
 }
+
+/** The pools and deadlines of every upstream the gateway asks: services (routing.ts) and remotes' origins. */
+export const upstreamOptions = (config: GatewayConfig): UpstreamOptions => ({
+  connectTimeoutMs: 2000,
+  timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  connections: config.UPSTREAM_CONNECTIONS,
+  queue: config.UPSTREAM_QUEUE,
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { RemotesManifest } from '@platform/contracts';
 import { AFTER_PAINT, PAGE_COOKIES } from '@platform/contracts/values';
 import { pageRoute } from './previews';
+import type { RemoteFilesFromOrigins } from './remote-origins';
 
 /**
  * Prerendered pages (the build's `scripts/prerender/prerender.ts`): for a page path a remote declares in
@@ -129,7 +130,24 @@ export class PrerenderedPages {
     private readonly remotesRoot: string,
     /** The manifest the gateway serves now (remotes come and go without a rebuild of the shell). */
     private readonly manifest: () => RemotesManifest,
+    /** Remotes served by their own origin: their remoteEntry.js as the gateway last read it there. */
+    private readonly origins?: RemoteFilesFromOrigins,
   ) {}
+
+  // A remote's remoteEntry.js from its origin, by the content last read, and its hash.
+  private readonly originStamps = new Map<string, { body: Buffer; hash: string }>();
+
+  private remoteEntryStamp(folder: string): string | undefined {
+    if (!this.origins?.has(folder))
+      return this.stamps.of(path.join(this.remotesRoot, folder, 'dist', 'remoteEntry.js'));
+    const body = this.origins.current(folder, 'remoteEntry.js');
+    if (!body) return undefined;
+    const known = this.originStamps.get(folder);
+    if (known?.body === body) return known.hash;
+    const hash = sha256(body);
+    this.originStamps.set(folder, { body, hash });
+    return hash;
+  }
 
   private readIndex(): PrerenderedIndex | undefined {
     const file = path.join(this.shellDist, PRERENDERED_DIR, PRERENDERED_INDEX);
@@ -163,8 +181,7 @@ export class PrerenderedPages {
     const page = route === undefined ? undefined : index.pages[route];
     if (route === undefined || !page) return undefined;
     if (this.stamps.shell(this.shellDist) !== index.shell) return undefined;
-    const remoteEntry = path.join(this.remotesRoot, page.remote, 'dist', 'remoteEntry.js');
-    if (this.stamps.of(remoteEntry) !== page.remoteEntry) return undefined;
+    if (this.remoteEntryStamp(page.remote) !== page.remoteEntry) return undefined;
     if (manifestStamp(this.manifest()) !== index.manifest) return undefined;
     const language = pageLanguage(headers.cookie, headers['accept-language']);
     if (!page.languages.includes(language)) return undefined;

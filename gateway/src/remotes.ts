@@ -6,7 +6,8 @@ import { remotesServed } from './modules';
 
 /**
  * The manifest the shell reads at start: the remotes (configured JSON when given, for remotes deployed
- * anywhere, else every remote whose build exists under `remotesRoot`, served here at /mf/<folder>/), and,
+ * anywhere, else every remote whose build exists under `remotesRoot` or whose folder is in `fromOrigins`
+ * (served by a static origin of its own, proxied): each at /mf/<folder>/ of this origin either way), and,
  * from the descriptors of the modules whose remote is there, the navbar and footer links and where each
  * role's Dashboard leads. A module whose pages are not deployed is not linked to.
  */
@@ -14,6 +15,7 @@ export function remotesManifest(
   modules: ModuleDescriptor[],
   configured: string | undefined,
   remotesRoot: string,
+  fromOrigins: ReadonlySet<string> = new Set(),
 ): RemotesManifest {
   let remotes: RemotesManifest['remotes'];
   if (configured) {
@@ -23,7 +25,10 @@ export function remotesManifest(
     remotes = parsed.remotes;
   } else {
     remotes = remotesServed(modules)
-      .filter((r) => existsSync(path.join(remotesRoot, r.folder, 'dist', 'remoteEntry.js')))
+      .filter(
+        (r) =>
+          fromOrigins.has(r.folder) || existsSync(path.join(remotesRoot, r.folder, 'dist', 'remoteEntry.js')),
+      )
       .map((r) => ({
         name: r.name,
         entry: `/mf/${r.folder}/remoteEntry.js`,

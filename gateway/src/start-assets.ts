@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ModuleDescriptor } from '@platform/contracts';
 import { remotesServed } from './modules';
 import type { RemoteStartAssets } from './page-decoration';
+import type { RemoteFilesFromOrigins } from './remote-origins';
 
 /** The part of a federation build's `mf-manifest.json` read here. */
 interface FederationManifest {
@@ -26,7 +27,8 @@ const plainPaths = (paths: unknown) =>
 /**
  * For each remote served from this gateway, the files its `./routes` module loads at once, as its build's
  * federation manifest lists them (under /mf/<folder>/). Re-read when the file changes, so a rebuilt remote
- * is hinted without a restart; a remote without the file (an older build) just gets no hints.
+ * is hinted without a restart; a remote without the file (an older build) just gets no hints. A remote
+ * served by its own origin: its file as the gateway last read it from there (remote-origins.ts).
  */
 export class StartAssets {
   // Each file's content as last read, by its modification time.
@@ -34,10 +36,14 @@ export class StartAssets {
 
   private shellRead: { mtimeMs: number; assets: RemoteStartAssets | undefined } | undefined;
 
+  // A remote's from its origin, by the content last read.
+  private readonly fromOrigins = new Map<string, { body: Buffer; assets: RemoteStartAssets | undefined }>();
+
   constructor(
     private readonly modules: ModuleDescriptor[],
     private readonly remotesRoot: string,
     private readonly shellDist: string,
+    private readonly origins?: RemoteFilesFromOrigins,
   ) {}
 
   /** The shell's start-up files after main.js, as its build lists them (mf-config's StartAssetsPlugin). */
@@ -68,6 +74,15 @@ export class StartAssets {
   }
 
   private of(folder: string): RemoteStartAssets | undefined {
+    if (this.origins?.has(folder)) {
+      const body = this.origins.current(folder, 'mf-manifest.json');
+      if (!body) return undefined;
+      const known = this.fromOrigins.get(folder);
+      if (known?.body === body) return known.assets;
+      const assets = startAssetsOf(folder, body);
+      this.fromOrigins.set(folder, { body, assets });
+      return assets;
+    }
     const file = path.join(this.remotesRoot, folder, 'dist', 'mf-manifest.json');
     const mtimeMs = mtimeOf(file);
     if (mtimeMs === undefined) return undefined;
@@ -75,15 +90,24 @@ export class StartAssets {
     if (known?.mtimeMs === mtimeMs) return known.assets;
     let assets: RemoteStartAssets | undefined;
     try {
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as FederationManifest;
-      const routes = manifest.exposes?.find((e) => e.path === './routes');
-      const files = (names: string[] | undefined) =>
-        plainPaths((names ?? []).filter((n) => !n.includes('/')).map((n) => `/mf/${folder}/${n}`));
-      if (routes) assets = { js: files(routes.assets?.js?.sync), css: files(routes.assets?.css?.sync) };
+      assets = startAssetsOf(folder, readFileSync(file));
     } catch {
       assets = undefined;
     }
     this.read.set(folder, { mtimeMs, assets });
     return assets;
+  }
+}
+
+/** The files a remote's `./routes` loads at once, from its federation manifest (under /mf/<folder>/). */
+function startAssetsOf(folder: string, text: Buffer): RemoteStartAssets | undefined {
+  try {
+    const manifest = JSON.parse(text.toString('utf8')) as FederationManifest;
+    const routes = manifest.exposes?.find((e) => e.path === './routes');
+    const files = (names: string[] | undefined) =>
+      plainPaths((names ?? []).filter((n) => !n.includes('/')).map((n) => `/mf/${folder}/${n}`));
+    return routes ? { js: files(routes.assets?.js?.sync), css: files(routes.assets?.css?.sync) } : undefined;
+  } catch {
+    return undefined;
   }
 }

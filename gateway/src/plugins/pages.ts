@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RemotesManifest } from '@platform/contracts';
+import { HASHED_ASSET_PATTERN } from '@platform/contracts/values';
 import type { App } from '@platform/service-kit';
-import type { GatewayConfig } from '../config';
+import { upstreamOptions, type GatewayConfig } from '../config';
 import { remotesServed } from '../modules';
 import { withPreview } from '../previews';
 import { decoratePage } from '../page-decoration';
@@ -14,6 +15,8 @@ import { StartAssets } from '../start-assets';
 import { FirstData } from '../first-data';
 import { pageLanguage, PrerenderedPages } from '../prerendered';
 import { withFirstScreen } from '../first-screens';
+import { RemoteOrigins } from '../remote-origins';
+import { sendAnswer, UpstreamFailure } from '../proxy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +31,7 @@ export interface PagesOptions {
   manifest: () => RemotesManifest;
 }
 
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
+const HASHED_ASSET = new RegExp(HASHED_ASSET_PATTERN);
 
 /**
  * The site itself: the remotes manifest, each built remote at /mf/<folder>/, the shell at /, and for every
@@ -39,8 +42,11 @@ export const pagesPlugin = fp(
   async (app: App, { config, manifest }: PagesOptions) => {
     const shellIndex = path.join(config.SHELL_DIST, 'index.html');
     const firstData = new FirstData(config.modules, config.upstreams);
-    const startAssets = new StartAssets(config.modules, config.REMOTES_ROOT, config.SHELL_DIST);
-    const prerendered = new PrerenderedPages(config.SHELL_DIST, config.REMOTES_ROOT, manifest);
+    // Remotes served by an origin of their own (MF_<NAME>_URL): proxied, never read from this disk.
+    const origins = new RemoteOrigins(config.modules, config.remoteInstances, upstreamOptions(config));
+    app.addHook('onClose', () => origins.close());
+    const startAssets = new StartAssets(config.modules, config.REMOTES_ROOT, config.SHELL_DIST, origins);
+    const prerendered = new PrerenderedPages(config.SHELL_DIST, config.REMOTES_ROOT, manifest, origins);
     // Links in a page name the configured origin, never the request's Host, which anyone may set.
     const origin = config.PUBLIC_URL.replace(/\/$/, '');
 
@@ -106,10 +112,12 @@ export const pagesPlugin = fp(
     // Each built remote at /mf/<folder>/, the shell at /. Files are looked up per request, so a rebuild
     // is served without restarting; misses fall through to the not-found handler.
     const roots = [
-      ...remotesServed(config.modules).map((r) => ({
-        root: path.join(config.REMOTES_ROOT, r.folder, 'dist'),
-        prefix: `/mf/${r.folder}/`,
-      })),
+      ...remotesServed(config.modules)
+        .filter((r) => !origins.has(r.folder))
+        .map((r) => ({
+          root: path.join(config.REMOTES_ROOT, r.folder, 'dist'),
+          prefix: `/mf/${r.folder}/`,
+        })),
       { root: config.SHELL_DIST, prefix: '/' },
     ].filter((r) => existsSync(r.root));
     for (const [i, { root, prefix }] of roots.entries()) {
@@ -124,6 +132,38 @@ export const pagesPlugin = fp(
         // The build writes file.br and file.gz beside each text file: served as the browser accepts them,
         // with no compression work per request (@fastify/compress leaves an encoded reply alone).
         preCompressed: true,
+      });
+    }
+    // A remote served by its own origin: the same address, caching and security headers as from the disk;
+    // its origin down, a 503 for its files alone.
+    for (const r of remotesServed(config.modules).filter((x) => origins.has(x.folder))) {
+      const prefix = `/mf/${r.folder}`;
+      app.get(`${prefix}/*`, async (request, reply) => {
+        const file = request.url.slice(prefix.length).split('?')[0]!;
+        try {
+          const answer = await origins.ask(r.folder, file, request);
+          if (answer.statusCode === 404) {
+            answer.stream?.destroy();
+            return reply.callNotFound();
+          }
+          if (answer.statusCode >= 500) {
+            answer.stream?.destroy();
+            throw new UpstreamFailure(503, 'unreachable');
+          }
+          cacheHeaders(reply, file);
+          return sendAnswer(reply, answer);
+        } catch (err) {
+          if (!(err instanceof UpstreamFailure)) throw err;
+          request.log.warn({ err, remote: r.folder }, `remote origin ${err.reason}`);
+          return reply
+            .status(err.statusCode)
+            .header('cache-control', 'no-store')
+            .send({
+              success: false,
+              message: `The ${origins.labelOf(r.folder)} pages are temporarily unavailable. Please try again shortly.`,
+              code: 'server.unavailable',
+            });
+        }
       });
     }
     app.get('/', async (request, reply) => sendPage(request, reply));

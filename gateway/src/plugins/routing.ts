@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '@platform/service-kit';
-import type { GatewayConfig } from '../config';
+import { upstreamOptions, type GatewayConfig } from '../config';
 import { API_ROUTE_CONFIG } from '../api-route';
 import { serviceRoutes } from '../modules';
 import { proxiedRequestOf, sendAnswer, ServiceUpstream, UpstreamFailure } from '../proxy';
@@ -55,14 +55,7 @@ export const routingPlugin = fp(
       proxied.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
       for (const route of serviceRoutes(config.modules)) {
         const urls = config.instances[route.module] ?? [];
-        const upstream = urls.length
-          ? new ServiceUpstream(urls, {
-              connectTimeoutMs: 2000,
-              timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-              connections: config.UPSTREAM_CONNECTIONS,
-              queue: config.UPSTREAM_QUEUE,
-            })
-          : undefined;
+        const upstream = urls.length ? new ServiceUpstream(urls, upstreamOptions(config)) : undefined;
         if (upstream) upstreams.push(upstream);
         for (const prefix of route.prefixes) {
           // The edge cache's answer, else the service's (then kept when it may be).
