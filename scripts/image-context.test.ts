@@ -1,7 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HASHED_ASSET_PATTERN } from '@platform/contracts/values';
 import { loadModules } from '@platform/modules';
 import { REPO_ROOT } from './config';
-import { contextManifests, GATEWAY, imageContext } from './image-context';
+import { contextManifests, GATEWAY, imageContext, prepareImageContext } from './image-context';
 import { servicesToRun } from './modules';
+
+type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const modules = loadModules(REPO_ROOT);
 const services = servicesToRun(modules, REPO_ROOT).map((s) => s.name);
@@ -85,6 +91,74 @@ describe("the gateway's image build context", () => {
       ),
     );
     expect(moduleCode).toEqual([]);
+  });
+});
+
+const remotes = modules.flatMap((m) => (m.remote ? [m.remote.folder] : []));
+
+describe.each(remotes)("%s's image build context (the module's pages, served apart)", (folder) => {
+  const context = imageContext(REPO_ROOT, folder, modules);
+  const own = modules.find((m) => m.remote?.folder === folder)!;
+
+  it('holds its sources and its build tools, without its tests', () => {
+    expect(context.kind).toBe('remote');
+    expect(context.files).toContain(`${folder}/federation.config.ts`);
+    expect(context.files.some((f) => f.startsWith(`${folder}/src/`))).toBe(true);
+    expect(context.workspaces).toContain('packages/mf-config');
+    expect(context.files.filter((f) => /(^|\/)test\/|\.test\.tsx?$/.test(f))).toEqual([]);
+  });
+
+  it('holds nothing of another module, nor of its own service but the published contract', () => {
+    for (const m of modules)
+      for (const otherFolder of foldersOf(m.name).filter((f) => f !== folder))
+        expect({
+          module: m.name,
+          files: context.files.filter(
+            (f) => f.startsWith(`${otherFolder}/`) && !f.startsWith(`${otherFolder}/contract/`),
+          ),
+        }).toEqual({ module: m.name, files: [] });
+    if (own.service) expect(context.contractsOnly).toContain(own.service.folder);
+    expect(context.files.filter((f) => /^(shell|gateway|scripts|e2e)\//.test(f))).toEqual([]);
+    expect(context.workspaces).not.toContain('packages/testing');
+  });
+
+  it('installs only its workspaces, and keeps its build script and build tools', () => {
+    const manifests = contextManifests(REPO_ROOT, context);
+    const lock = JSON.parse(manifests['package-lock.json']!) as { packages: Record<string, Obj> };
+    for (const m of modules)
+      for (const otherFolder of foldersOf(m.name)) {
+        if (otherFolder === folder || context.contractsOnly.includes(otherFolder)) continue;
+        expect(
+          Object.keys(lock.packages).filter((k) => k === otherFolder || k.endsWith(`/${otherFolder}`)),
+        ).toEqual([]);
+      }
+    const pkg = JSON.parse(manifests[`${folder}/package.json`]!) as Obj;
+    expect(pkg.scripts.build).toBeDefined();
+    expect(pkg.devDependencies['@platform/mf-config']).toBeDefined();
+    expect(lock.packages[folder]!.devDependencies['@platform/mf-config']).toBeDefined();
+  });
+
+  it("is built in its image and served by a non-root nginx with the gateway's caching and the probes", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), `context-${folder}-`));
+    try {
+      prepareImageContext(REPO_ROOT, folder, dir);
+      const dockerfile = readFileSync(path.join(dir, 'Dockerfile'), 'utf8');
+      expect(dockerfile).toContain('npm run build -w ${TARGET}');
+      expect(dockerfile).toMatch(/^FROM nginxinc\/nginx-unprivileged:[\w.-]+$/m);
+      expect(dockerfile).toContain('/app/${TARGET}/dist /usr/share/nginx/html');
+      // Builds made elsewhere never enter it.
+      expect(readFileSync(path.join(dir, '.dockerignore'), 'utf8')).toMatch(/^\*\*\/dist$/m);
+      const nginx = readFileSync(path.join(dir, 'nginx.conf'), 'utf8');
+      expect(nginx).toContain('listen 8080;');
+      expect(nginx).toContain('location = /health/live');
+      expect(nginx).toContain('location = /health/ready');
+      expect(nginx).toContain(HASHED_ASSET_PATTERN.replace(/\$$/, ''));
+      expect(nginx).toContain('"public, max-age=31536000, immutable"');
+      expect(nginx).toContain('gzip_static on;');
+      expect(nginx).toContain('try_files $uri$afya_br $uri =404;');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
