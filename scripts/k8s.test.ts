@@ -1,6 +1,6 @@
 import { parseAllDocuments, parse } from 'yaml';
 import { natsPasswordVariable } from '@platform/event-bus';
-import { loadModules } from '@platform/modules';
+import { loadModules, remoteUrlVariable } from '@platform/modules';
 import { REPO_ROOT } from './config';
 import { k8sManifests, k8sObjects, POSTGRES_CLUSTER } from './k8s';
 import { busAccounts } from './nats-accounts';
@@ -128,6 +128,58 @@ describe.each([
     }
   });
 
+  it('per module remote: its own nginx, two replicas with probes, limits, non-root and a read-only root; Service, autoscaler, budget, reached from the gateway alone', () => {
+    const remotes = chosen.filter((m) => m.remote);
+    expect(remotes.length).toBeGreaterThan(0);
+    const gatewayEnv = Object.fromEntries(
+      (find('Deployment', 'gateway')!.spec.template.spec.containers[0].env as Obj[]).map((e) => [e.name, e]),
+    );
+    for (const m of remotes) {
+      const name = m.remote!.folder;
+      const deployment = find('Deployment', name)!;
+      expect(deployment.spec.replicas).toBe(2);
+      const pod = deployment.spec.template;
+      const [container] = pod.spec.containers;
+      expect(container.image).toBe(`afyahr/${name}:0.1.0`);
+      expect(container.ports).toEqual([{ name: 'http', containerPort: 8080 }]);
+      expect(container.readinessProbe.httpGet.path).toBe('/health/ready');
+      expect(container.livenessProbe.httpGet.path).toBe('/health/live');
+      expect(container.resources.requests).toEqual(
+        expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }),
+      );
+      expect(container.resources.limits.memory).toBeDefined();
+      expect(container.securityContext).toMatchObject({
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+      });
+      expect(pod.spec.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 101 });
+      // nginx writes its pid and temporary files under /tmp alone; it holds no secret.
+      expect(container.volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+      expect(container.env).toEqual([]);
+      expect(pod.metadata.labels['afyahr.io/nats-client']).toBeUndefined();
+      expect(pod.metadata.labels['afyahr.io/postgres-client']).toBeUndefined();
+
+      const selector = deployment.spec.selector.matchLabels;
+      expect(find('Service', name)!.spec.selector).toEqual(selector);
+      expect(find('Service', name)!.spec.ports[0].port).toBe(8080);
+      expect(find('HorizontalPodAutoscaler', name)!.spec).toMatchObject({
+        scaleTargetRef: { kind: 'Deployment', name },
+        minReplicas: 2,
+      });
+      expect(find('PodDisruptionBudget', name)!.spec.selector.matchLabels).toEqual(selector);
+      const policy = find('NetworkPolicy', name)!;
+      expect(policy.spec.podSelector.matchLabels).toEqual(selector);
+      expect(policy.spec.ingress).toEqual([
+        {
+          from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }],
+          ports: [{ protocol: 'TCP', port: 8080 }],
+        },
+      ]);
+      // The gateway proxies /mf/<folder>/ to it.
+      expect(gatewayEnv[remoteUrlVariable(m)].value).toBe(`http://${name}:8080`);
+    }
+  });
+
   it('routes the gateway to exactly the modules deployed, behind an Ingress', () => {
     const gateway = find('Deployment', 'gateway')!;
     const env = Object.fromEntries(
@@ -139,6 +191,10 @@ describe.each([
     for (const m of absent) {
       expect(env[m.service!.urlVariable]).toBeUndefined();
       expect(files[`${m.service!.folder}.yaml`]).toBeUndefined();
+      if (m.remote) {
+        expect(env[remoteUrlVariable(m)]).toBeUndefined();
+        expect(files[`${m.remote.folder}.yaml`]).toBeUndefined();
+      }
     }
     const ingress = find('Ingress', 'gateway')!;
     expect(ingress.spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');

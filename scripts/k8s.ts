@@ -6,12 +6,16 @@ import type { ModuleDescriptor } from '@platform/contracts';
 import { busAccounts, STREAMS_USER } from './nats-accounts';
 import { chooseModules, servicesToRun, type ServiceToRun } from './modules';
 import { GENERATED } from './generated-banner';
+import { remoteUrlVariable } from '@platform/modules';
+import { REMOTE_PORT } from './remote-nginx';
 
 /**
  * Kubernetes manifests generated from the module descriptors (`npm run generate` writes deploy/k8s/; a test keeps
  * the committed files equal to this, another validates every object against the Kubernetes API schemas):
  * per module service a Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget, NetworkPolicy,
- * ConfigMap and migration Job; the gateway's with an Ingress; NATS as a three-node JetStream cluster through the
+ * ConfigMap and migration Job; per module remote (its pages' static build, nginx) a Deployment, Service,
+ * HorizontalPodAutoscaler, PodDisruptionBudget and NetworkPolicy, the gateway proxying to it; the gateway's
+ * with an Ingress; NATS as a three-node JetStream cluster through the
  * official NATS Helm chart's values, with the users of nats/nats.conf; Postgres as a CloudNativePG Cluster (or
  * any Postgres: the same Secret holding its URL); a kustomization listing it all. A standalone product is the
  * same with fewer modules: `npm run k8s -- --modules events --out <dir>`.
@@ -54,6 +58,8 @@ const GATEWAY_PORT = 8080;
 const IMAGE_TAG = '0.1.0';
 /** The user of the distroless image (`nonroot`). */
 const RUN_AS = 65532;
+/** The user of a remote's image (nginx-unprivileged's `nginx`). */
+const REMOTE_RUN_AS = 101;
 
 const image = (target: string) => `afyahr/${target}:${IMAGE_TAG}`;
 const labels = (name: string, component: string, extra: Record<string, string> = {}) => ({
@@ -80,13 +86,14 @@ const tracesTo = () => configEnv('OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_O
 const value = (name: string, v: string | number) => ({ name, value: String(v) });
 
 /** Non-root, no privilege, read-only root file system: the one place written is the /tmp volume. */
-const podSecurity = {
+const podSecurityAs = (user: number) => ({
   runAsNonRoot: true,
-  runAsUser: RUN_AS,
-  runAsGroup: RUN_AS,
-  fsGroup: RUN_AS,
+  runAsUser: user,
+  runAsGroup: user,
+  fsGroup: user,
   seccompProfile: { type: 'RuntimeDefault' },
-};
+});
+const podSecurity = podSecurityAs(RUN_AS);
 const containerSecurity = {
   allowPrivilegeEscalation: false,
   readOnlyRootFilesystem: true,
@@ -126,10 +133,15 @@ function deployment(opts: {
   port: number;
   env: Obj[];
   podLabels: Record<string, string>;
-  signer: boolean;
+  /** The JWT keys it reads: the public one, also the private one (the signer), or none (a remote's nginx). */
+  keys: 'public' | 'signer' | 'none';
   envFrom?: Obj[];
   resources: Obj;
+  /** Default: the distroless image's user, and probes that wait for a service's start. */
+  runAs?: number;
+  probes?: Obj;
 }): Obj {
+  const keys = opts.keys === 'none' ? [] : [keysVolume(opts.keys === 'signer')];
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -144,7 +156,7 @@ function deployment(opts: {
         metadata: { labels: { ...labels(opts.name, opts.component), ...opts.podLabels } },
         spec: {
           automountServiceAccountToken: false,
-          securityContext: podSecurity,
+          securityContext: podSecurityAs(opts.runAs ?? RUN_AS),
           terminationGracePeriodSeconds: 40,
           topologySpreadConstraints: [
             {
@@ -161,14 +173,17 @@ function deployment(opts: {
               ports: [{ name: 'http', containerPort: opts.port }],
               env: opts.env,
               ...(opts.envFrom ? { envFrom: opts.envFrom } : {}),
-              ...probes,
+              ...(opts.probes ?? probes),
               lifecycle,
               resources: opts.resources,
               securityContext: containerSecurity,
-              volumeMounts: [tmpMount, { name: 'keys', mountPath: '/keys', readOnly: true }],
+              volumeMounts: [
+                tmpMount,
+                ...keys.map(() => ({ name: 'keys', mountPath: '/keys', readOnly: true })),
+              ],
             },
           ],
-          volumes: [tmpVolume, keysVolume(opts.signer)],
+          volumes: [tmpVolume, ...keys],
         },
       },
     },
@@ -273,7 +288,7 @@ function moduleObjects(root: string, m: ModuleDescriptor, s: ServiceToRun): Obj[
       env: serviceEnv(s),
       envFrom,
       podLabels,
-      signer: s.signsTokens,
+      keys: s.signsTokens ? 'signer' : 'public',
       resources: serviceResources,
     }),
     service(s.name, component, s.port),
@@ -332,6 +347,53 @@ function moduleObjects(root: string, m: ModuleDescriptor, s: ServiceToRun): Obj[
   ];
 }
 
+/** A remote's nginx: its files are in the image, ready as soon as it listens. */
+const remoteProbes = {
+  livenessProbe: { httpGet: { path: '/health/live', port: 'http' }, periodSeconds: 10, failureThreshold: 3 },
+  readinessProbe: { httpGet: { path: '/health/ready', port: 'http' }, periodSeconds: 5, failureThreshold: 2 },
+};
+
+/**
+ * Everything one module's remote (its pages' static build) runs as: file deploy/k8s/<mf>.yaml. Its own
+ * image (docker/remote.Dockerfile, nginx), reached by the gateway alone, which proxies /mf/<folder>/ to it.
+ */
+function remoteObjects(m: ModuleDescriptor): Obj[] {
+  const name = m.remote!.folder;
+  const component = 'remote';
+  return [
+    deployment({
+      name,
+      component,
+      port: REMOTE_PORT,
+      env: [],
+      podLabels: { 'afyahr.io/module': m.name },
+      keys: 'none',
+      runAs: REMOTE_RUN_AS,
+      probes: remoteProbes,
+      resources: { requests: { cpu: '20m', memory: '32Mi' }, limits: { cpu: '500m', memory: '128Mi' } },
+    }),
+    service(name, component, REMOTE_PORT),
+    autoscaler(name, component, 4),
+    disruptionBudget(name, component),
+    {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: meta(name, component),
+      spec: {
+        podSelector: { matchLabels: { [NAME]: name } },
+        policyTypes: ['Ingress'],
+        // The gateway alone: browsers reach the files through it, at /mf/<folder>/.
+        ingress: [
+          {
+            from: [{ podSelector: { matchLabels: { [NAME]: 'gateway' } } }],
+            ports: [{ protocol: 'TCP', port: REMOTE_PORT }],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 /** The largest upload any module accepts: the Ingress must let it through (with room for the multipart framing). */
 function bodyLimit(modules: ModuleDescriptor[]): string {
   const largest = Math.max(1, ...modules.flatMap((m) => m.service?.uploads?.map((u) => u.maxBytes) ?? []));
@@ -352,6 +414,10 @@ function gatewayObjects(modules: ModuleDescriptor[], services: ServiceToRun[], n
     tracesTo(),
     value('MODULES', names.join(',')),
     ...services.map((s) => value(s.urlVariable, `http://${s.name}:${s.port}`)),
+    // Each remote's pages from its own image: the gateway proxies /mf/<folder>/ there.
+    ...modules.flatMap((m) =>
+      m.remote ? [value(remoteUrlVariable(m), `http://${m.remote.folder}:${REMOTE_PORT}`)] : [],
+    ),
     // Clients come through the Ingress controller: its X-Forwarded-For is believed from pod addresses.
     configEnv('TRUSTED_PROXIES', 'POD_CIDR'),
   ];
@@ -362,7 +428,7 @@ function gatewayObjects(modules: ModuleDescriptor[], services: ServiceToRun[], n
       port: GATEWAY_PORT,
       env,
       podLabels: { [NATS_CLIENT]: 'true' },
-      signer: false,
+      keys: 'public',
       resources: { requests: { cpu: '200m', memory: '256Mi' }, limits: { cpu: '2', memory: '768Mi' } },
     }),
     service('gateway', component, GATEWAY_PORT),
@@ -631,10 +697,21 @@ export function k8sManifests(
       moduleObjects(root, m, s),
     );
   }
+  const remotes = modules.filter((m) => m.remote);
+  for (const m of remotes) {
+    const folder = m.remote!.folder;
+    files[`${folder}.yaml`] = documents(
+      header([
+        `Module ${m.name}: its pages, ${folder}'s static build (image afyahr/${folder}, built by`,
+        `\`npm run image-context -- ${folder} <dir>\`), served by nginx to the gateway alone (${remoteUrlVariable(m)}).`,
+      ]),
+      remoteObjects(m),
+    );
+  }
   files['gateway.yaml'] = documents(
     header([
-      'The gateway, the one public origin (image afyahr/gateway: the shell and every remote built, served here),',
-      'behind an Ingress. Set the host, TLS Secret and issuer to yours.',
+      'The gateway, the one public origin (image afyahr/gateway: the shell built, served here; each remote',
+      'proxied at /mf/<folder>/ to its own image), behind an Ingress. Set the host, TLS Secret and issuer to yours.',
     ]),
     gatewayObjects(modules, services, names),
   );
@@ -662,11 +739,18 @@ export function k8sManifests(
       kind: 'Kustomization',
       labels: [{ pairs: { 'app.kubernetes.io/part-of': PART_OF }, includeSelectors: false }],
       // postgres.yaml apart: applied once with the operator, or left out for an external Postgres.
-      resources: ['platform.yaml', ...services.map((s) => `${s.name}.yaml`), 'gateway.yaml'],
-      images: ['gateway', ...services.map((s) => s.name)].map((t) => ({
-        name: `afyahr/${t}`,
-        newTag: IMAGE_TAG,
-      })),
+      resources: [
+        'platform.yaml',
+        ...services.map((s) => `${s.name}.yaml`),
+        ...remotes.map((m) => `${m.remote!.folder}.yaml`),
+        'gateway.yaml',
+      ],
+      images: ['gateway', ...services.map((s) => s.name), ...remotes.map((m) => m.remote!.folder)].map(
+        (t) => ({
+          name: `afyahr/${t}`,
+          newTag: IMAGE_TAG,
+        }),
+      ),
     },
     { lineWidth: 0 },
   )}`;
