@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, arrayContains, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import type { AccessClaims } from '@platform/contracts';
@@ -248,19 +247,14 @@ export class WellnessStore {
   private async shuffle(id: string) {
     await this.db.transaction(async (tx) => {
       await tx.select({ id: surveys.id }).from(surveys).where(eq(surveys.id, id)).for('update');
-      const rows = await tx.delete(answers).where(eq(answers.surveyId, id)).returning({
-        surveyId: answers.surveyId,
-        departmentId: answers.departmentId,
-        workload: answers.workload,
-        burnout: answers.burnout,
-        safety: answers.safety,
-        comment: answers.comment,
-      });
-      for (let i = rows.length - 1; i > 0; i--) {
-        const j = randomInt(i + 1);
-        [rows[i], rows[j]] = [rows[j]!, rows[i]!];
-      }
-      for (let i = 0; i < rows.length; i += 1000) await tx.insert(answers).values(rows.slice(i, i + 1000));
+      // One statement: the rows never leave the database; `gen_random_uuid()` (strong random) orders them.
+      await tx.execute(sql`
+        with gone as (
+          delete from ${answers} where ${answers.surveyId} = ${id}
+          returning survey_id, department_id, workload, burnout, safety, comment
+        )
+        insert into ${answers} (survey_id, department_id, workload, burnout, safety, comment)
+        select survey_id, department_id, workload, burnout, safety, comment from gone order by gen_random_uuid()`);
     });
   }
 
