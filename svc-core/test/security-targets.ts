@@ -10,7 +10,8 @@ import { startCore } from './helpers';
 /**
  * The API fuzz test's svc-core (security/api-fuzz.int.test.ts walks every module service): live tokens
  * per role (the user a member of the clinic) and real ids of a staff record, a credential, a policy, a
- * compliance document, a training and a completion, a leave type, request and holiday, a shift and a roster.
+ * compliance document, a training and a completion, a leave type, request and holiday, a shift and a roster,
+ * a wellness survey.
  */
 export const fuzzTarget: FuzzTarget<App> = {
   name: 'svc-core',
@@ -79,6 +80,17 @@ export const fuzzTarget: FuzzTarget<App> = {
         weeks: 1,
       });
       if (roster.statusCode !== 201) throw new Error(`roster: ${roster.statusCode} ${roster.body}`);
+      // A wellness survey sent to the ward, for the survey routes (its results answered in full shape).
+      const survey = await ctx.call('POST', '/api/core/wellness/surveys', clinic, {
+        title: 'Fuzz pulse',
+        questions: ['workload', 'burnout', 'safety'],
+        departmentIds: [wardId],
+        closesOn: '2026-12-31',
+      });
+      if (survey.statusCode !== 201) throw new Error(`survey: ${survey.statusCode} ${survey.body}`);
+      const surveyId = (survey.json() as { data: { id: string } }).data.id;
+      const sent = await ctx.call('POST', `/api/core/wellness/surveys/${surveyId}/send`, clinic);
+      if (sent.statusCode !== 200) throw new Error(`survey send: ${sent.statusCode} ${sent.body}`);
       // A hire to invite (svc-hire's acceptance of the member's application), for /api/core/hires/:id.
       const hire = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fuzz-hire' });
       await hire.ensureStream('hire');
@@ -112,6 +124,7 @@ export const fuzzTarget: FuzzTarget<App> = {
         holiday,
         (shift.json() as { data: { id: string } }).data.id,
         (roster.json() as { data: { id: string } }).data.id,
+        surveyId,
         hireId,
       ];
     };

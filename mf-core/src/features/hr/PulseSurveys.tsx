@@ -74,11 +74,7 @@ function AnswerForm({ survey, onDone }: { survey: Survey; onDone: () => void }) 
       <h3 id={`${id}-title`}>{survey.title}</h3>
       <p>{t('wellness.until', { day: date(survey.closesOn) })}</p>
       {survey.questions.map((q) => (
-        <fieldset
-          key={q}
-          className="pulse-scale"
-          aria-describedby={missing.includes(q) ? `${id}-${q}-error` : undefined}
-        >
+        <fieldset key={q} aria-describedby={missing.includes(q) ? `${id}-${q}-error` : undefined}>
           <legend>{t(`wellness.question.${q}`)}</legend>
           <div className="row">
             {SCALE.map((n) => (
