@@ -186,9 +186,9 @@ describe('the wellness survey on the dashboard', () => {
       within(within(form).getByRole('group', { name: /Mzigo wako wa kazi/ })).getByLabelText('2'),
     );
     await userEvent.click(
-      within(within(form).getByRole('group', { name: /umechoka sana/ })).getByLabelText('1 Wakati wote'),
+      within(within(form).getByRole('group', { name: /umechoka sana/ })).getByLabelText('1: Wakati wote'),
     );
-    await userEvent.click(within(safety).getByLabelText('5 Salama kabisa'));
+    await userEvent.click(within(safety).getByLabelText('5: Salama kabisa'));
     await userEvent.type(within(form).getByLabelText(/^Maoni/), '  Wauguzi wachache usiku ');
     await userEvent.click(within(form).getByRole('button', { name: 'Tuma jibu langu' }));
     expect(await within(card).findByText('Asante: jibu lako limepokelewa.')).toBeInTheDocument();
