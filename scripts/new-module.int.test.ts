@@ -71,11 +71,13 @@ it('changes only its folder pair and the generated files', () => {
     .split('\n')
     .filter(Boolean)
     .map((line) => line.slice(3));
-  // The Kubernetes manifests: its own file, and the gateway's routes, NATS users and kustomization.
+  // The Kubernetes manifests: its service's and its remote's files, and the gateway's routes, NATS users and
+  // kustomization.
   const k8s = changed.filter((file) => file.startsWith('deploy/k8s/'));
   expect(k8s).toEqual(
     expect.arrayContaining([
       'deploy/k8s/svc-pharmacy.yaml',
+      'deploy/k8s/mf-pharmacy.yaml',
       'deploy/k8s/gateway.yaml',
       'deploy/k8s/nats-values.yaml',
       'deploy/k8s/kustomization.yaml',

@@ -13,6 +13,19 @@ jest.setTimeout(15_000);
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 window.scrollTo = () => {};
 
+// Layout for the rich-text editor (ProseMirror measures where the caret is to keep it in view): jsdom lays
+// nothing out, so every box is empty and no point has an element. Typing, the selection and the document
+// are real; what the caret looks like is for the browser journeys.
+const noRects = () => [] as unknown as DOMRectList;
+const emptyRect = () => new DOMRect(0, 0, 0, 0);
+for (const proto of [Range.prototype, Element.prototype, Text.prototype] as unknown as Array<
+  Record<string, unknown>
+>) {
+  proto.getClientRects ??= noRects;
+  proto.getBoundingClientRect ??= emptyRect;
+}
+document.elementFromPoint ??= () => null;
+
 if (!HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');

@@ -5,7 +5,6 @@ import {
   Button,
   ConfirmDialog,
   LANGUAGES,
-  TextArea,
   failureText,
   useToast,
   useTranslation,
@@ -15,6 +14,7 @@ import {
 import { HOME_BLOCKS, adminApi, type HomeBlock } from '../../api';
 import { AdminFrame } from '../layout/AdminFrame';
 import { LoadState } from '../shared/LoadState';
+import { RichTextEditor } from '../shared/RichTextEditor';
 
 type Editing = { block: HomeBlock; lang: Language } | null;
 type Texts = Record<Language, { html: string; isDefault: boolean }>;
@@ -24,7 +24,8 @@ const BLOCK_TEXTS = '/api/content/blocks';
 /**
  * /admin/content: the landing page's six blocks, each in English, Kiswahili and French apart (a tab per
  * language, "Default" on those still showing the page's own text). One block in one language is edited at a
- * time (Edit, then Save or Cancel), with a live preview; "Restore default" (after a confirmation) puts it back
+ * time (Edit, then Save or Cancel) in a rich-text editor that makes only what the service keeps, with a live
+ * preview; "Restore default" (after a confirmation) puts it back
  * to the page's own text. The service sanitises what is saved; the page renders only sanitised HTML.
  */
 export default function ContentPage() {
@@ -228,13 +229,11 @@ function Block({
         ) : (
           <>
             {error && <Alert kind="error">{error}</Alert>}
-            <TextArea
-              id={`${id}-text`}
-              label={t('content.htmlIn', names)}
-              hint={t('content.htmlHint')}
-              rows={6}
+            <RichTextEditor
+              label={t('content.textIn', names)}
+              hint={t('content.editorHint')}
               value={draft}
-              onChange={(e) => setDraft(e.target.value)}
+              onChange={setDraft}
             />
             <div>
               <h3 className="muted">{t('content.preview')}</h3>
