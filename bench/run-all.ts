@@ -26,6 +26,7 @@ const ALL = [
   'entitlement-cost.ts',
   'core-dashboard.ts',
   'core-sweep.ts',
+  'core-calendar.ts',
   'lighthouse.ts',
 ];
 

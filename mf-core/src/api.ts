@@ -35,6 +35,7 @@ import type {
   TimesheetListResponse,
   AssignmentBody,
   MyShiftListResponse,
+  CalendarResponse,
   SwapDecisionBody,
   SwapListResponse,
   SwapOfferBody,
@@ -414,8 +415,15 @@ export const coreApi = {
       method: 'POST',
     }),
   /** Approved leave overlapping `from`..`to` in one's scope (HR and managers). */
-  leaveAway: (page: number, from: string, to: string) =>
-    endpoint<LeaveRequestListResponse>(`/api/core/leave/away?from=${from}&to=${to}&page=${page}&limit=50`),
+  leaveAway: (page: number, from: string, to: string, departmentId = '') =>
+    endpoint<LeaveRequestListResponse>(
+      `/api/core/leave/away?from=${from}&to=${to}&page=${page}&limit=50${departmentId ? `&departmentId=${encodeURIComponent(departmentId)}` : ''}`,
+    ),
+  /** The team calendar (HR and managers): a page of people with their shifts and approved leave. */
+  calendar: (range: { from: string; to: string; departmentId?: string }, page: number) =>
+    endpoint<CalendarResponse>(
+      `/api/core/calendar?from=${range.from}&to=${range.to}&page=${page}&limit=50${range.departmentId ? `&departmentId=${encodeURIComponent(range.departmentId)}` : ''}`,
+    ),
   leaveBalances: (page: number) =>
     endpoint<BalancesListResponse>(`/api/core/leave/balances?page=${page}&limit=20`),
   leaveBalancesCsv: () => apiFile('/api/core/leave/balances.csv'),

@@ -1195,6 +1195,52 @@ export const RosterPublishedData = Type.Object({
 });
 export type RosterPublishedData = Static<typeof RosterPublishedData>;
 
+// ---- The team calendar -------------------------------------------------------------------------
+
+/** The most days one calendar read spans: a month view with the days around it (six weeks). */
+export const CALENDAR_MAX_DAYS = 42;
+/**
+ * GET /api/core/calendar: each person in the caller's scope (HR: everyone; a manager: their departments
+ * and locations), by name, a page at a time, with their shifts and approved leave from `from` to `to`.
+ */
+export const CalendarQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ from: Day, to: Day, departmentId: Type.Optional(Uuid) }),
+]);
+export type CalendarQuery = Static<typeof CalendarQuery>;
+export const CalendarShift = Type.Object({
+  id: Uuid,
+  day: Type.String(),
+  shiftName: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  night: Type.Boolean(),
+  departmentName: Type.String(),
+  /** On a published roster; false: a draft's, still being planned. */
+  published: Type.Boolean(),
+});
+export type CalendarShift = Static<typeof CalendarShift>;
+export const CalendarLeave = Type.Object({
+  id: Uuid,
+  from: Type.String(),
+  to: Type.String(),
+  halfDay: Type.Boolean(),
+  typeName: Translated,
+});
+export type CalendarLeave = Static<typeof CalendarLeave>;
+export const CalendarPerson = Type.Object({
+  staffId: Uuid,
+  name: Type.String(),
+  profession: NullableStringEnum(PROFESSIONS),
+  departmentId: Type.Union([Uuid, Type.Null()]),
+  departmentName: NullableString,
+  shifts: Type.Array(CalendarShift),
+  leave: Type.Array(CalendarLeave),
+});
+export type CalendarPerson = Static<typeof CalendarPerson>;
+export const CalendarResponse = Ok({ data: Type.Array(CalendarPerson), pageInfo: PageInfo });
+export type CalendarResponse = Static<typeof CalendarResponse>;
+
 // ---- Shift swaps -------------------------------------------------------------------------------
 
 export const SWAP_STATUSES = ['open', 'taken', 'approved', 'declined', 'withdrawn'] as const;
@@ -1916,6 +1962,7 @@ export const CoreErrors = {
   rosterRuleBroken: 'core.roster_rule_broken',
   rosterShiftInvalid: 'core.roster_shift_invalid',
   assignmentNotFound: 'core.assignment_not_found',
+  calendarRange: 'core.calendar_range',
   swapNotFound: 'core.swap_not_found',
   swapNotYours: 'core.swap_not_yours',
   swapNotPublished: 'core.swap_not_published',

@@ -31,6 +31,7 @@ const routes: RemoteRoutes = [
   { path: '/hr/leave', Component: lazyPage(() => import('../features/hr/LeavePage')) },
   { path: '/hr/rosters', Component: lazyPage(() => import('../features/hr/RostersPage')) },
   { path: '/hr/swaps', Component: lazyPage(() => import('../features/hr/SwapsPage')) },
+  { path: '/hr/calendar', Component: lazyPage(() => import('../features/hr/CalendarPage')) },
   { path: '/hr/clock', Component: lazyPage(() => import('../features/hr/ClockPage')) },
   { path: '/hr/timesheets', Component: lazyPage(() => import('../features/hr/TimesheetsPage')) },
   { path: '/hr/wellness', Component: lazyPage(() => import('../features/hr/WellnessPage')) },

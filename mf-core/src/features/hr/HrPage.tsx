@@ -67,6 +67,7 @@ function HrHome() {
         {role !== undefined && <Link to="/hr/leave">{t('hrPage.leaveLink')}</Link>}
         {role !== undefined && <Link to="/hr/rosters">{t('hrPage.rostersLink')}</Link>}
         {role !== undefined && <Link to="/hr/swaps">{t('swaps.link')}</Link>}
+        {(isHr || role === 'manager') && <Link to="/hr/calendar">{t('calendar.link')}</Link>}
         {role !== undefined && role !== 'owner' && <Link to="/hr/clock">{t('hrPage.clockLink')}</Link>}
         {role !== undefined && <Link to="/hr/timesheets">{t('hrPage.timesheetsLink')}</Link>}
         {isHr && <Link to="/hr/wellness">{t('hrPage.wellnessLink')}</Link>}
