@@ -21,7 +21,8 @@ const SW = {
   restore: 'Rejesha chaguo-msingi: Kuhusu sisi kwa Kiswahili',
   confirm: 'Rejesha chaguo-msingi',
   restored: 'Kuhusu sisi (Kiswahili) imerudi kwenye chaguo-msingi.',
-  // The landing page's own Kiswahili About text (mf-core's locales, `about.text`), as it begins.
+  // The landing page's About section (mf-core's locales, `about.title`) and its own text (`about.text`).
+  aboutSection: 'Imeundwa kwa ajili ya kliniki, hospitali na watu wanaofanya kazi humo',
   ownText: /^Kuanzia kliniki ya watu watano Nakuru/,
 };
 
@@ -65,16 +66,20 @@ test('on a phone in Kiswahili: the About block written in the editor, read by a 
 
   // A Kiswahili visitor reads it, the bold word bold; an English one still reads the page's own text.
   const visitor = await browser.newPage({ locale: 'sw', viewport: { width: 360, height: 740 } });
-  const aboutSection = visitor.locator('#about');
+  const aboutSection = visitor.getByRole('region', { name: SW.aboutSection });
   // The gateway keeps the landing page's first screen up to 5 s (docs/architecture.md): read until it is new.
   await expect(async () => {
-    await visitor.goto('/#about');
+    await visitor.goto('/');
     await expect(aboutSection).toContainText(`${words} kila siku`, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await expect(aboutSection.locator('strong')).toHaveText('kila siku');
   const english = await browser.newPage({ locale: 'en' });
-  await english.goto('/#about');
-  await expect(english.locator('#about')).not.toContainText(words);
+  await english.goto('/');
+  const englishAbout = english.getByRole('region', {
+    name: 'Built for clinics, hospitals and the people in them',
+  });
+  await expect(englishAbout).toBeVisible();
+  await expect(englishAbout).not.toContainText(words);
   await english.close();
 
   // Restore default, after a confirmation: the visitor reads the page's own Kiswahili text again.
@@ -83,7 +88,7 @@ test('on a phone in Kiswahili: the About block written in the editor, read by a 
   await expect(page.getByText(SW.restored)).toBeVisible();
   await expect(async () => {
     await visitor.reload();
-    await expect(visitor.locator('#about p').first()).toHaveText(SW.ownText, { timeout: 1000 });
+    await expect(aboutSection.locator('p').first()).toHaveText(SW.ownText, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await visitor.close();
 });
