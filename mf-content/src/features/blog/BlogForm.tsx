@@ -6,7 +6,6 @@ import {
   Modal,
   ModalCancel,
   SelectField,
-  TextArea,
   TextField,
   useForm,
   useToast,
@@ -14,11 +13,12 @@ import {
   SafeHtml,
 } from '@platform/ui';
 import { BLOG_STATUSES, adminApi, type BlogPost, type BlogStatus } from '../../api';
+import { RichTextEditor } from '../shared/RichTextEditor';
 
 type Fields = { name: string; data: string; status: BlogStatus };
 
 /**
- * The spec's 'New Blog' / 'Edit Blog' modal: Title and Content (HTML, previewed as readers will see it),
+ * The spec's 'New Blog' / 'Edit Blog' modal: Title and Content (in the rich-text editor, previewed as readers will see it),
  * Draft or Published, then Create Blog / Update Blog. Both fields are required; every save is a version.
  */
 export function BlogForm({ post, onClose }: { post: BlogPost | null; onClose(): void }) {
@@ -32,6 +32,7 @@ export function BlogForm({ post, onClose }: { post: BlogPost | null; onClose(): 
     'blog.errors',
   );
   const [busy, setBusy] = useState(false);
+  const content = form.field('data');
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const { name, data, status } = form.form;
@@ -62,12 +63,12 @@ export function BlogForm({ post, onClose }: { post: BlogPost | null; onClose(): 
       <form onSubmit={(e) => void submit(e)} noValidate className="stack">
         <FormErrors form={form} />
         <TextField label={t('blog.title')} required maxLength={200} {...form.field('name')} />
-        <TextArea
+        <RichTextEditor
           label={t('blog.content')}
           hint={t('blog.contentHint')}
           required
-          rows={8}
-          {...form.field('data')}
+          {...content}
+          onChange={(html) => content.onChange({ target: { value: html } })}
         />
         <SelectField
           label={t('blog.status')}

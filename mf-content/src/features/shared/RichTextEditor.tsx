@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, TextField, useTranslation } from '@platform/ui';
@@ -15,15 +15,35 @@ import { Button, TextField, useTranslation } from '@platform/ui';
 export function RichTextEditor({
   label,
   hint,
+  id: givenId,
+  error,
+  required,
   value,
   onChange,
 }: {
   label: string;
   hint?: string;
+  /** The text area's id (a form focuses its first invalid field by id: useForm's `field(key).id`). */
+  id?: string;
+  error?: string;
+  required?: boolean;
   value: string;
   onChange: (html: string) => void;
 }) {
-  const id = useId();
+  const auto = useId();
+  const id = givenId ?? `${auto}-text`;
+  // The text area's attributes follow the error (ProseMirror keeps the ones it was made with otherwise).
+  const attributes: Record<string, string> = {
+    id,
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': `${id}-label`,
+    ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}),
+    ...(!error && hint ? { 'aria-describedby': `${id}-hint` } : {}),
+    ...(required ? { 'aria-required': 'true' } : {}),
+    class: 'rich-text-area',
+  };
+  const attributesKey = JSON.stringify(attributes);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -38,28 +58,27 @@ export function RichTextEditor({
     ],
     content: value,
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
-    editorProps: {
-      attributes: {
-        id: `${id}-text`,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': `${id}-label`,
-        ...(hint ? { 'aria-describedby': `${id}-hint` } : {}),
-        class: 'rich-text-area',
-      },
-    },
+    editorProps: { attributes },
   });
+  useEffect(() => {
+    editor?.setOptions({ editorProps: { attributes } });
+  }, [editor, attributesKey]);
   return (
-    <div className="field rich-text">
+    <div className={`field rich-text${error ? ' has-error' : ''}`}>
       {/* A contenteditable cannot be a <label>'s control: it is named by aria-labelledby instead. */}
-      <span id={`${id}-label`} className="rich-text-label">
+      <span id={`${id}-label`} className={`rich-text-label${required ? ' is-required' : ''}`}>
         {label}
       </span>
       {editor && <Toolbar editor={editor} label={label} />}
       <EditorContent editor={editor} />
-      {hint && (
+      {hint && !error && (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
         </p>
       )}
     </div>
