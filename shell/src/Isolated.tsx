@@ -1,5 +1,5 @@
 import { Component, Suspense, useState, type ReactNode } from 'react';
-import { Button, Spinner, useTranslation } from '@platform/ui';
+import { Button, Spinner, usePendingLoad, useTranslation } from '@platform/ui';
 
 class Boundary extends Component<
   { fallback: (retry: () => void) => ReactNode; onRetry(): void; children: ReactNode },
@@ -36,6 +36,8 @@ function Unavailable({ retry, compact }: { retry(): void; compact: boolean }) {
 
 function Loading() {
   const { t } = useTranslation('ui');
+  // A LoadingRegion around it (a composed page's widgets) waits for this code.
+  usePendingLoad(true);
   return <Spinner label={t('loading')} />;
 }
 

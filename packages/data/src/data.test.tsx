@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSession } from '@platform/shell-state';
+import { LoadingRegion } from '@platform/ui';
 import { deferred, fakeApi, type ApiAnswer } from '@platform/ui/testing';
 import { endpoint, queryClient, refreshApi, useApiPages, useApiQuery } from './index';
 
@@ -112,5 +113,67 @@ describe('useApiPages', () => {
       '/api/application/get?page=1&limit=2',
       '/api/application/get?page=2&limit=2',
     ]);
+  });
+});
+
+/** A widget whose second call waits for its first answer (a waterfall), beside one that fails. */
+function Profile() {
+  const me = useApiQuery(endpoint<{ name: string }>('/api/user/me'));
+  return (
+    <section>
+      <h2>Profile</h2>
+      {me.data && <Jobs of={me.data.name} />}
+    </section>
+  );
+}
+function Jobs({ of }: { of: string }) {
+  const jobs = useApiQuery(endpoint<{ name: string }>(`/api/job/of/${of}`));
+  return <p>{jobs.data?.name}</p>;
+}
+function Broken() {
+  const q = useApiQuery(endpoint<{ name: string }>('/api/broken'));
+  return q.error ? <p role="alert">{q.error.message}</p> : null;
+}
+
+describe('a LoadingRegion around what loads data', () => {
+  it('shows a busy skeleton until every answer is in, the one asked after the first too, then all at once', async () => {
+    const me = deferred<ApiAnswer>();
+    const jobs = deferred<ApiAnswer>();
+    fakeApi(({ path }) =>
+      path === '/api/user/me'
+        ? me.promise
+        : path === '/api/broken'
+          ? { status: 503, body: { message: 'Events is temporarily unavailable.' } }
+          : jobs.promise,
+    );
+    const { container } = render(
+      <LoadingRegion label="Loading your dashboard…">
+        <Profile />
+        <Broken />
+      </LoadingRegion>,
+    );
+    const region = container.querySelector('.loading-region')!;
+    const busy = () => {
+      expect(region).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard…');
+      expect(screen.queryByRole('heading', { name: 'Profile' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    };
+    busy();
+    await act(async () => {
+      me.resolve({ body: { name: 'amina' } });
+      await settled();
+    });
+    // The first answer asked for the second: still out of sight.
+    busy();
+    await act(async () => {
+      jobs.resolve({ body: { name: 'Night nurse, Kisumu' } });
+      await settled();
+    });
+    expect(region).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    expect(screen.getByText('Night nurse, Kisumu')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Events is temporarily unavailable.');
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient, useInfiniteQuery, useQuery, type Query } from '@tanstack/react-query';
 import { apiRequest, useSession, type ApiResult } from '@platform/shell-state';
+import { usePendingLoad } from '@platform/ui';
 
 /** An answer other than 2xx: its status and body, so a page can show the server's message. */
 export class ApiFailure extends Error {
@@ -71,10 +72,13 @@ export function useApiQuery<T>(path: Endpoint<T> | null): ApiQuery<T> {
     },
     queryClient,
   );
+  const loading = path !== null && q.isPending;
+  // A LoadingRegion around the page's part waits for this answer before showing it.
+  usePendingLoad(loading);
   return {
     data: q.data,
     error: q.error,
-    loading: path !== null && q.isPending,
+    loading,
     reload: () => void q.refetch(),
   };
 }
@@ -120,6 +124,8 @@ export function useApiPages<P extends PageAnswer<unknown>>(
     },
     queryClient,
   );
+  const loading = (opts.enabled ?? true) && q.isPending;
+  usePendingLoad(loading);
   const pages = q.data?.pages ?? [];
   const last = pages[pages.length - 1];
   return {
@@ -129,7 +135,7 @@ export function useApiPages<P extends PageAnswer<unknown>>(
     hasMore: q.hasNextPage,
     loadMore: () => void q.fetchNextPage(),
     error: q.error,
-    loading: (opts.enabled ?? true) && q.isPending,
+    loading,
     reload: () => void q.refetch(),
   };
 }

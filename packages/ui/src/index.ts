@@ -38,6 +38,7 @@ export { useScrollToHash } from './scroll-to-hash';
 export { Avatar } from './components/Avatar';
 export { Pager } from './components/Pager';
 export { ListStatus } from './components/ListStatus';
+export { LoadingRegion, usePendingLoad } from './components/LoadingRegion';
 export { FirstScreen } from './components/FirstScreen';
 export { SafeHtml, sanitizeHtml } from './components/SafeHtml';
 export { FilterPanel } from './components/FilterPanel';

@@ -3,6 +3,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemotesManifest } from '@platform/contracts';
 import { dashboardPath, useSession, useSiteMap } from '@platform/shell-state';
 import { initI18n, registerNamespace } from '@platform/ui';
+import { deferred } from '@platform/ui/testing';
 import { App } from '../App';
 import { forgetModule } from '../remotes';
 import { siteMapOf } from '../site-map';
@@ -88,6 +89,27 @@ describe("the shell's dashboards, composed of the modules' widgets", () => {
       'My upcoming events',
     ]);
     expect(document.title).toBe('My dashboard — AfyaHR');
+  });
+
+  it('keeps the widgets out of sight behind a busy skeleton until the last has loaded, then shows them at once', async () => {
+    const events = deferred<{ default: () => React.ReactNode }>();
+    load.mockImplementation(async (id: string) =>
+      id === 'mf_events/UserEvents' ? events.promise : { default: widgets[id] },
+    );
+    useSession.getState().signIn('token', AMINA);
+    await visit('/userdashboard');
+    expect(screen.getByRole('heading', { name: 'My dashboard', level: 1 })).toBeInTheDocument();
+    const region = document.querySelector('.composed-widgets')!;
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Loading your dashboard…');
+    // Hire's widget has loaded but waits for Events', so Events' never pushes it down.
+    expect(screen.queryByRole('heading', { name: 'Your Job Applications' })).not.toBeInTheDocument();
+
+    await act(async () => events.resolve({ default: widgets['mf_events/UserEvents']! }));
+    expect(region).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('heading', { name: 'Your Job Applications' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'My upcoming events' })).toBeVisible();
+    expect(within(screen.getByRole('main')).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('sends each role to its own dashboard: professionals to /userdashboard, clinics to /clinicdashboard', () => {

@@ -2,7 +2,7 @@ import { use } from 'react';
 import { Link, Navigate } from '@platform/router';
 import type { RemotesManifest, WidgetSlot } from '@platform/contracts';
 import { dashboardPath, loginPath, useSession, type Role } from '@platform/shell-state';
-import { useRouteMeta, useTranslation } from '@platform/ui';
+import { LoadingRegion, useRouteMeta, useTranslation } from '@platform/ui';
 import { Isolated } from '../Isolated';
 import { forgetModule, remoteWidget } from '../remotes';
 
@@ -33,6 +33,7 @@ function Widget({ remote, module }: SlotWidget) {
 
 /**
  * A role's page composed of widgets, each isolated: one module failing to load leaves the others working.
+ * They load out of sight behind one skeleton and appear at once (`LoadingRegion`).
  * The role check here only spares a wrong page; every call behind it is checked by its service.
  */
 export function ComposedPage({
@@ -59,11 +60,19 @@ export function ComposedPage({
       ) : (
         <>
           <p className="muted">{t(`${page.key}.welcome`, { name: user.name })}</p>
-          {widgets.map((w) => (
-            <Isolated key={`${w.remote}${w.module}`} compact forget={() => forgetModule(w.remote, w.module)}>
-              <Widget {...w} />
-            </Isolated>
-          ))}
+          {/* The widgets appear together once their code and first answers are in: none drawn late or
+              growing with its data pushes another (layout shift). */}
+          <LoadingRegion label={t('dashboard.loading')} className="composed-widgets">
+            {widgets.map((w) => (
+              <Isolated
+                key={`${w.remote}${w.module}`}
+                compact
+                forget={() => forgetModule(w.remote, w.module)}
+              >
+                <Widget {...w} />
+              </Isolated>
+            ))}
+          </LoadingRegion>
         </>
       )}
     </div>

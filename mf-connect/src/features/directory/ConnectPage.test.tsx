@@ -197,6 +197,21 @@ describe('Connect on a phone: two tabs, one address each', () => {
     expect(paths(calls, '/api/connect/professionals')).toEqual([]);
   });
 
+  it('offers a visitor the way in where a member sees My network, so the tabs stay put once signed in', async () => {
+    service();
+    await renderScreen(<ConnectPage />, { path: '/connect' });
+    expect(screen.getByRole('link', { name: 'Log in to connect' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fconnect%2Fnetwork',
+    );
+    act(() => signIn(AMINA));
+    expect(screen.getByRole('link', { name: 'My network' })).toHaveAttribute('href', '/connect/network');
+    expect(screen.queryByRole('link', { name: 'Log in to connect' })).not.toBeInTheDocument();
+    await act(() => i18next.changeLanguage('fr'));
+    expect(screen.getByRole('link', { name: 'Mon réseau' })).toBeInTheDocument();
+    await act(() => i18next.changeLanguage('en'));
+  });
+
   it('takes an older link to a discussion search on /connect to the Discussions tab', async () => {
     service();
     await renderScreen(<ConnectPage />, { path: '/connect?q=oxygen&category=Research' });

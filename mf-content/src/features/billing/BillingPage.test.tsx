@@ -138,7 +138,7 @@ function billingApi(
 }
 
 const openClinic = async () => {
-  await userEvent.type(screen.getByRole('searchbox', { name: 'Search clinics' }), 'nakuru');
+  await userEvent.type(await screen.findByRole('searchbox', { name: 'Search clinics' }), 'nakuru');
   await userEvent.click(screen.getByRole('button', { name: 'Search' }));
   await waitFor(() => expect(currentUrl()).toBe('/admin/billing?search=nakuru'));
   await userEvent.click(

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from '@platform/router';
 import { useSession } from '@platform/shell-state';
-import { useMediaQuery, useRouteMeta, useTranslation } from '@platform/ui';
+import { LoadingRegion, useMediaQuery, useRouteMeta, useTranslation } from '@platform/ui';
 import '../shared/admin.css';
 
 /** The panel's sections, in the spec's order (Settings is left out: it did nothing). */
@@ -22,7 +22,8 @@ const NARROW = '(max-width: 899px)';
 
 /**
  * Every admin page: the header ("Admin panel", "Welcome, {name}" from the session), the sidebar of
- * sections (folded behind "Menu" on phones) and the page under its own heading. The shell lets only
+ * sections (folded behind "Menu" on phones) and the page under its own heading, shown whole once its
+ * first answers are in (a skeleton holds its place until then). The shell lets only
  * admins reach /admin; every call behind it is checked by its service.
  */
 export function AdminFrame({ section, children }: { section: Section; children: ReactNode }) {
@@ -71,7 +72,10 @@ export function AdminFrame({ section, children }: { section: Section; children: 
         </nav>
         <div className="admin-main">
           <h1>{t(`nav.${section}`)}</h1>
-          {children}
+          {/* The section's parts appear together once loaded: one drawn first never pushes the next. */}
+          <LoadingRegion label={t('loadingSection', { section: t(`nav.${section}`) })}>
+            {children}
+          </LoadingRegion>
         </div>
       </div>
     </div>
