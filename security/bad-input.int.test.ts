@@ -8,6 +8,7 @@ import { aJob, startHire, type HireContext } from '@platform/svc-hire/testing';
 const refused = (field: string) => ({
   success: false,
   message: `${field}: must not contain NUL characters`,
+  error: `${field}: must not contain NUL characters`,
   code: 'request.invalid',
 });
 
@@ -98,7 +99,7 @@ describe('svc-hire', () => {
   ])('refuses ?%s with 400 naming the field', async (query, message) => {
     const res = await ctx.call('GET', `/api/job/get?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message, code: 'request.invalid' });
+    expect(res.json()).toEqual({ success: false, message, error: message, code: 'request.invalid' });
   });
 
   it('answers broken percent-encoding in the address with 400 in the error shape', async () => {
@@ -107,6 +108,7 @@ describe('svc-hire', () => {
     expect(res.json()).toEqual({
       success: false,
       message: 'The address is not valid: check its percent-encoding.',
+      error: 'The address is not valid: check its percent-encoding.',
       code: 'request.invalid',
     });
   });

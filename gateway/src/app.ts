@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { buildService, sessionCookieSettings, type App, type RevocationState } from '@platform/service-kit';
+import {
+  buildService,
+  GENERIC_CODES,
+  refusal,
+  sessionCookieSettings,
+  type App,
+  type RevocationState,
+} from '@platform/service-kit';
 import type { GatewayConfig } from './config';
 import { remoteOrigins, remotesManifest } from './remotes';
 import { originFolders } from './remote-origins';
@@ -62,7 +69,7 @@ export async function buildApp(config: GatewayConfig, opts: GatewayOptions): Pro
         return app.sendPage(request, reply);
       return reply
         .status(404)
-        .send({ success: false, message: `No route for ${request.method} ${url.split('?')[0]}.` });
+        .send(refusal(`No route for ${request.method} ${url.split('?')[0]}.`, GENERIC_CODES[404]));
     },
   });
 

@@ -137,6 +137,7 @@ describe('API routing', () => {
     expect(res.json()).toEqual({
       success: false,
       message: 'The Events service is temporarily unavailable. Please try again shortly.',
+      error: 'The Events service is temporarily unavailable. Please try again shortly.',
       code: 'server.unavailable',
     });
   });
@@ -165,6 +166,7 @@ describe('API routing', () => {
     expect(res.json()).toEqual({
       success: false,
       message: 'The request body is too large.',
+      error: 'The request body is too large.',
       code: 'request.too_large',
     });
   });

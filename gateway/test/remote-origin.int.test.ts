@@ -138,10 +138,17 @@ it('revalidates through the origin (304), and a missing file is the same 404 as 
   const missing = await get('/mf/mf-hire/nothing.js');
   const missingOnDisk = await get('/mf/mf-core/nothing.js');
   expect([missing.statusCode, missingOnDisk.statusCode]).toEqual([404, 404]);
-  expect(missing.json()).toEqual({ success: false, message: 'No route for GET /mf/mf-hire/nothing.js.' });
+  expect(missing.json()).toEqual({
+    success: false,
+    message: 'No route for GET /mf/mf-hire/nothing.js.',
+    error: 'No route for GET /mf/mf-hire/nothing.js.',
+    code: 'request.not_found',
+  });
   expect(missingOnDisk.json()).toEqual({
     success: false,
     message: 'No route for GET /mf/mf-core/nothing.js.',
+    error: 'No route for GET /mf/mf-core/nothing.js.',
+    code: 'request.not_found',
   });
 });
 

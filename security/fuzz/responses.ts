@@ -10,16 +10,18 @@ import type { JsonSchema, Operation } from './openapi';
 export const GENERIC_STATUSES = [400, 401, 403, 404, 413, 414, 415, 429];
 
 /**
- * service-kit's error body: `{ success: false, message, code }`, perhaps with `hints` (further keys the
- * pages translate: a password estimator's feedback), and nothing else.
+ * service-kit's error body: `{ success: false, message, error, code }` (`error` the same text as `message`,
+ * for the spec's clients), perhaps with `hints` (further keys the pages translate: a password estimator's
+ * feedback), and nothing else.
  */
 const ERROR_SHAPE: JsonSchema = {
   type: 'object',
-  required: ['success', 'message', 'code'],
+  required: ['success', 'message', 'error', 'code'],
   additionalProperties: false,
   properties: {
     success: { const: false },
     message: { type: 'string', minLength: 1 },
+    error: { type: 'string', minLength: 1 },
     code: { type: 'string', pattern: '^[a-z_]+(\\.[a-z_]+)+$' },
     hints: { type: 'array', items: { type: 'string', pattern: '^[a-z]+\\.[A-Za-z0-9]+$' } },
   },
@@ -66,6 +68,8 @@ export class ResponseChecker {
     if (status >= 400) {
       const problem = this.validate(ERROR_SHAPE, body);
       if (problem) return `answered ${status} outside the error shape: ${problem}`;
+      const { message, error } = body as { message: string; error: string };
+      if (error !== message) return `answered ${status} with an error text other than its message`;
     }
     return undefined;
   }

@@ -180,6 +180,7 @@ describe('a paid checkout’s invoice and receipt', () => {
       expect(res.json()).toEqual({
         success: false,
         message: 'This invoice does not exist.',
+        error: 'This invoice does not exist.',
         code: 'billing.invoice_not_found',
       });
     }

@@ -53,6 +53,7 @@ it('refuses a clinic without Connect its Clinic Internal space, allows it within
     code: 'billing.entitlement_required',
     module: 'connect',
     message: expect.any(String),
+    error: expect.any(String),
   });
   expect((await reply(nurse, before.id)).statusCode).toBe(402);
   // What was posted stays readable by the staff.

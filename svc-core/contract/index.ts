@@ -264,6 +264,8 @@ export const ImportResponse = Ok({ data: ImportResult });
 export const ImportRefused = Type.Object({
   success: Type.Literal(false),
   message: Type.String(),
+  /** The same text as `message` (every refusal carries both: ErrorResponse). */
+  error: Type.Optional(Type.String()),
   code: Type.String(),
   data: ImportResult,
 });

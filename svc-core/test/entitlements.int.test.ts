@@ -53,6 +53,7 @@ it('refuses a clinic without Core with 402, then allows it within 2 seconds of i
     code: 'billing.entitlement_required',
     module: 'core',
     message: expect.any(String),
+    error: expect.any(String),
   });
   // Every route asks, writes too: nothing is added.
   expect((await ctx.call('POST', '/api/core/departments', clinic, { name: 'Theatre' })).statusCode).toBe(402);

@@ -101,6 +101,7 @@ it('lets an Essential clinic choose 3 staff roles and refuses a 4th with 402, no
     limit: 'licenceAlertRoles',
     allowed: 3,
     message: 'Your plan tracks licences for up to 3 staff roles.',
+    error: 'Your plan tracks licences for up to 3 staff roles.',
   });
   expect(await chosen(clinic.orgId!)).toEqual(['Nurse', 'Doctor', 'Clinical Officer']);
   expect(

@@ -43,6 +43,7 @@ it('refuses a clinic without Events, allows it within 2 s of buying Events, keep
     code: 'billing.entitlement_required',
     module: 'events',
     message: expect.any(String),
+    error: expect.any(String),
   });
 
   await billing.announce(clinic.orgId!, 2, 'active', entitlementsWith(['events']));

@@ -44,6 +44,7 @@ it('refuses a clinic without Hire, then allows standalone Hire up to two open po
     code: 'billing.entitlement_required',
     module: 'hire',
     message: expect.any(String),
+    error: expect.any(String),
   });
 
   await announce(clinic, 2, entitlementsWith(['hire'], { openPostings: 2 }));

@@ -61,6 +61,7 @@ it('answers an account that does not exist as slowly as a wrong password, though
     expect(res.json()).toEqual({
       success: false,
       message: 'Invalid email or password.',
+      error: 'Invalid email or password.',
       code: 'auth.invalid_credentials',
     });
     return performance.now() - t;

@@ -26,6 +26,7 @@ describe('passwords', () => {
       expect(res.json()).toEqual({
         success: false,
         message: 'password: is easy to guess. Use several less common words.',
+        error: 'password: is easy to guess. Use several less common words.',
         code: 'auth.password_weak',
         hints: expect.arrayContaining(['warning.similarToCommon', 'suggestion.anotherWord']),
       });
@@ -43,6 +44,7 @@ describe('passwords', () => {
       expect(res.json()).toEqual({
         success: false,
         message: 'password: is one of the most common passwords. Choose one that is harder to guess.',
+        error: 'password: is one of the most common passwords. Choose one that is harder to guess.',
         code: 'auth.password_common',
         // The estimator's feedback, as keys the page translates.
         hints: expect.arrayContaining([expect.stringMatching(/^(warning|suggestion)\./)]),
@@ -67,6 +69,7 @@ describe('passwords', () => {
     expect(refusal).toEqual({
       success: false,
       message: 'password: must not be built from your name or e-mail address.',
+      error: 'password: must not be built from your name or e-mail address.',
       code: 'auth.password_personal',
     });
     for (const hint of hints) expect(hint).toMatch(/^(warning|suggestion)\./);

@@ -145,6 +145,7 @@ describe('register', () => {
     expect(res.json()).toEqual({
       success: false,
       message: 'The request body is too large.',
+      error: 'The request body is too large.',
       code: 'request.too_large',
     });
     expect(await userCount()).toBe(before);
@@ -201,6 +202,7 @@ describe('login and sessions', () => {
     expect(wrong.json()).toEqual({
       success: false,
       message: 'Invalid email or password.',
+      error: 'Invalid email or password.',
       code: 'auth.invalid_credentials',
     });
     const unknown = await post('/api/user/login', { email: 'nobody@clinic.example', password: 'whatever1' });

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { GENERIC_CODES, type App } from '@platform/service-kit';
+import { GENERIC_CODES, refusal, type App } from '@platform/service-kit';
 
 /**
  * OpenAPI at /docs and /docs/json in development alone (`GATEWAY_DOCS=1`): the public origin lists no
@@ -15,7 +15,7 @@ export const docsPlugin = fp(
       await app.register(swaggerUi, { routePrefix: '/docs' });
       return;
     }
-    const notFound = { success: false, message: 'No route for /docs.', code: GENERIC_CODES[404] };
+    const notFound = refusal('No route for /docs.', GENERIC_CODES[404]);
     const hidden = { schema: { hide: true } };
     app.all('/docs', hidden, async (_request, reply) => reply.status(404).send(notFound));
     app.all('/docs/*', hidden, async (_request, reply) => reply.status(404).send(notFound));

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RemotesManifest } from '@platform/contracts';
 import { HASHED_ASSET_PATTERN } from '@platform/contracts/values';
-import type { App } from '@platform/service-kit';
+import { GENERIC_CODES, refusal, type App } from '@platform/service-kit';
 import { upstreamOptions, type GatewayConfig } from '../config';
 import { remotesServed } from '../modules';
 import { withPreview } from '../previews';
@@ -60,7 +60,7 @@ export const pagesPlugin = fp(
       if (!existsSync(shellIndex)) {
         return reply
           .status(503)
-          .send({ success: false, message: 'The site is not built yet: run npm run build.' });
+          .send(refusal('The site is not built yet: run npm run build.', GENERIC_CODES[503]));
       }
       reply.header('cache-control', 'no-cache');
       const pathname = request.url.split('?')[0]!;
@@ -158,11 +158,12 @@ export const pagesPlugin = fp(
           return reply
             .status(err.statusCode)
             .header('cache-control', 'no-store')
-            .send({
-              success: false,
-              message: `The ${origins.labelOf(r.folder)} pages are temporarily unavailable. Please try again shortly.`,
-              code: 'server.unavailable',
-            });
+            .send(
+              refusal(
+                `The ${origins.labelOf(r.folder)} pages are temporarily unavailable. Please try again shortly.`,
+                'server.unavailable',
+              ),
+            );
         }
       });
     }

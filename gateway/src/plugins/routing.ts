@@ -1,17 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '@platform/service-kit';
+import { refusal, type App } from '@platform/service-kit';
 import { upstreamOptions, type GatewayConfig } from '../config';
 import { API_ROUTE_CONFIG } from '../api-route';
 import { serviceRoutes } from '../modules';
 import { proxiedRequestOf, sendAnswer, ServiceUpstream, UpstreamFailure } from '../proxy';
 
 /** The 503 of a service not deployed or down. */
-export const unavailable = (label: string) => ({
-  success: false,
-  message: `The ${label} service is temporarily unavailable. Please try again shortly.`,
-  code: 'server.unavailable',
-});
+export const unavailable = (label: string) =>
+  refusal(`The ${label} service is temporarily unavailable. Please try again shortly.`, 'server.unavailable');
 
 /** What the client gets when a service gave no usable answer (proxy.ts UpstreamFailure). */
 function failure(label: string, reason: UpstreamFailure['reason']) {
@@ -19,23 +16,20 @@ function failure(label: string, reason: UpstreamFailure['reason']) {
     case 'unreachable':
       return unavailable(label);
     case 'busy':
-      return {
-        success: false,
-        message: `The ${label} service is very busy right now. Please try again in a moment.`,
-        code: 'server.busy',
-      };
+      return refusal(
+        `The ${label} service is very busy right now. Please try again in a moment.`,
+        'server.busy',
+      );
     case 'late':
-      return {
-        success: false,
-        message: `The ${label} service took too long to answer. Please try again shortly.`,
-        code: 'server.unavailable',
-      };
+      return refusal(
+        `The ${label} service took too long to answer. Please try again shortly.`,
+        'server.unavailable',
+      );
     case 'malformed':
-      return {
-        success: false,
-        message: `The ${label} service sent an answer the gateway could not read. Please try again shortly.`,
-        code: 'server.unavailable',
-      };
+      return refusal(
+        `The ${label} service sent an answer the gateway could not read. Please try again shortly.`,
+        'server.unavailable',
+      );
   }
 }
 

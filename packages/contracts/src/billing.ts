@@ -80,6 +80,8 @@ export const EntitlementErrors = {
 export const PaymentRequiredResponse = Type.Object({
   success: Type.Literal(false),
   message: Type.String(),
+  /** The same text as `message` (every refusal carries both: ErrorResponse). */
+  error: Type.Optional(Type.String()),
   code: Type.Union([
     Type.Literal(EntitlementErrors.entitlementRequired),
     Type.Literal(EntitlementErrors.limitReached),

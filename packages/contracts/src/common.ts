@@ -7,6 +7,8 @@ export const ErrorResponse = Type.Object({
   success: Type.Literal(false),
   /** English text, shown when the page has no translation for `code`. */
   message: Type.String(),
+  /** The same text as `message`, for the spec's clients, which read `error` on failure. */
+  error: Type.Optional(Type.String()),
   /** Stable identifier of the error (`auth.invalid_credentials`), translated by the pages. */
   code: Type.Optional(Type.String()),
   /** Further stable keys the pages translate beside `code` (`warning.similarToCommon`: a password's feedback). */

@@ -19,6 +19,15 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The body of every refused call: `{ success: false, message, code }`, which the pages read, with
+ * `error` beside `message` (the same text), which the spec's clients read on failure (its discussion and
+ * content rows). `extra`: further fields of the answer (a 402's `module`, a password's `hints`).
+ */
+export function refusal(message: string, code?: string, extra?: Record<string, unknown>) {
+  return { ...extra, success: false as const, message, error: message, code };
+}
+
 /** The code of an error that has no more specific one: one per status. */
 export const GENERIC_CODES: Record<number, string> = {
   400: 'request.invalid',
@@ -85,22 +94,19 @@ const KNOWN: Record<number, string> = {
 };
 
 /**
- * The one error handler of every service: `{ success: false, message }` with the right status.
+ * The one error handler of every service: `{ success: false, message, error, code }` (`refusal`) with the
+ * right status.
  * Client mistakes are 4xx with a message naming the field; anything else is a 500 whose details
  * stay in the log.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply
-      .status(error.statusCode)
-      .send({ ...error.details, success: false, message: error.message, code: error.code });
+    return reply.status(error.statusCode).send(refusal(error.message, error.code, error.details));
   }
   if (error.validation) {
-    return reply.status(400).send({
-      success: false,
-      message: describeValidation(error.validationContext, error.validation),
-      code: GENERIC_CODES[400],
-    });
+    return reply
+      .status(400)
+      .send(refusal(describeValidation(error.validationContext, error.validation), GENERIC_CODES[400]));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -113,12 +119,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
           : status === 429 && error.message
             ? error.message
             : (KNOWN[status] ?? error.message);
-    return reply
-      .status(status)
-      .send({ success: false, message, code: GENERIC_CODES[status] ?? 'request.failed' });
+    return reply.status(status).send(refusal(message, GENERIC_CODES[status] ?? 'request.failed'));
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply
-    .status(500)
-    .send({ success: false, message: 'Internal server error.', code: GENERIC_CODES[500] });
+  return reply.status(500).send(refusal('Internal server error.', GENERIC_CODES[500]));
 }

@@ -13,6 +13,7 @@ export {
   tooManyRequests,
   describeValidation,
   errorHandler,
+  refusal,
 } from './errors';
 export { authPlugin, ALLOWED_ALGORITHMS, hasCredentials, type JwtOptions } from './auth';
 export {

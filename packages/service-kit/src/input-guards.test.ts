@@ -63,6 +63,7 @@ describe('NUL characters', () => {
     expect(res.json()).toEqual({
       success: false,
       message: `${field}: must not contain NUL characters`,
+      error: `${field}: must not contain NUL characters`,
       code: 'request.invalid',
     });
     expect(reached.count).toBe(0);
@@ -110,6 +111,7 @@ describe('lone surrogates', () => {
     expect(res.json()).toEqual({
       success: false,
       message: `${field}: must be text (a lone surrogate is not a character)`,
+      error: `${field}: must be text (a lone surrogate is not a character)`,
       code: 'request.invalid',
     });
     expect(reached.count).toBe(0);
@@ -144,7 +146,7 @@ describe('numbers, URLs and bodies a client can send', () => {
     const { a, reached } = await app();
     const res = await a.inject({ method: 'POST', url, headers: json, payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message, code: 'request.invalid' });
+    expect(res.json()).toEqual({ success: false, message, error: message, code: 'request.invalid' });
     expect(reached.count).toBe(0);
     await a.close();
   });
@@ -156,6 +158,7 @@ describe('numbers, URLs and bodies a client can send', () => {
     expect(bad.json()).toEqual({
       success: false,
       message: 'The address is not valid: check its percent-encoding.',
+      error: 'The address is not valid: check its percent-encoding.',
       code: 'request.invalid',
     });
     const long = await a.inject({
@@ -167,12 +170,14 @@ describe('numbers, URLs and bodies a client can send', () => {
     expect(long.json()).toEqual({
       success: false,
       message: 'The address is too long.',
+      error: 'The address is too long.',
       code: 'request.uri_too_long',
     });
     const nowhere = await a.inject('/nowhere');
     expect(nowhere.json()).toEqual({
       success: false,
       message: 'No route for GET /nowhere.',
+      error: 'No route for GET /nowhere.',
       code: 'request.not_found',
     });
     expect(reached.count).toBe(0);

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { GENERIC_CODES } from './errors';
+import { GENERIC_CODES, refusal } from './errors';
 
 /**
  * Prometheus metrics of one process (a service instance or the gateway), in a registry of its own so that
@@ -106,7 +106,7 @@ export function registerMetrics(app: FastifyInstance, metrics: ServiceMetrics, t
       return reply
         .status(401)
         .header('www-authenticate', 'Bearer')
-        .send({ success: false, message: 'Metrics need their token.', code: GENERIC_CODES[401] });
+        .send(refusal('Metrics need their token.', GENERIC_CODES[401]));
     return reply
       .header('content-type', metrics.registry.contentType)
       .header('cache-control', 'no-store')

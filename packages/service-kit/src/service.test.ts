@@ -48,6 +48,7 @@ describe('buildService', () => {
     expect(missing.json()).toEqual({
       success: false,
       message: 'email: is required',
+      error: 'email: is required',
       code: 'request.invalid',
     });
     const badEmail = await a.inject({
@@ -86,6 +87,7 @@ describe('buildService', () => {
     expect(res.json()).toEqual({
       success: false,
       message: 'The request body is too large.',
+      error: 'The request body is too large.',
       code: 'request.too_large',
     });
     await a.close();
@@ -96,6 +98,7 @@ describe('buildService', () => {
     expect((await a.inject('/conflict')).json()).toEqual({
       success: false,
       message: 'Already there.',
+      error: 'Already there.',
       code: 'request.conflict',
     });
     const boom = await a.inject('/boom');

@@ -12,7 +12,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { errorHandler, GENERIC_CODES } from './errors';
+import { errorHandler, GENERIC_CODES, refusal } from './errors';
 import { authPlugin, type JwtOptions } from './auth';
 import { answerFrameworkError, finiteNumbersOnly, refuseNulCharacters } from './input-guards';
 import { createLogger, OneLineAccessLog } from './logger';
@@ -126,11 +126,9 @@ export async function buildService(opts: ServiceOptions): Promise<App> {
   app.setNotFoundHandler(
     opts.notFoundHandler ??
       ((request, reply) =>
-        reply.status(404).send({
-          success: false,
-          message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
-          code: GENERIC_CODES[404],
-        })),
+        reply
+          .status(404)
+          .send(refusal(`No route for ${request.method} ${request.url.split('?')[0]}.`, GENERIC_CODES[404]))),
   );
 
   // No NUL character reaches a handler (Postgres refuses it): 400 naming the field.

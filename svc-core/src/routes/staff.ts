@@ -1,5 +1,5 @@
 import { ErrorAnswers, Ok, PaymentRequiredResponse } from '@platform/contracts';
-import { badRequest, pageOf, type App } from '@platform/service-kit';
+import { badRequest, pageOf, refusal, type App } from '@platform/service-kit';
 import {
   CoreErrors,
   DashboardResponse,
@@ -240,12 +240,15 @@ export default async function staffRoutes(app: App, { staff, orgs, compliance, t
         const dryRun = flag === '1' || flag === 'true';
         const data = await staff.import(request.user, actor, request.body, dryRun, requestInfo(request));
         if (!dryRun && data.problems.length > 0)
-          return reply.status(422).send({
-            success: false,
-            message: `The file has ${data.problems.length} problem(s); nothing was imported.`,
-            code: CoreErrors.importInvalid,
-            data,
-          });
+          return reply
+            .status(422)
+            .send(
+              refusal(
+                `The file has ${data.problems.length} problem(s); nothing was imported.`,
+                CoreErrors.importInvalid,
+                { data },
+              ),
+            );
         return { success: true as const, data };
       },
     );
