@@ -8,7 +8,8 @@ import { verifyAddress } from './mailbox';
  * roster for the maternity ward, puts a nurse not yet cleared to practise on a day shift from the keyboard,
  * sees the rule it breaks, keeps it with a reason shown beside it, and publishes; the nurse, on a laptop,
  * sees her shift; on the Monday, on her phone in Kiswahili, she clocks in for it. The browsers' day is 25
- * March 2026 (09:00 in Nairobi), then svc-core's and her phone's are that Monday at 07:05.
+ * March 2026 (09:00 in Nairobi), then svc-core's and her phone's are that Monday at 07:05. Then a swap: a
+ * nurse offers her night on her phone, a colleague of hers takes it, the clinic approves it on a laptop.
  */
 const PASSWORD = 'a good long password';
 const NOW = '2026-03-25T06:00:00.000Z';
@@ -198,4 +199,130 @@ test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule w
   ).toContainText('bado hujatoka · Mchana');
   expect(await nursePhone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await herPhone.close();
+});
+
+test('a nurse offers her shift for swap on her phone in Kiswahili; a colleague takes it; the clinic approves on a laptop', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  setToday(NOW);
+  const tag = Date.now().toString(36);
+  const clinic = await register(page, `Kibera Clinic ${tag}`, 'Clinic');
+  const neema = await register(page, `Neema Wafula ${tag}`, 'user');
+  const zawadi = await register(page, `Zawadi Akinyi ${tag}`, 'user');
+  const clinicAuth = await tokenOf(page, clinic.email);
+
+  // Both nurses join the team and the maternity ward, whose night shift is not clinical.
+  const ward = await page.request.post('/api/core/departments', {
+    headers: clinicAuth,
+    data: { name: 'Maternity' },
+  });
+  const wardId = ((await ward.json()) as { data: { id: string } }).data.id;
+  async function join(who: { email: string }) {
+    expect(
+      (
+        await page.request.post('/api/user/org/invites', { headers: clinicAuth, data: { email: who.email } })
+      ).ok(),
+    ).toBe(true);
+    let auth = await tokenOf(page, who.email);
+    const invites = await page.request.get('/api/user/org/invites/mine', { headers: auth });
+    const inviteId = ((await invites.json()) as { data: { id: string }[] }).data[0]!.id;
+    expect(
+      (await page.request.post(`/api/user/org/invites/${inviteId}/accept`, { headers: auth })).ok(),
+    ).toBe(true);
+    await page.context().clearCookies();
+    let staffId = '';
+    await expect(async () => {
+      auth = await tokenOf(page, who.email);
+      const record = await page.request.get('/api/core/staff/me', { headers: auth });
+      expect(record.status()).toBe(200);
+      staffId = ((await record.json()) as { data: { id: string } }).data.id;
+    }).toPass({ timeout: 30_000 });
+    expect(
+      (
+        await page.request.patch(`/api/core/staff/${staffId}`, {
+          headers: clinicAuth,
+          data: { departmentId: wardId },
+        })
+      ).ok(),
+    ).toBe(true);
+    return { auth, staffId };
+  }
+  const her = await join(neema);
+  const colleague = await join(zawadi);
+  const night = await page.request.post('/api/core/shift-templates', {
+    headers: clinicAuth,
+    data: { departmentId: wardId, name: 'Usiku', startsAt: '19:00', endsAt: '07:00', clinical: false },
+  });
+  const templateId = ((await night.json()) as { data: { id: string } }).data.id;
+  const roster = await page.request.post('/api/core/rosters', {
+    headers: clinicAuth,
+    data: { departmentId: wardId, startsOn: '2026-03-30', weeks: 1 },
+  });
+  const rosterId = ((await roster.json()) as { data: { id: string } }).data.id;
+  expect(
+    (
+      await page.request.post(`/api/core/rosters/${rosterId}/assignments`, {
+        headers: clinicAuth,
+        data: { staffId: her.staffId, templateId, day: '2026-03-31' },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (await page.request.post(`/api/core/rosters/${rosterId}/publish`, { headers: clinicAuth })).ok(),
+  ).toBe(true);
+
+  // Neema, on her phone, 360 px wide, in Kiswahili: she offers Tuesday's night.
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const mobile = await phone.newPage();
+  await mobile.clock.setFixedTime(new Date(NOW));
+  await mobile.addInitScript(() =>
+    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
+  );
+  await mobile.goto('/login');
+  await acceptCookies(mobile, 'Kubali');
+  await mobile.getByLabel('Barua pepe').fill(neema.email);
+  await mobile.getByLabel('Nywila').fill(PASSWORD);
+  await mobile.getByRole('main').getByRole('button', { name: 'Ingia' }).click();
+  await expect(mobile).not.toHaveURL(/\/login/);
+  await mobile.goto('/hr/rosters');
+  const mine = mobile.getByRole('region', { name: 'Zamu zangu' });
+  await mine.getByRole('button', { name: 'Toa Usiku, 31 Mac 2026 ibadilishwe' }).click();
+  await expect(mine).toContainText('Imetolewa: wenzako wa taaluma yako wanaweza kuichukua.');
+  await expect(mine.getByRole('listitem')).toContainText('imetolewa, inangoja mwenzako');
+  expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Zawadi, a nurse too, takes it.
+  const open = await page.request.get('/api/core/swap-offers?view=open', { headers: colleague.auth });
+  const offer = ((await open.json()) as { data: { id: string; day: string }[] }).data.find(
+    (s) => s.day === '2026-03-31',
+  )!;
+  expect(
+    (
+      await page.request.post(`/api/core/swap-offers/${offer.id}/take`, { headers: colleague.auth, data: {} })
+    ).ok(),
+  ).toBe(true);
+  await mobile.reload();
+  await expect(mobile.getByRole('region', { name: 'Zamu zangu' }).getByRole('listitem')).toContainText(
+    `${zawadi.name} anaichukua, inangoja msimamizi`,
+  );
+  await phone.close();
+
+  // The clinic, on a laptop, approves it: the night is Zawadi's.
+  await page.clock.setFixedTime(new Date(NOW));
+  await logInOk(page, clinic.email, PASSWORD);
+  await acceptCookies(page);
+  await page.goto('/hr/swaps');
+  const decide = page.getByRole('region', { name: 'Swaps to decide' });
+  await expect(decide.getByRole('listitem')).toContainText(`${neema.name} → ${zawadi.name}`);
+  await decide.getByRole('button', { name: `Approve giving Usiku, 31 Mar 2026 to ${zawadi.name}` }).click();
+  await expect(decide).toContainText(`Approved: Usiku, 31 Mar 2026 is now ${zawadi.name}'s.`);
+  await expect(decide).toContainText('No swap is waiting for you.');
+  const hers = await page.request.get('/api/core/shifts/mine?from=2026-03-30', { headers: colleague.auth });
+  expect(((await hers.json()) as { data: { day: string }[] }).data.map((s) => s.day)).toEqual(['2026-03-31']);
 });
