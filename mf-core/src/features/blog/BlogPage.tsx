@@ -4,11 +4,12 @@ import { Link, useSearchParams } from '@platform/router';
 import { ListStatus, Pager, useDateFormat, useRouteMeta, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
 import { textPreview } from './text';
+import { ProductCards } from './ProductCards';
 import '../shared/core.css';
 
 const PAGE_SIZE = 10;
 
-/** `/blog`: published posts, newest first, ten a page (the page in the address). */
+/** `/blog`: published posts, newest first, ten a page (the page in the address), then the product in short. */
 export default function BlogPage() {
   const { t } = useTranslation('core');
   useRouteMeta(t('blog.title'), t('meta.blog'));
@@ -58,6 +59,7 @@ export default function BlogPage() {
           />
         )}
       </ListStatus>
+      <ProductCards />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@platform/router';
 import { fakeApi, renderScreen } from '@platform/ui/testing';
@@ -57,6 +58,22 @@ describe('/blog', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Steps' })).toBeInTheDocument();
     expect(calls.at(-1)!.path).toBe('/api/blog/posts/post-1');
     expect(document.title).toBe('Post 1 — AfyaHR');
+  });
+
+  it('says what AfyaHR is beside the posts: a card per module leading to its page, a demo and the features', async () => {
+    fakeApi(() => ({ body: { success: true, data: [], pageInfo: { page: 1, limit: 10, total: 0 } } }));
+    await renderScreen(pages, { path: '/blog' });
+    await act(() => i18next.changeLanguage('sw'));
+    const product = await screen.findByRole('region', { name: 'AfyaHR kwa ufupi' });
+    const cards = within(product).getAllByRole('listitem');
+    expect(cards.map((c) => within(c).getByRole('link').getAttribute('href'))).toEqual([
+      '/core',
+      '/hire',
+      '/event',
+      '/connect',
+    ]);
+    expect(within(product).getByRole('button', { name: 'Omba onyesho' })).toBeInTheDocument();
+    expect(within(product).getByRole('link', { name: 'Gundua vipengele' })).toHaveAttribute('href', '/');
   });
 
   it('says so when there are no posts yet', async () => {
