@@ -1811,6 +1811,171 @@ export const SurveyEventData = Type.Object({
 });
 export type SurveyEventData = Static<typeof SurveyEventData>;
 
+// ---- HR workflows ----
+
+/** What starts a workflow's run: an event of the organisation, or a day coming near. */
+export const WORKFLOW_TRIGGERS = [
+  'person-joined',
+  'credential-expiring',
+  'leave-approved',
+  'contract-signed',
+  'probation-ending',
+] as const;
+export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
+/** Whom an action reaches: HR (owner and HR admins), the person's managers, the person. */
+export const WORKFLOW_AUDIENCES = ['hr', 'manager', 'person'] as const;
+
+export const WorkflowConditions = Type.Object(
+  {
+    /** The person's department is one of these (none: any). */
+    departmentIds: Type.Optional(Type.Array(Uuid, { maxItems: 20, uniqueItems: true })),
+    /** The person's profession is one of these (none: any). */
+    professions: Type.Optional(Type.Array(StringEnum(PROFESSIONS), { maxItems: 20, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+export type WorkflowConditions = Static<typeof WorkflowConditions>;
+
+export const WorkflowAction = Type.Union([
+  Type.Object(
+    {
+      kind: Type.Literal('checklist'),
+      assignee: StringEnum(WORKFLOW_AUDIENCES),
+      tasks: Type.Array(
+        Type.Object(
+          { title: Line(160), dueInDays: Type.Integer({ minimum: 0, maximum: 365 }) },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 20 },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ kind: Type.Literal('policy'), policyId: Uuid }, { additionalProperties: false }),
+  Type.Object(
+    {
+      kind: Type.Literal('contract'),
+      templateId: Uuid,
+      salary: Type.Object(
+        {
+          amount: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+          currency: StringEnum(CONTRACT_CURRENCIES),
+          period: StringEnum(['month', 'year'] as const),
+        },
+        { additionalProperties: false },
+      ),
+      probationMonths: Type.Integer({ minimum: 0, maximum: 12 }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { kind: Type.Literal('notify'), to: StringEnum(WORKFLOW_AUDIENCES) },
+    { additionalProperties: false },
+  ),
+]);
+export type WorkflowAction = Static<typeof WorkflowAction>;
+
+/** POST /api/core/workflows: a workflow, made inactive. */
+export const WorkflowBody = Type.Object(
+  {
+    name: Line(120),
+    trigger: StringEnum(WORKFLOW_TRIGGERS),
+    conditions: Type.Optional(WorkflowConditions),
+    actions: Type.Array(WorkflowAction, { minItems: 1, maxItems: 10 }),
+  },
+  { additionalProperties: false },
+);
+export type WorkflowBody = Static<typeof WorkflowBody>;
+/** PATCH /api/core/workflows/:id: any of its parts, and `active` (turning one on counts against the plan). */
+export const WorkflowPatch = Type.Object(
+  {
+    name: Type.Optional(Line(120)),
+    trigger: Type.Optional(StringEnum(WORKFLOW_TRIGGERS)),
+    conditions: Type.Optional(WorkflowConditions),
+    actions: Type.Optional(Type.Array(WorkflowAction, { minItems: 1, maxItems: 10 })),
+    active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type WorkflowPatch = Static<typeof WorkflowPatch>;
+
+export const Workflow = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  /** `onboarding`: the ready one every organisation gets; null: HR's own. */
+  preset: Type.Union([Type.Literal('onboarding'), Type.Null()]),
+  trigger: StringEnum(WORKFLOW_TRIGGERS),
+  conditions: WorkflowConditions,
+  actions: Type.Array(WorkflowAction),
+  active: Type.Boolean(),
+  /** Since when it fires (events before it do not); null while off. */
+  activatedAt: NullableString,
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Workflow = Static<typeof Workflow>;
+export const WorkflowResponse = Ok({ data: Workflow });
+export const WorkflowListResponse = Ok({
+  data: Type.Array(Workflow),
+  pageInfo: PageInfo,
+  /** The plan's limit of active workflows (null: unlimited) and how many are on. */
+  limit: Type.Union([Type.Integer(), Type.Null()]),
+  active: Type.Integer(),
+});
+export const WorkflowActionResult = Type.Object({
+  kind: Type.String(),
+  status: StringEnum(['ok', 'failed'] as const),
+  /** What it did, or why it failed. */
+  detail: Type.String(),
+});
+export type WorkflowActionResult = Static<typeof WorkflowActionResult>;
+export const WorkflowRun = Type.Object({
+  id: Uuid,
+  workflowId: Uuid,
+  trigger: StringEnum(WORKFLOW_TRIGGERS),
+  /** What fired it: the staff record, leave request, credential or contract. */
+  subjectId: Uuid,
+  /** The occurrence (a credential's expiry day, a probation's end); '' for an event. */
+  occurrence: Type.String(),
+  staffId: Uuid,
+  staffName: Type.String(),
+  ranAt: Type.String(),
+  results: Type.Array(WorkflowActionResult),
+});
+export type WorkflowRun = Static<typeof WorkflowRun>;
+export const WorkflowRunListResponse = Ok({ data: Type.Array(WorkflowRun), pageInfo: PageInfo });
+export const WorkflowTask = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  dueOn: Type.String(),
+  doneAt: NullableString,
+  workflowName: Type.String(),
+  /** The person the checklist is about. */
+  staffId: Uuid,
+  staffName: Type.String(),
+});
+export type WorkflowTask = Static<typeof WorkflowTask>;
+export const WorkflowTaskQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ done: Type.Optional(Type.Boolean()) }),
+]);
+export type WorkflowTaskQuery = Static<typeof WorkflowTaskQuery>;
+export const WorkflowTaskListResponse = Ok({ data: Type.Array(WorkflowTask), pageInfo: PageInfo });
+export const WorkflowTaskResponse = Ok({ data: WorkflowTask });
+/** `core.workflow.changed.v1` (made, edited, on, off) and `core.workflow.ran.v1`. */
+export const WorkflowEventData = Type.Object({
+  organisationId: Uuid,
+  workflowId: Uuid,
+  trigger: StringEnum(WORKFLOW_TRIGGERS),
+  active: Type.Boolean(),
+  runId: Type.Optional(Uuid),
+  subjectId: Type.Optional(Uuid),
+  failed: Type.Optional(Type.Integer()),
+});
+export type WorkflowEventData = Static<typeof WorkflowEventData>;
+export const WorkflowTaskDoneData = Type.Object({ organisationId: Uuid, taskId: Uuid, runId: Uuid });
+export type WorkflowTaskDoneData = Static<typeof WorkflowTaskDoneData>;
+
 export const CoreEvents = {
   credentialVerified: 'core.credential.verified.v1',
   credentialExpiring: 'core.credential.expiring.v1',
@@ -1834,6 +1999,9 @@ export const CoreEvents = {
   timesheetApproved: 'core.timesheet.approved.v1',
   surveySent: 'core.wellness.survey-sent.v1',
   surveyClosed: 'core.wellness.survey-closed.v1',
+  workflowChanged: 'core.workflow.changed.v1',
+  workflowRan: 'core.workflow.ran.v1',
+  workflowTaskDone: 'core.workflow.task-done.v1',
 } as const;
 
 export const CredentialEventData = Type.Object({
@@ -1904,9 +2072,15 @@ export const CoreEventSchemas = {
   [CoreEvents.timesheetApproved]: TimesheetApprovedData,
   [CoreEvents.surveySent]: SurveyEventData,
   [CoreEvents.surveyClosed]: SurveyEventData,
+  [CoreEvents.workflowChanged]: WorkflowEventData,
+  [CoreEvents.workflowRan]: WorkflowEventData,
+  [CoreEvents.workflowTaskDone]: WorkflowTaskDoneData,
 };
 
 export const CoreErrors = {
+  workflowNotFound: 'core.workflow_not_found',
+  workflowTaskNotFound: 'core.workflow_task_not_found',
+  workflowTargetNotFound: 'core.workflow_target_not_found',
   noOrganisation: 'core.no_organisation',
   staffNotFound: 'core.staff_not_found',
   credentialNotFound: 'core.credential_not_found',

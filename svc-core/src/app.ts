@@ -42,6 +42,9 @@ import licenceAlertRoutes from './routes/licence-alerts';
 import organisationRoutes from './routes/organisation';
 import timeClockRoutes from './routes/time-clock';
 import wellnessRoutes from './routes/wellness';
+import workflowRoutes from './routes/workflows';
+import { WorkflowStore } from './stores/workflow-store';
+import { WorkflowSweep } from './stores/workflow-sweep';
 
 export interface BuildOptions {
   /** Tests may pass an already-connected bus; otherwise one is connected from NATS_URL. */
@@ -56,6 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Runs the expiry sweep (credentials, compliance documents, trainings) here and now: what the schedule does. */
     sweep(): Promise<{ sent: number; skipped: boolean }>;
+    /** Runs the HR workflows' sweep here and now: what the schedule does. */
+    sweepWorkflows(): Promise<{ ran: number; skipped: boolean }>;
   }
 }
 
@@ -99,14 +104,18 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
     trainings.alerts,
     contractEndAlerts(db, orgs, now),
   ]);
+  const workflows = new WorkflowStore(db, now);
+  const workflowSweep = new WorkflowSweep(db, orgs, contracts, now);
   await credentials.seedCouncils();
   app.decorate('sweep', () => expiry.sweep());
+  app.decorate('sweepWorkflows', () => workflowSweep.sweep());
   await app.register(peopleSync, { bus, db, processed: schema.processed, orgs });
   await app.register(entitlements, { bus, db });
   await app.register(eventCheckins, { bus, db, trainings });
   await app.register(hireEvents, { bus, db, hires });
   await app.register(alertSweep, {
     expiry,
+    workflows: workflowSweep,
     everyMs: opts.sweepEveryMs ?? 3_600_000,
     url: config.DATABASE_URL,
   });
@@ -126,5 +135,6 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(licenceAlertRoutes, { alertRoles, orgs });
   await app.register(contractRoutes, { contracts, orgs });
   await app.register(wellnessRoutes, { wellness, orgs });
+  await app.register(workflowRoutes, { workflows, orgs });
   return app;
 }

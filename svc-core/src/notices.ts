@@ -1,6 +1,7 @@
 import { makeNotice } from '@platform/event-bus';
 import type { Translated } from '@platform/contracts';
 import type { Milestone } from './domain/alert-schedule';
+import type { WorkflowTrigger } from '../contract';
 
 /**
  * svc-core's notices in every language the platform speaks; the platform inbox (svc-identity: the bell,
@@ -439,4 +440,62 @@ export const swapWithdrawnNotice = (userId: string, offerer: string, shift: stri
     },
     link: '/hr/swaps',
     email: 'now',
+  });
+
+/** What fired a workflow, said of its person (`who`), in every language. */
+const triggerPhrase = (trigger: WorkflowTrigger, who: string): Translated => {
+  switch (trigger) {
+    case 'person-joined':
+      return { en: `${who} joined`, sw: `${who} amejiunga`, fr: `${who} a rejoint l'équipe` };
+    case 'credential-expiring':
+      return {
+        en: `${who}'s licence expires within 30 days`,
+        sw: `Leseni ya ${who} inaisha ndani ya siku 30`,
+        fr: `L'autorisation d'exercer de ${who} expire dans moins de 30 jours`,
+      };
+    case 'leave-approved':
+      return {
+        en: `${who}'s leave was approved`,
+        sw: `Likizo ya ${who} imeidhinishwa`,
+        fr: `Le congé de ${who} a été approuvé`,
+      };
+    case 'contract-signed':
+      return {
+        en: `${who}'s contract was signed`,
+        sw: `Mkataba wa ${who} umesainiwa`,
+        fr: `Le contrat de ${who} a été signé`,
+      };
+    case 'probation-ending':
+      return {
+        en: `${who}'s probation ends within 14 days`,
+        sw: `Kipindi cha majaribio cha ${who} kinaisha ndani ya siku 14`,
+        fr: `La période d'essai de ${who} se termine dans moins de 14 jours`,
+      };
+  }
+};
+
+/** A workflow's "notify" action: what happened, named by the workflow. */
+export const workflowNotice = (userId: string, workflow: string, trigger: WorkflowTrigger, who: string) => {
+  const what = triggerPhrase(trigger, who);
+  return makeNotice('core', {
+    userId,
+    kind: 'core.workflow-notice',
+    title: { en: `${workflow}: ${what.en}`, sw: `${workflow}: ${what.sw}`, fr: `${workflow} : ${what.fr}` },
+    link: '/hr',
+    email: 'digest',
+  });
+};
+
+/** A workflow's checklist gave the person tasks (about `who`). */
+export const workflowTasksNotice = (userId: string, workflow: string, count: number, who: string) =>
+  makeNotice('core', {
+    userId,
+    kind: 'core.workflow-tasks',
+    title: {
+      en: `${workflow}: ${count} ${count === 1 ? 'task' : 'tasks'} for you about ${who}`,
+      sw: `${workflow}: kazi ${count} zako kuhusu ${who}`,
+      fr: `${workflow} : ${count} ${count === 1 ? 'tâche' : 'tâches'} pour vous au sujet de ${who}`,
+    },
+    link: '/hr/workflows#my-tasks',
+    email: 'digest',
   });

@@ -24,6 +24,12 @@ import { TRAINING_SOURCES } from '../domain/trainings';
 import { LEAVE_ACCRUALS, LEAVE_STATUSES } from '../domain/leave';
 import { SWAP_STATUSES } from '../rosters/swaps';
 import { DEFAULT_FATIGUE_LIMITS } from '../rosters/roster-rules';
+import {
+  WORKFLOW_TRIGGERS,
+  type WorkflowAction,
+  type WorkflowActionResult,
+  type WorkflowConditions,
+} from '../../contract';
 
 /** svc-core's own Postgres schema: no other service reads or writes it. */
 export const core = pgSchema('core');
@@ -922,4 +928,88 @@ export const pulseRespondents = core.table(
     personId: uuid('person_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.surveyId, t.personId] })],
+);
+
+/**
+ * HR's workflows: a trigger, conditions on the person and ordered actions (the contract's `WorkflowAction`).
+ * `preset` names the ready ones (one each per organisation); `activated_at` is when it was last turned on:
+ * events before it do not fire it.
+ */
+export const workflows = core.table(
+  'workflows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    name: text('name').notNull(),
+    preset: text('preset', { enum: ['onboarding'] }),
+    trigger: text('trigger', { enum: WORKFLOW_TRIGGERS }).notNull(),
+    conditions: jsonb('conditions').$type<WorkflowConditions>().notNull(),
+    actions: jsonb('actions').$type<WorkflowAction[]>().notNull(),
+    active: boolean('active').notNull().default(false),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /**
+     * The database's clock when it was turned on: staff records made after it fire `person-joined` (their
+     * `created_at` is the database's, while a leave decision's or a signature's time is the service's, read
+     * against `activated_at`).
+     */
+    recordsSince: timestamp('records_since', { withTimezone: true }),
+    /** Who turned it on: the HR member its contract actions are made in the name of. */
+    activatedBy: uuid('activated_by'),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('workflows_org_created_idx').on(t.orgId, t.createdAt, t.id),
+    uniqueIndex('workflows_org_preset_idx')
+      .on(t.orgId, t.preset)
+      .where(sql`preset is not null`),
+    // The sweep reads the active ones.
+    index('workflows_active_idx')
+      .on(t.id)
+      .where(sql`active`),
+  ],
+);
+
+/**
+ * One run of a workflow: its claim. (workflow, subject, occurrence) is unique, and the row is written in the
+ * transaction that does the run's actions, so a run happens once whoever sweeps and however often.
+ */
+export const workflowRuns = core.table(
+  'workflow_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflowId: uuid('workflow_id').notNull(),
+    orgId: uuid('org_id').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** A credential's expiry day, a probation's last day; '' for an event (it happens once). */
+    occurrence: text('occurrence').notNull().default(''),
+    staffRecordId: uuid('staff_record_id').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    results: jsonb('results').$type<WorkflowActionResult[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('workflow_runs_claim_idx').on(t.workflowId, t.subjectId, t.occurrence),
+    index('workflow_runs_workflow_ran_idx').on(t.workflowId, t.ranAt, t.id),
+  ],
+);
+
+/** A checklist's task for one person holding the role it was assigned to; done by them. */
+export const workflowTasks = core.table(
+  'workflow_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    runId: uuid('run_id').notNull(),
+    assigneeId: uuid('assignee_id').notNull(),
+    /** The person the checklist is about. */
+    staffRecordId: uuid('staff_record_id').notNull(),
+    title: text('title').notNull(),
+    /** Its place in the checklist: tasks due the same day keep the checklist's order. */
+    position: integer('position').notNull(),
+    dueOn: date('due_on').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workflow_tasks_assignee_idx').on(t.assigneeId, t.orgId, t.dueOn, t.position, t.id)],
 );

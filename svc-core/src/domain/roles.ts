@@ -45,6 +45,7 @@ export const ORG_ACTIONS = [
   'leave.manage', // leave types and public holidays
   'leave.oversee', // who is away, others' balances and requests (a manager: their scope)
   'wellness.manage', // pulse surveys: make, send, close, read the (anonymous) results
+  'workflow.manage', // workflows: make, edit, turn on and off, read their runs
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
@@ -71,6 +72,7 @@ const ALLOWED: Record<OrgAction, readonly OrgRole[]> = {
   'leave.oversee': ['owner', 'hr-admin', 'manager'],
   // Not managers: a ward's results are HR's to read, so a manager cannot watch their own team's answers.
   'wellness.manage': HR,
+  'workflow.manage': HR,
 };
 
 export const can = (actor: OrgActor, action: OrgAction): boolean => ALLOWED[action].includes(actor.role);
