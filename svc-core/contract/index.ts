@@ -1915,6 +1915,7 @@ export const Workflow = Type.Object({
 });
 export type Workflow = Static<typeof Workflow>;
 export const WorkflowResponse = Ok({ data: Workflow });
+export type WorkflowResponse = Static<typeof WorkflowResponse>;
 export const WorkflowListResponse = Ok({
   data: Type.Array(Workflow),
   pageInfo: PageInfo,
@@ -1922,6 +1923,7 @@ export const WorkflowListResponse = Ok({
   limit: Type.Union([Type.Integer(), Type.Null()]),
   active: Type.Integer(),
 });
+export type WorkflowListResponse = Static<typeof WorkflowListResponse>;
 export const WorkflowActionResult = Type.Object({
   kind: Type.String(),
   status: StringEnum(['ok', 'failed'] as const),
@@ -1944,6 +1946,7 @@ export const WorkflowRun = Type.Object({
 });
 export type WorkflowRun = Static<typeof WorkflowRun>;
 export const WorkflowRunListResponse = Ok({ data: Type.Array(WorkflowRun), pageInfo: PageInfo });
+export type WorkflowRunListResponse = Static<typeof WorkflowRunListResponse>;
 export const WorkflowTask = Type.Object({
   id: Uuid,
   title: Type.String(),
@@ -1961,7 +1964,9 @@ export const WorkflowTaskQuery = Type.Composite([
 ]);
 export type WorkflowTaskQuery = Static<typeof WorkflowTaskQuery>;
 export const WorkflowTaskListResponse = Ok({ data: Type.Array(WorkflowTask), pageInfo: PageInfo });
+export type WorkflowTaskListResponse = Static<typeof WorkflowTaskListResponse>;
 export const WorkflowTaskResponse = Ok({ data: WorkflowTask });
+export type WorkflowTaskResponse = Static<typeof WorkflowTaskResponse>;
 /** `core.workflow.changed.v1` (made, edited, on, off) and `core.workflow.ran.v1`. */
 export const WorkflowEventData = Type.Object({
   organisationId: Uuid,
