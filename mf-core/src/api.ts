@@ -18,6 +18,13 @@ import type {
   MainComponentsResponse,
 } from '@platform/svc-content/contract';
 import type {
+  WorkflowBody,
+  WorkflowListResponse,
+  WorkflowPatch,
+  WorkflowResponse,
+  WorkflowRunListResponse,
+  WorkflowTaskListResponse,
+  WorkflowTaskResponse,
   SurveyAnswerBody,
   SurveyAnsweredResponse,
   SurveyBody,
@@ -524,6 +531,23 @@ export const coreApi = {
     }),
   surveyResults: (id: string) =>
     endpoint<SurveyResultsResponse>(`/api/core/wellness/surveys/${encodeURIComponent(id)}/results`),
+  /** HR workflows: HR lists, makes, edits and turns them on and off, and reads their runs. */
+  workflows: (page: number) => endpoint<WorkflowListResponse>(`/api/core/workflows?page=${page}&limit=20`),
+  createWorkflow: (body: WorkflowBody) =>
+    apiRequest<WorkflowResponse>('/api/core/workflows', { method: 'POST', body }),
+  updateWorkflow: (id: string, body: WorkflowPatch) =>
+    apiRequest<WorkflowResponse>(`/api/core/workflows/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  workflowRuns: (id: string, page: number) =>
+    endpoint<WorkflowRunListResponse>(
+      `/api/core/workflows/${encodeURIComponent(id)}/runs?page=${page}&limit=20`,
+    ),
+  /** The caller's own tasks from workflows' checklists, open ones first by due day. */
+  myTasks: (page: number) =>
+    endpoint<WorkflowTaskListResponse>(`/api/core/workflows/tasks/mine?done=false&page=${page}&limit=20`),
+  completeTask: (id: string) =>
+    apiRequest<WorkflowTaskResponse>(`/api/core/workflows/tasks/${encodeURIComponent(id)}/done`, {
+      method: 'POST',
+    }),
   remindPolicy: (id: string) =>
     apiRequest<RemindResponse>(`/api/core/policies/${encodeURIComponent(id)}/remind`, { method: 'POST' }),
 };

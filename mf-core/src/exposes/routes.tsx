@@ -35,6 +35,7 @@ const routes: RemoteRoutes = [
   { path: '/hr/clock', Component: lazyPage(() => import('../features/hr/ClockPage')) },
   { path: '/hr/timesheets', Component: lazyPage(() => import('../features/hr/TimesheetsPage')) },
   { path: '/hr/wellness', Component: lazyPage(() => import('../features/hr/WellnessPage')) },
+  { path: '/hr/workflows', Component: lazyPage(() => import('../features/hr/WorkflowsPage')) },
   { path: '/hr/contracts', Component: lazyPage(() => import('../features/hr/ContractsPage')) },
   {
     path: '/hr/contracts/mine',

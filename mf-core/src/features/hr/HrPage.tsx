@@ -71,6 +71,9 @@ function HrHome() {
         {role !== undefined && role !== 'owner' && <Link to="/hr/clock">{t('hrPage.clockLink')}</Link>}
         {role !== undefined && <Link to="/hr/timesheets">{t('hrPage.timesheetsLink')}</Link>}
         {isHr && <Link to="/hr/wellness">{t('hrPage.wellnessLink')}</Link>}
+        {role !== undefined && (
+          <Link to="/hr/workflows">{isHr ? t('hrPage.workflowsLink') : t('hrPage.myTasksLink')}</Link>
+        )}
       </nav>
       <Dashboard />
       {isHr && <RecentHires invites={role === 'owner'} />}

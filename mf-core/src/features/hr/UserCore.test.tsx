@@ -12,7 +12,7 @@ const page = (data: unknown[]) => ({
 });
 
 describe("Core's widget on the professional's dashboard", () => {
-  it('shows a member her next shifts, her leave and this month’s timesheet', async () => {
+  it('shows a member her open tasks, her next shifts, her leave and this month’s timesheet', async () => {
     useSession.getState().signIn('token', AMINA);
     fakeApi(({ path }) => {
       if (path === '/api/core/staff/me')
@@ -51,6 +51,18 @@ describe("Core's widget on the professional's dashboard", () => {
             availableAtYearEnd: 16,
           },
         ]);
+      if (path.startsWith('/api/core/workflows/tasks/mine'))
+        return page([
+          {
+            id: 't-1',
+            title: 'Read the infection prevention policy',
+            dueOn: '2026-03-05',
+            doneAt: null,
+            workflowName: 'Onboarding checklist',
+            staffId: 's-1',
+            staffName: 'Amina Wanjiru',
+          },
+        ]);
       if (path.startsWith('/api/core/timesheets?'))
         return page([
           {
@@ -79,6 +91,10 @@ describe("Core's widget on the professional's dashboard", () => {
       return { status: 404, body: { success: false, message: 'x', code: 'request.not_found' } };
     });
     await renderScreen(<UserCore />, { path: '/userdashboard' });
+    const tasks = await screen.findByRole('region', { name: 'My tasks' });
+    expect(
+      await within(tasks).findByRole('button', { name: 'Mark Read the infection prevention policy done' }),
+    ).toBeEnabled();
     const shifts = await screen.findByRole('region', { name: 'My shifts' });
     expect(await within(shifts).findByRole('listitem')).toHaveTextContent(
       'Night (19:00–07:00) · Maternity ward',

@@ -5,6 +5,7 @@ import { useLanguage } from '@platform/shell-state';
 import { Alert, Spinner, useDateFormat, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgTimeZone } from './hr-access';
+import { MyTasks } from './MyTasks';
 import { PulseSurveys } from './PulseSurveys';
 import { ShiftSwap } from './ShiftSwap';
 import '../shared/core.css';
@@ -16,6 +17,7 @@ const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZon
 
 /**
  * Core's widget on the professional's /userdashboard: the wellness surveys they are asked to answer, their
+ * open tasks from HR workflows (when there are some), their
  * next shifts (each to offer for swap; the clock and the swaps page), their leave balances and this month's
  * timesheet. Only for someone with a staff record in an organisation with Core:
  * anyone else (no organisation, no record, a plan without Core) sees nothing of it.
@@ -27,6 +29,7 @@ export default function UserCore() {
   return (
     <div className="stack user-core">
       <PulseSurveys />
+      <MyTasks quiet />
       <MyShifts zone={zone} />
       <MyLeave />
       <MyTimesheet zone={zone} />
