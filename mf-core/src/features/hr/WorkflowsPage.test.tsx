@@ -51,7 +51,7 @@ describe('/hr/workflows', () => {
     expect(routes.map((r) => r.path)).toContain('/hr/workflows');
   });
 
-  it('lets HR turn the onboarding checklist on, read its run log and make a workflow', async () => {
+  it('lets HR turn the onboarding checklist on, read its run log, make a workflow and edit one', async () => {
     useSession.getState().signIn('token', CLINIC);
     let active = false;
     const calls = fakeApi(({ method, path }) => {
@@ -116,24 +116,29 @@ describe('/hr/workflows', () => {
 
     // A new workflow: checked before sending, then sent as the service's body.
     const form = screen.getByRole('region', { name: 'New workflow' });
-    await userEvent.selectOptions(within(form).getByLabelText('Assign a checklist to'), '');
     await userEvent.click(within(form).getByRole('button', { name: 'Make the workflow' }));
     expect(within(form).getByLabelText(/^Name/)).toHaveAccessibleDescription('Give the workflow a name.');
     expect(within(form).getByRole('group', { name: 'What it does' })).toHaveAccessibleDescription(
-      /Choose at least one thing/,
+      /at least one task/,
     );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.type(within(form).getByLabelText(/^Name/), 'Ward leave cover');
     await userEvent.selectOptions(within(form).getByLabelText('When'), 'leave-approved');
     await userEvent.click(await within(form).findByLabelText('Maternity ward'));
     await userEvent.click(within(form).getByLabelText('Nurse'));
-    await userEvent.selectOptions(within(form).getByLabelText('Assign a checklist to'), 'manager');
-    await userEvent.type(within(form).getByLabelText('Task 1'), 'Cover the shifts');
-    await userEvent.click(within(form).getByRole('button', { name: 'Add a task' }));
-    await userEvent.type(within(form).getByLabelText('Task 2'), 'Update the roster');
-    const due = within(form).getByLabelText('Task 2: due in (days)');
+    await userEvent.selectOptions(
+      within(form).getByLabelText('Action 1: assign the checklist to'),
+      'manager',
+    );
+    await userEvent.type(within(form).getByLabelText('Action 1, task 1'), 'Cover the shifts');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add a task to action 1' }));
+    await userEvent.type(within(form).getByLabelText('Action 1, task 2'), 'Update the roster');
+    const due = within(form).getByLabelText('Action 1, task 2: due in (days)');
     await userEvent.clear(due);
     await userEvent.type(due, '1');
-    await userEvent.selectOptions(within(form).getByLabelText('Tell'), 'hr');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add a notice' }));
+    expect(within(form).getByRole('group', { name: 'Action 2: Notice' })).toBeInTheDocument();
+    await userEvent.selectOptions(within(form).getByLabelText('Action 2: tell'), 'person');
     await userEvent.click(within(form).getByRole('button', { name: 'Make the workflow' }));
     expect(await within(form).findByText('Workflow made. Turn it on from the list.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -149,9 +154,36 @@ describe('/hr/workflows', () => {
             { title: 'Update the roster', dueInDays: 1 },
           ],
         },
-        { kind: 'notify', to: 'hr' },
+        { kind: 'notify', to: 'person' },
       ],
     });
+
+    // Editing the onboarding checklist: its actions loaded, one removed, a task renamed, saved.
+    await userEvent.click(within(list).getByRole('button', { name: 'Edit Onboarding checklist' }));
+    const editor = await screen.findByRole('region', { name: 'Edit Onboarding checklist' });
+    expect(within(editor).getByLabelText('Action 1, task 2')).toHaveValue('Verify the licence');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Remove action 2' }));
+    await userEvent.clear(within(editor).getByLabelText('Action 1, task 1'));
+    await userEvent.type(within(editor).getByLabelText('Action 1, task 1'), 'Collect national ID');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save changes' }));
+    expect(await within(editor).findByText('Changes saved.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)[1]).toEqual({
+      name: 'Onboarding checklist',
+      trigger: 'person-joined',
+      conditions: {},
+      actions: [
+        {
+          kind: 'checklist',
+          assignee: 'hr',
+          tasks: [
+            { title: 'Collect national ID', dueInDays: 3 },
+            { title: 'Verify the licence', dueInDays: 3 },
+          ],
+        },
+      ],
+    });
+    await userEvent.click(within(editor).getByRole('button', { name: 'Done editing' }));
+    expect(screen.getByRole('region', { name: 'New workflow' })).toBeInTheDocument();
   });
 
   it('shows the plan’s refusal to turn one on past the limit', async () => {

@@ -1,41 +1,20 @@
 import './texts';
-import { useState, type FormEvent } from 'react';
-import type { Workflow, WorkflowAction, WorkflowBody, WorkflowTrigger } from '@platform/svc-core/contract';
-import { PROFESSIONS, type Profession } from '@platform/contracts/values';
+import { useState } from 'react';
+import type { Workflow, WorkflowAction } from '@platform/svc-core/contract';
 import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
 import { Link, Navigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
-import {
-  Alert,
-  Button,
-  SelectField,
-  Spinner,
-  TextField,
-  useDateFormat,
-  useRouteMeta,
-  useTranslation,
-} from '@platform/ui';
+import { Alert, Button, Spinner, useDateFormat, useRouteMeta, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgRole } from './hr-access';
 import { MyTasks } from './MyTasks';
+import { useWorkflowName, WorkflowEditor } from './WorkflowEditor';
 import '../shared/core.css';
-
-/** The triggers, in the service's order (kept here: the contract's values would bring TypeBox). */
-const TRIGGERS: readonly WorkflowTrigger[] = [
-  'person-joined',
-  'credential-expiring',
-  'leave-approved',
-  'contract-signed',
-  'probation-ending',
-];
-const AUDIENCES = ['hr', 'manager', 'person'] as const;
-type Audience = (typeof AUDIENCES)[number];
-const ROLES: readonly Profession[] = PROFESSIONS.filter((p) => p !== 'Clinic');
 
 /**
  * `/hr/workflows`: HR's workflows (a trigger, conditions on the person, actions): the list with each one's
- * switch (the plan limits how many are on; the service refuses past it), a simple editor for a new one and
- * each one's run log. Everyone sees their own tasks from the checklists here, and marks them done.
+ * switch (the plan limits how many are on; the service refuses past it), a simple editor (`WorkflowEditor`)
+ * for a new one or an existing one, and each one's run log. Everyone sees their own tasks from the checklists here, and marks them done.
  */
 export default function WorkflowsPage() {
   const { t } = useTranslation('core');
@@ -43,6 +22,7 @@ export default function WorkflowsPage() {
   const user = useSession((s) => s.user);
   const { role, isHr } = useOrgRole();
   const [open, setOpen] = useState<Workflow | null>(null);
+  const [editing, setEditing] = useState<Workflow | null>(null);
   if (!user) return <Navigate to={loginPath('/hr/workflows')} replace />;
   return (
     <div className="container section hr-page">
@@ -53,9 +33,11 @@ export default function WorkflowsPage() {
       <p>{t('workflows.intro')}</p>
       {role === undefined && <Spinner label={t('hrPage.loading')} />}
       {role !== undefined && role !== 'owner' && <MyTasks />}
-      {isHr && <WorkflowList onOpen={setOpen} />}
+      {isHr && <WorkflowList onOpen={setOpen} onEdit={setEditing} />}
       {isHr && open && <RunLog workflow={open} />}
-      {isHr && <NewWorkflow />}
+      {isHr && (
+        <WorkflowEditor key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      )}
       {role === 'owner' && <MyTasks />}
     </div>
   );
@@ -81,13 +63,14 @@ function useActionText() {
   };
 }
 
-function WorkflowList({ onOpen }: { onOpen: (w: Workflow) => void }) {
+function WorkflowList({ onOpen, onEdit }: { onOpen: (w: Workflow) => void; onEdit: (w: Workflow) => void }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const list = useApiPages((page) => coreApi.workflows(page));
   const first = useApiQuery(coreApi.workflows(1));
   const plan = first.data;
   const actionText = useActionText();
+  const nameOf = useWorkflowName();
   return (
     <section className="card" aria-labelledby="workflows-list">
       <h2 id="workflows-list">{t('workflows.listTitle')}</h2>
@@ -103,14 +86,14 @@ function WorkflowList({ onOpen }: { onOpen: (w: Workflow) => void }) {
       <ul className="hr-list">
         {list.items.map((w) => (
           <li key={w.id}>
-            <strong>{w.preset ? t('workflows.onboardingName') : w.name}</strong> ·{' '}
-            {t(`workflows.trigger.${w.trigger}`)} · {w.active ? t('workflows.on') : t('workflows.off')}
+            <strong>{nameOf(w)}</strong> · {t(`workflows.trigger.${w.trigger}`)} ·{' '}
+            {w.active ? t('workflows.on') : t('workflows.off')}
             <ul>
               {w.actions.map((a, i) => (
                 <li key={i}>{actionText(a)}</li>
               ))}
             </ul>
-            <Switch workflow={w} onOpen={onOpen} />
+            <Switch workflow={w} onOpen={onOpen} onEdit={onEdit} />
           </li>
         ))}
       </ul>
@@ -119,12 +102,20 @@ function WorkflowList({ onOpen }: { onOpen: (w: Workflow) => void }) {
   );
 }
 
-function Switch({ workflow: w, onOpen }: { workflow: Workflow; onOpen: (w: Workflow) => void }) {
+function Switch({
+  workflow: w,
+  onOpen,
+  onEdit,
+}: {
+  workflow: Workflow;
+  onOpen: (w: Workflow) => void;
+  onEdit: (w: Workflow) => void;
+}) {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const name = w.preset ? t('workflows.onboardingName') : w.name;
+  const name = useWorkflowName()(w);
   async function toggle() {
     setBusy(true);
     setError(null);
@@ -151,6 +142,9 @@ function Switch({ workflow: w, onOpen }: { workflow: Workflow; onOpen: (w: Workf
       <Button variant="secondary" onClick={() => onOpen(w)} aria-label={t('workflows.runsFor', { name })}>
         {t('workflows.runs')}
       </Button>
+      <Button variant="secondary" onClick={() => onEdit(w)} aria-label={t('workflows.editFor', { name })}>
+        {t('workflows.edit')}
+      </Button>
       {error && <Alert kind="error">{error}</Alert>}
     </div>
   );
@@ -161,7 +155,7 @@ function RunLog({ workflow }: { workflow: Workflow }) {
   const failure = useFailure();
   const date = useDateFormat();
   const runs = useApiPages((page) => coreApi.workflowRuns(workflow.id, page));
-  const name = workflow.preset ? t('workflows.onboardingName') : workflow.name;
+  const name = useWorkflowName()(workflow);
   return (
     <section className="card" aria-labelledby="workflows-runs">
       <h2 id="workflows-runs">{t('workflows.runsTitle', { name })}</h2>
@@ -184,210 +178,6 @@ function RunLog({ workflow }: { workflow: Workflow }) {
         ))}
       </ul>
       {runs.hasMore && <Button onClick={runs.loadMore}>{t('hrPage.more')}</Button>}
-    </section>
-  );
-}
-
-type Task = { title: string; dueInDays: string };
-
-/** A new workflow: its trigger, conditions (departments, professions) and actions (a checklist, a notice, a policy). */
-function NewWorkflow() {
-  const { t } = useTranslation('core');
-  const failure = useFailure();
-  const places = useApiQuery(coreApi.places());
-  const policies = useApiQuery(coreApi.policies(1));
-  const departments = places.data?.data.departments ?? [];
-  const empty = {
-    name: '',
-    trigger: 'person-joined' as WorkflowTrigger,
-    departmentIds: [] as string[],
-    professions: [] as Profession[],
-    assignee: 'hr' as Audience | '',
-    tasks: [{ title: '', dueInDays: '3' }] as Task[],
-    notify: '' as Audience | '',
-    policyId: '',
-  };
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'actions', string>>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const toggle = <K extends 'departmentIds' | 'professions'>(key: K, value: string) =>
-    setForm((f) => {
-      const list = f[key] as string[];
-      return { ...f, [key]: list.includes(value) ? list.filter((x) => x !== value) : [...list, value] };
-    });
-  const setTask = (i: number, task: Partial<Task>) =>
-    setForm((f) => ({ ...f, tasks: f.tasks.map((x, j) => (j === i ? { ...x, ...task } : x)) }));
-
-  async function create(e: FormEvent) {
-    e.preventDefault();
-    const tasks = form.tasks
-      .filter((x) => x.title.trim() !== '')
-      .map((x) => ({
-        title: x.title.trim(),
-        dueInDays: Math.max(0, Math.min(365, Number(x.dueInDays) || 0)),
-      }));
-    const actions: WorkflowAction[] = [
-      ...(form.assignee && tasks.length > 0
-        ? [{ kind: 'checklist' as const, assignee: form.assignee, tasks }]
-        : []),
-      ...(form.notify ? [{ kind: 'notify' as const, to: form.notify }] : []),
-      ...(form.policyId ? [{ kind: 'policy' as const, policyId: form.policyId }] : []),
-    ];
-    const found: typeof errors = {};
-    if (form.name.trim() === '') found.name = t('workflows.nameRequired');
-    if (actions.length === 0) found.actions = t('workflows.actionsRequired');
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length > 0) return;
-    const body: WorkflowBody = {
-      name: form.name.trim(),
-      trigger: form.trigger,
-      conditions: {
-        ...(form.departmentIds.length ? { departmentIds: form.departmentIds } : {}),
-        ...(form.professions.length ? { professions: form.professions } : {}),
-      },
-      actions,
-    };
-    setBusy(true);
-    try {
-      const res = await coreApi.createWorkflow(body);
-      if (res.ok) {
-        setForm(empty);
-        setMessage({ kind: 'success', text: t('workflows.created') });
-        await refreshApi('/api/core/workflows');
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
-  }
-
-  const checks = (
-    key: 'departmentIds' | 'professions',
-    legend: string,
-    options: { value: string; label: string }[],
-  ) => (
-    <fieldset>
-      <legend>{legend}</legend>
-      {options.map((o) => (
-        <label key={o.value} className="hr-check">
-          <input
-            type="checkbox"
-            checked={(form[key] as string[]).includes(o.value)}
-            onChange={() => toggle(key, o.value)}
-          />{' '}
-          {o.label}
-        </label>
-      ))}
-    </fieldset>
-  );
-  const audienceOptions = (none: string) => [
-    { value: '', label: none },
-    ...AUDIENCES.map((a) => ({ value: a, label: t(`workflows.audience.${a}`) })),
-  ];
-
-  return (
-    <section className="card" aria-labelledby="workflows-new">
-      <h2 id="workflows-new">{t('workflows.newTitle')}</h2>
-      <p>{t('workflows.newIntro')}</p>
-      <form onSubmit={create} noValidate className="hr-form">
-        <TextField
-          label={t('workflows.name')}
-          required
-          maxLength={120}
-          value={form.name}
-          error={errors.name}
-          onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
-        />
-        <SelectField
-          label={t('workflows.when')}
-          value={form.trigger}
-          options={TRIGGERS.map((x) => ({ value: x, label: t(`workflows.trigger.${x}`) }))}
-          onChange={(e) => setForm((f) => ({ ...f, trigger: e.target.value as WorkflowTrigger }))}
-        />
-        {checks(
-          'departmentIds',
-          t('workflows.departments'),
-          departments.map((d) => ({ value: d.id, label: d.name })),
-        )}
-        {checks(
-          'professions',
-          t('workflows.professions'),
-          ROLES.map((p) => ({ value: p, label: t(`professions.${p}`, { ns: 'ui' }) })),
-        )}
-        <fieldset aria-describedby={errors.actions ? 'workflows-actions-error' : undefined}>
-          <legend>{t('workflows.actions')}</legend>
-          <SelectField
-            label={t('workflows.checklistFor')}
-            value={form.assignee}
-            options={audienceOptions(t('workflows.noChecklist'))}
-            onChange={(e) => setForm((f) => ({ ...f, assignee: e.target.value as Audience | '' }))}
-          />
-          {form.assignee !== '' &&
-            form.tasks.map((task, i) => (
-              <div className="row" key={i}>
-                <TextField
-                  label={t('workflows.taskTitle', { n: i + 1 })}
-                  maxLength={160}
-                  value={task.title}
-                  onChange={(e) => setTask(i, { title: e.target.value })}
-                />
-                <TextField
-                  label={t('workflows.dueInDays', { n: i + 1 })}
-                  type="number"
-                  min={0}
-                  max={365}
-                  inputMode="numeric"
-                  value={task.dueInDays}
-                  onChange={(e) => setTask(i, { dueInDays: e.target.value })}
-                />
-                {form.tasks.length > 1 && (
-                  <Button
-                    variant="secondary"
-                    aria-label={t('workflows.removeTask', { n: i + 1 })}
-                    onClick={() => setForm((f) => ({ ...f, tasks: f.tasks.filter((_, j) => j !== i) }))}
-                  >
-                    {t('workflows.remove')}
-                  </Button>
-                )}
-              </div>
-            ))}
-          {form.assignee !== '' && form.tasks.length < 20 && (
-            <Button
-              variant="secondary"
-              onClick={() => setForm((f) => ({ ...f, tasks: [...f.tasks, { title: '', dueInDays: '3' }] }))}
-            >
-              {t('workflows.addTask')}
-            </Button>
-          )}
-          <SelectField
-            label={t('workflows.notify')}
-            value={form.notify}
-            options={audienceOptions(t('workflows.nobody'))}
-            onChange={(e) => setForm((f) => ({ ...f, notify: e.target.value as Audience | '' }))}
-          />
-          <SelectField
-            label={t('workflows.policy')}
-            value={form.policyId}
-            options={[
-              { value: '', label: t('workflows.noPolicy') },
-              ...(policies.data?.data ?? []).map((p) => ({ value: p.id, label: p.title })),
-            ]}
-            onChange={(e) => setForm((f) => ({ ...f, policyId: e.target.value }))}
-          />
-          {errors.actions && (
-            <p id="workflows-actions-error" className="field-error" role="alert">
-              {errors.actions}
-            </p>
-          )}
-        </fieldset>
-        <p>{t('workflows.madeOff')}</p>
-        {message && <Alert kind={message.kind}>{message.text}</Alert>}
-        <Button type="submit" loading={busy}>
-          {t('workflows.create')}
-        </Button>
-      </form>
     </section>
   );
 }
