@@ -105,7 +105,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
     contractEndAlerts(db, orgs, now),
   ]);
   const workflows = new WorkflowStore(db, now);
-  const workflowSweep = new WorkflowSweep(db, orgs, contracts, now);
+  const workflowSweep = new WorkflowSweep(db, orgs, contracts, now, app.log);
   await credentials.seedCouncils();
   app.decorate('sweep', () => expiry.sweep());
   app.decorate('sweepWorkflows', () => workflowSweep.sweep());

@@ -103,6 +103,7 @@ export class WorkflowSweep {
     private readonly orgs: OrgStore,
     private readonly contracts: ContractStore,
     private readonly now: () => Date,
+    private readonly log?: { error(obj: object, msg: string): void },
   ) {}
 
   async sweep(): Promise<{ ran: number; skipped: boolean }> {
@@ -115,10 +116,25 @@ export class WorkflowSweep {
       const active = await this.db.select().from(schema.workflows).where(eq(schema.workflows.active, true));
       let ran = 0;
       for (const w of active) {
-        for (;;) {
-          const batch = await this.db.execute<Candidate>(candidates(w, today, BATCH));
-          for (const c of batch) if (await this.run(w, c, today)) ran += 1;
-          if (batch.length < BATCH) break;
+        if (!w.activatedAt || !w.recordsSince) continue;
+        // One workflow's or one run's failure (rolled back, so unclaimed: tried again next time) stops
+        // neither the others nor the sweep.
+        try {
+          for (;;) {
+            const batch = await this.db.execute<Candidate>(candidates(w, today, BATCH));
+            let failed = false;
+            for (const c of batch) {
+              try {
+                if (await this.run(w, c, today)) ran += 1;
+              } catch (err) {
+                failed = true;
+                this.log?.error({ err, workflowId: w.id, subjectId: c.subject_id }, 'workflow run failed');
+              }
+            }
+            if (failed || batch.length < BATCH) break;
+          }
+        } catch (err) {
+          this.log?.error({ err, workflowId: w.id }, 'workflow sweep failed');
         }
       }
       return { ran, skipped: false };
