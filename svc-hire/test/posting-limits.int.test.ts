@@ -151,9 +151,14 @@ it('does not honour an expired listing or one billing marks used, and plan room 
   for (const title of ['One', 'Two', 'Three (listing)'])
     expect((await post(clinic, title)).statusCode).toBe(201);
   expect((await post(clinic, 'Four')).statusCode).toBe(402);
-  // Only the listing's posting is told to billing, not those on the plan.
-  const told = await readEvents<ListingUsedData>(ctx.natsUrl, `${ctx.prefix}${HireEvents.listingUsed}`);
-  expect(told.filter((e) => e.data.ownerId === clinic.orgId).map((e) => e.data.creditId)).toEqual([fresh.id]);
+  // Only the listing's posting is told to billing, not those on the plan (the outbox relay publishes it
+  // a moment after the commit).
+  const told = await eventually(async () => {
+    const events = await readEvents<ListingUsedData>(ctx.natsUrl, `${ctx.prefix}${HireEvents.listingUsed}`);
+    const own = events.filter((e) => e.data.ownerId === clinic.orgId);
+    return own.length > 0 ? own : undefined;
+  });
+  expect(told.map((e) => e.data.creditId)).toEqual([fresh.id]);
   const uses = await sql<{ credit_id: string }>(
     'select credit_id from hire.listing_uses where owner_id = $1',
     clinic.orgId,
