@@ -13,6 +13,7 @@ import {
   EVENT_CATEGORIES,
   EVENT_PERIODS,
   EVENT_REGIONS,
+  EVENT_TOPICS,
   REGISTRATION_STATUSES,
 } from '@platform/contracts/values';
 
@@ -22,9 +23,16 @@ export {
   EVENT_CATEGORIES,
   EVENT_PERIODS,
   EVENT_REGIONS,
+  EVENT_TOPICS,
   REGISTRATION_STATUSES,
 };
-export type { EventCategory, EventPeriod, EventRegion, RegistrationStatus } from '@platform/contracts/values';
+export type {
+  EventCategory,
+  EventPeriod,
+  EventRegion,
+  EventTopic,
+  RegistrationStatus,
+} from '@platform/contracts/values';
 
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Day = Type.String({ format: 'date' });
@@ -47,6 +55,8 @@ const eventFields = {
   title: required(160),
   description: required(5000),
   category: StringEnum(EVENT_CATEGORIES),
+  /** What it is about (the spec's filter topics); null or absent: none. */
+  topic: Type.Optional(Type.Union([StringEnum(EVENT_TOPICS), Type.Null()])),
   /** The day and time the event starts, in `timeZone`. */
   date: Day,
   time: Clock,
@@ -108,6 +118,7 @@ export const EventView = Type.Object({
   title: Type.String(),
   description: Type.String(),
   category: StringEnum(EVENT_CATEGORIES),
+  topic: Type.Union([StringEnum(EVENT_TOPICS), Type.Null()]),
   date: Type.String(),
   time: Type.String(),
   timeZone: Type.String(),
@@ -147,6 +158,7 @@ export const EventQuery = Type.Composite([
     /** Words in the title, description, speaker or tags. */
     search: Type.Optional(SearchTerm),
     category: Type.Optional(StringEnum(EVENT_CATEGORIES)),
+    topic: Type.Optional(StringEnum(EVENT_TOPICS)),
     /** Events starting on or after this day (East African); default today. */
     after: Type.Optional(Day),
     region: Type.Optional(StringEnum(EVENT_REGIONS)),

@@ -20,7 +20,14 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-type Ev = { id: string; title: string; startsAt: string; zoomLink?: string; cancelled: boolean };
+type Ev = {
+  id: string;
+  title: string;
+  topic: string | null;
+  startsAt: string;
+  zoomLink?: string;
+  cancelled: boolean;
+};
 
 async function post(over: Record<string, unknown> = {}, who: Persona = clinic): Promise<Ev> {
   const res = await ctx.call('POST', '/api/event/add', who, anEvent(over));
@@ -178,6 +185,36 @@ describe('GET /api/event/get', () => {
     expect(after).not.toContain(sooner.id);
   });
 
+  it('keeps a topic beside the type (the spec’s filter topics) and filters by either or both', async () => {
+    const exam = await post({
+      title: 'Nursing Council exam revision',
+      category: 'Webinar',
+      topic: 'Licensing Exam Prep',
+      location: 'Online',
+      date: inDays(35),
+    });
+    expect(exam.topic).toBe('Licensing Exam Prep');
+    expect(later.topic).toBeNull();
+    expect(ids(await list('?topic=Licensing%20Exam%20Prep&limit=100'))).toEqual([exam.id]);
+    expect(ids(await list('?topic=Licensing%20Exam%20Prep&category=Webinar&limit=100'))).toEqual([exam.id]);
+    expect(ids(await list('?topic=Licensing%20Exam%20Prep&category=Training&limit=100'))).toEqual([]);
+    expect(ids(await list('?topic=NHIF%2FNursing%20Council%20Briefings&limit=100'))).toEqual([]);
+    // The organiser changes it, or takes it away.
+    const moved = await ctx.call('PATCH', `/api/event/${exam.id}`, clinic, { topic: 'CPD' });
+    expect(moved.json().data.topic).toBe('CPD');
+    expect(ids(await list('?topic=CPD&limit=100'))).toEqual([exam.id]);
+    const none = await ctx.call('PATCH', `/api/event/${exam.id}`, clinic, { topic: null });
+    expect(none.json().data.topic).toBeNull();
+    expect(ids(await list('?topic=CPD&limit=100'))).toEqual([]);
+    // A topic the list does not know is refused, and nothing is posted.
+    const before = await rowCount();
+    const refused = await ctx.call('POST', '/api/event/add', clinic, anEvent({ topic: 'Astrology' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('topic');
+    expect(await rowCount()).toEqual(before);
+    await ctx.call('DELETE', `/api/event/${exam.id}`, clinic);
+  });
+
   it('pages with page and limit', async () => {
     const all = ids(await list('?limit=100'));
     const second = await list('?page=2&limit=2');
@@ -187,6 +224,7 @@ describe('GET /api/event/get', () => {
 
   it.each([
     ['category', '?category=CPD'],
+    ['topic', '?topic=Training'],
     ['after', '?after=yesterday'],
     ['region', '?region=Mars'],
     ['limit', '?limit=1000'],

@@ -13,6 +13,7 @@ export const EVENT: EventView = {
   title: 'Neonatal resuscitation refresher',
   description: 'Hands-on practice of the newborn life-support algorithm.',
   category: 'Training',
+  topic: null,
   date: start.toISOString().slice(0, 10),
   time: '09:30',
   timeZone: 'Africa/Nairobi',

@@ -72,6 +72,19 @@ export const MAX_JOB_ALERTS = 10;
 export const EVENT_CATEGORIES = ['Training', 'Meeting', 'Webinar', 'Conference', 'Workshop'] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 
+/**
+ * Event topics, the spec's filter categories: what an event is about, beside its type (a webinar on
+ * licensing exam prep). Optional on an event; the events filter offers both.
+ */
+export const EVENT_TOPICS = [
+  'CPD',
+  'Licensing Exam Prep',
+  'Community Health',
+  'NHIF/Nursing Council Briefings',
+  'Public Health Workshops',
+] as const;
+export type EventTopic = (typeof EVENT_TOPICS)[number];
+
 /** Where an event is held, for the events filter ('Online' for webinars and other online events). */
 export const EVENT_REGIONS = ['Kenya', 'Uganda', 'Tanzania', 'Rwanda', 'Online'] as const;
 export type EventRegion = (typeof EVENT_REGIONS)[number];

@@ -13,7 +13,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable } from '@platform/event-bus';
 import { orgEntitlementsTable } from '@platform/service-kit';
-import { EVENT_CATEGORIES, EVENT_REGIONS, REGISTRATION_STATUSES } from '@platform/contracts/values';
+import {
+  EVENT_CATEGORIES,
+  EVENT_REGIONS,
+  EVENT_TOPICS,
+  REGISTRATION_STATUSES,
+} from '@platform/contracts/values';
 
 const listed = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -27,6 +32,8 @@ export const eventsTable = events.table(
     title: text('title').notNull(),
     description: text('description').notNull(),
     category: text('category', { enum: EVENT_CATEGORIES }).notNull(),
+    /** What it is about (the spec's filter topics), beside its type; null: none chosen. */
+    topic: text('topic', { enum: EVENT_TOPICS }),
     /** The day and clock time as the organiser entered them, in `time_zone`. */
     date: date('date', { mode: 'string' }).notNull(),
     time: text('time').notNull(),
@@ -65,12 +72,15 @@ export const eventsTable = events.table(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
-    // The public list: ascending start, optionally by category or region; only live events.
+    // The public list: ascending start, optionally by category, topic or region; only live events.
     index('events_live_starts_idx')
       .on(t.startsAt, t.id)
       .where(sql`cancelled_at is null`),
     index('events_live_category_starts_idx')
       .on(t.category, t.startsAt, t.id)
+      .where(sql`cancelled_at is null`),
+    index('events_live_topic_starts_idx')
+      .on(t.topic, t.startsAt, t.id)
       .where(sql`cancelled_at is null`),
     index('events_live_region_starts_idx')
       .on(t.region, t.startsAt, t.id)
@@ -81,6 +91,7 @@ export const eventsTable = events.table(
       .where(sql`cancelled_at is null`),
     index('events_organizer_starts_idx').on(t.organizerId, t.startsAt),
     check('events_category_check', listed('category', EVENT_CATEGORIES)),
+    check('events_topic_check', sql`topic is null or ${listed('topic', EVENT_TOPICS)}`),
     check('events_region_check', listed('region', EVENT_REGIONS)),
     check('events_capacity_check', sql`capacity is null or capacity > 0`),
     check('events_cpd_points_check', sql`cpd_points is null or cpd_points between 0 and 50`),

@@ -51,6 +51,7 @@ export function toEventView(row: EventRow, posterName: string | null, viewer: Vi
     title: row.title,
     description: row.description,
     category: row.category,
+    topic: row.topic,
     date: row.date,
     time: row.time,
     timeZone: row.timeZone,
@@ -105,6 +106,7 @@ function storedFields(f: Fields) {
   return {
     ...t,
     category: f.category,
+    topic: f.topic ?? null,
     date: f.date,
     time: f.time,
     timeZone,
@@ -140,6 +142,7 @@ function fieldsOf(row: EventRow): Fields {
     title: row.title,
     description: row.description,
     category: row.category,
+    topic: row.topic,
     date: row.date,
     time: row.time,
     timeZone: row.timeZone,
@@ -166,6 +169,7 @@ function listFilter(q: EventQuery): SQL {
   const search = textSearch(eventsTable.searchText, q.search);
   if (search) filters.push(search);
   if (q.category) filters.push(eq(eventsTable.category, q.category));
+  if (q.topic) filters.push(eq(eventsTable.topic, q.topic));
   if (q.region) filters.push(eq(eventsTable.region, q.region));
   return and(...filters)!;
 }

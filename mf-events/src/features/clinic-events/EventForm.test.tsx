@@ -106,6 +106,7 @@ describe('the event form', () => {
     await userEvent.type(form.getByLabelText('Seats'), '2');
     await userEvent.type(form.getByLabelText('CPD points'), '3');
     await userEvent.type(form.getByLabelText('New tag'), 'CPD{Enter}');
+    await userEvent.selectOptions(form.getByLabelText('Topic'), 'Community health');
     await userEvent.click(form.getByRole('button', { name: 'Post Event' }));
 
     expect(await screen.findByText('Event posted.')).toBeInTheDocument();
@@ -120,6 +121,7 @@ describe('the event form', () => {
         timeZone: 'Africa/Nairobi',
         location: 'Nakuru Level 5 Hospital',
         category: 'Training',
+        topic: 'Community Health',
         description: 'Hands-on practice.',
         speaker: { name: 'Dr. Achieng Otieno', designation: '' },
         zoomLink: 'https://zoom.us/j/123',

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { EventView } from '@platform/svc-events/contract';
-import { EVENT_CATEGORIES, EVENT_REGIONS, CPD_POINTS_MAX } from '@platform/contracts/values';
+import { EVENT_CATEGORIES, EVENT_REGIONS, EVENT_TOPICS, CPD_POINTS_MAX } from '@platform/contracts/values';
 import {
   Button,
   ConfirmDialog,
@@ -131,15 +131,25 @@ export function EventForm({
             ]}
           />
         </div>
-        <SelectField
-          label={t('form.category')}
-          required
-          {...field('category')}
-          options={[
-            { value: '', label: t('form.chooseCategory') },
-            ...EVENT_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
-          ]}
-        />
+        <div className="form-grid">
+          <SelectField
+            label={t('form.category')}
+            required
+            {...field('category')}
+            options={[
+              { value: '', label: t('form.chooseCategory') },
+              ...EVENT_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
+            ]}
+          />
+          <SelectField
+            label={t('form.topic')}
+            {...field('topic')}
+            options={[
+              { value: '', label: t('form.noTopic') },
+              ...EVENT_TOPICS.map((c) => ({ value: c, label: t(`topics.${c}`) })),
+            ]}
+          />
+        </div>
         <div className="form-grid">
           <TextField label={t('form.speakerName')} maxLength={120} {...field('speakerName')} />
           <TextField label={t('form.speakerDesignation')} maxLength={120} {...field('speakerDesignation')} />

@@ -4,6 +4,7 @@ import {
   DEFAULT_EVENT_TIME_ZONE,
   type EventCategory,
   type EventRegion,
+  type EventTopic,
 } from '@platform/contracts/values';
 import { instantIn, wallClockIn } from '../shared/when';
 
@@ -25,6 +26,8 @@ export interface EventForm {
   timeZone: string;
   location: string;
   category: EventCategory | '';
+  /** What it is about; '' for none. */
+  topic: EventTopic | '';
   /** '' lets the service choose from the location (Online, else Kenya). */
   region: EventRegion | '';
   speakerName: string;
@@ -58,6 +61,7 @@ export const emptyEventForm = (): EventForm => ({
   timeZone: DEFAULT_EVENT_TIME_ZONE,
   location: '',
   category: '',
+  topic: '',
   region: '',
   speakerName: '',
   speakerDesignation: '',
@@ -79,6 +83,7 @@ export function formOf(e: EventView): EventForm {
     timeZone: e.timeZone,
     location: e.location,
     category: e.category,
+    topic: e.topic ?? '',
     region: e.region,
     speakerName: e.speaker.name,
     speakerDesignation: e.speaker.designation,
@@ -138,6 +143,7 @@ function fields(f: EventForm, tags: string[]) {
     title: f.title.trim(),
     description: f.description.trim(),
     category: f.category as EventCategory,
+    topic: f.topic || null,
     date: f.date,
     time: f.time,
     timeZone: f.timeZone,
@@ -154,16 +160,17 @@ function fields(f: EventForm, tags: string[]) {
 
 /** POST /api/event/add: sent once `validateEvent` found nothing. */
 export function newEventPayload(f: EventForm, tags: string[]): EventBody {
-  const { speaker, zoomLink, ...rest } = fields(f, tags);
+  const { speaker, zoomLink, topic, ...rest } = fields(f, tags);
   return {
     ...rest,
+    ...(topic ? { topic } : {}),
     ...(f.region ? { region: f.region } : {}),
     ...(speaker.name || speaker.designation ? { speaker } : {}),
     ...(zoomLink ? { zoomLink } : {}),
   };
 }
 
-/** PATCH /api/event/:id: every field, so a cleared one (a link, a capacity) is cleared. */
+/** PATCH /api/event/:id: every field, so a cleared one (a link, a capacity, the topic) is cleared. */
 export function eventPatch(f: EventForm, tags: string[]): EventPatch {
   return { ...fields(f, tags), ...(f.region ? { region: f.region } : {}) };
 }

@@ -20,16 +20,20 @@ describe('the events list', () => {
     const search = screen.getByRole('search');
     await userEvent.type(within(search).getByLabelText('Keyword'), 'neonatal');
     await userEvent.selectOptions(within(search).getByLabelText('Category'), 'Workshop');
+    // The spec's filter topics, beside the form's types.
+    await userEvent.selectOptions(within(search).getByLabelText('Topic'), 'Licensing exam prep');
     await userEvent.type(within(search).getByLabelText('Upcoming after'), '2026-12-01');
     await userEvent.selectOptions(within(search).getByLabelText('Region'), 'Uganda');
     await userEvent.click(within(search).getByRole('button', { name: 'Search' }));
 
-    expect(currentUrl()).toBe('/event?search=neonatal&category=Workshop&after=2026-12-01&region=Uganda');
+    expect(currentUrl()).toBe(
+      '/event?search=neonatal&category=Workshop&topic=Licensing+Exam+Prep&after=2026-12-01&region=Uganda',
+    );
     await waitFor(() =>
       expect(listCalls(calls)).toEqual([
         // What the gateway preloads for a bare /event (svc-events/module.json firstData).
         '/api/event/get?limit=10',
-        '/api/event/get?search=neonatal&category=Workshop&after=2026-12-01&region=Uganda&limit=10',
+        '/api/event/get?search=neonatal&category=Workshop&topic=Licensing+Exam+Prep&after=2026-12-01&region=Uganda&limit=10',
       ]),
     );
     await userEvent.click(within(search).getByRole('button', { name: 'Clear filters' }));
@@ -51,7 +55,15 @@ describe('the events list', () => {
   });
 
   it("shows each card's facts: date in the viewer's zone, named; place; category; CPD; seats or the waiting list", async () => {
-    const full = { ...EVENT, id: 'e-full', _id: 'e-full', title: 'Full house', seatsLeft: 0, seatsTaken: 2 };
+    const full = {
+      ...EVENT,
+      id: 'e-full',
+      _id: 'e-full',
+      title: 'Full house',
+      seatsLeft: 0,
+      seatsTaken: 2,
+      topic: 'NHIF/Nursing Council Briefings' as const,
+    };
     fakeApi(() => page([EVENT, full]));
     await renderScreen(<EventsPage />, { path: '/event' });
     const card = (await screen.findByRole('link', { name: EVENT.title })).closest('article')!;
@@ -69,6 +81,9 @@ describe('the events list', () => {
     expect(card).toHaveTextContent('1 seat left');
     const other = screen.getByRole('link', { name: 'Full house' }).closest('article')!;
     expect(other).toHaveTextContent('Full — waiting list');
+    // Its topic beside its type; the first has none.
+    expect(other).toHaveTextContent('NHIF and Nursing Council briefings');
+    expect(card).not.toHaveTextContent('briefings');
   });
 
   it('shows a spinner while loading, and says so when nothing matches', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@platform/router';
-import { EVENT_CATEGORIES, EVENT_REGIONS } from '@platform/contracts/values';
+import { EVENT_CATEGORIES, EVENT_REGIONS, EVENT_TOPICS } from '@platform/contracts/values';
 import { useApiQuery } from '@platform/data';
 import {
   Button,
@@ -65,6 +65,15 @@ export default function EventsPage() {
               options={[
                 { value: '', label: t('list.allCategories') },
                 ...EVENT_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
+              ]}
+            />
+            <SelectField
+              label={t('list.topic')}
+              value={draft.topic}
+              onChange={set('topic')}
+              options={[
+                { value: '', label: t('list.allTopics') },
+                ...EVENT_TOPICS.map((c) => ({ value: c, label: t(`topics.${c}`) })),
               ]}
             />
             <TextField

@@ -5,11 +5,16 @@ describe("the events list's filters", () => {
     expect(readFilters('?search=neonatal&category=Workshop&after=2026-12-01&region=Uganda&page=3')).toEqual({
       search: 'neonatal',
       category: 'Workshop',
+      topic: '',
       after: '2026-12-01',
       region: 'Uganda',
       page: 3,
     });
-    expect(readFilters('?category=CPD&after=tomorrow&region=Mars&page=-2')).toEqual(NO_FILTERS);
+    expect(readFilters('?category=CPD&topic=Workshop&after=tomorrow&region=Mars&page=-2')).toEqual(
+      NO_FILTERS,
+    );
+    // CPD is a topic (what it is about), not a type.
+    expect(readFilters('?topic=CPD').topic).toBe('CPD');
   });
 
   it('write back the same URL and the query the page asks the service', () => {
@@ -23,6 +28,7 @@ describe("the events list's filters", () => {
 
   it('count the filters in use, not the page', () => {
     expect(activeFilterCount(readFilters('?search=x&after=2026-12-01&page=4'))).toBe(2);
+    expect(activeFilterCount(readFilters('?category=Webinar&topic=Community%20Health'))).toBe(2);
     expect(activeFilterCount(NO_FILTERS)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES, EVENT_REGIONS } from '@platform/contracts/values';
+import { EVENT_CATEGORIES, EVENT_REGIONS, EVENT_TOPICS } from '@platform/contracts/values';
 
 /** The events list's state, as its URL holds it (so a filtered list can be shared or returned to). */
 export interface Filters {
@@ -6,6 +6,8 @@ export interface Filters {
   search: string;
   /** '' for every category. */
   category: string;
+  /** '' for every topic (what it is about: the spec's filter categories). */
+  topic: string;
   /** Events on or after this day (YYYY-MM-DD); '' for from today. */
   after: string;
   /** '' for every region. */
@@ -24,6 +26,7 @@ export function readFilters(search: string): Filters {
   return {
     search: (q.get('search') ?? '').slice(0, 100),
     category: oneOf(q.get('category') ?? '', EVENT_CATEGORIES),
+    topic: oneOf(q.get('topic') ?? '', EVENT_TOPICS),
     after: isDay(after) ? after : '',
     region: oneOf(q.get('region') ?? '', EVENT_REGIONS),
     page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : 1,
@@ -34,6 +37,7 @@ function params(f: Filters): URLSearchParams {
   const q = new URLSearchParams();
   if (f.search.trim()) q.set('search', f.search.trim());
   if (f.category) q.set('category', f.category);
+  if (f.topic) q.set('topic', f.topic);
   if (f.after) q.set('after', f.after);
   if (f.region) q.set('region', f.region);
   if (f.page > 1) q.set('page', String(f.page));
@@ -57,4 +61,4 @@ export function listUrl(f: Filters): string {
 
 /** How many filters narrow the list (the phone's "Filters (n)"). */
 export const activeFilterCount = (f: Filters) =>
-  [f.search.trim(), f.category, f.after, f.region].filter(Boolean).length;
+  [f.search.trim(), f.category, f.topic, f.after, f.region].filter(Boolean).length;

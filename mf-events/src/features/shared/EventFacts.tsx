@@ -43,6 +43,11 @@ export function EventFacts({ event, long = false }: { event: EventView; long?: b
       <li>
         <span className="badge">{t(`categories.${event.category}`)}</span>
       </li>
+      {event.topic && (
+        <li>
+          <span className="badge">{t(`topics.${event.topic}`)}</span>
+        </li>
+      )}
       {event.cpdPoints !== null && event.cpdPoints > 0 && (
         <li>
           <span className="badge badge-cpd">{t('facts.cpd', { count: event.cpdPoints })}</span>

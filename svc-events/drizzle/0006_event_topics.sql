@@ -1,0 +1,3 @@
+ALTER TABLE "events"."events" ADD COLUMN "topic" text;--> statement-breakpoint
+CREATE INDEX "events_live_topic_starts_idx" ON "events"."events" USING btree ("topic","starts_at","id") WHERE cancelled_at is null;--> statement-breakpoint
+ALTER TABLE "events"."events" ADD CONSTRAINT "events_topic_check" CHECK (topic is null or topic in ('CPD', 'Licensing Exam Prep', 'Community Health', 'NHIF/Nursing Council Briefings', 'Public Health Workshops'));
