@@ -88,6 +88,11 @@ export function Footer() {
         <div>
           <h2 className="footer-title">{t('footer.reachUs')}</h2>
           <ul>
+            <li>
+              <a href={COMPANY.website} rel="noopener">
+                {new URL(COMPANY.website).host}
+              </a>
+            </li>
             {COMPANY.emails.map((e) => (
               <li key={e}>
                 <a href={`mailto:${e}`}>{e}</a>

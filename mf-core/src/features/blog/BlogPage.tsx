@@ -20,7 +20,7 @@ export default function BlogPage() {
   const date = useDateFormat();
   return (
     <div className="container narrow section">
-      <h1 className="display">{t('blog.title')}</h1>
+      <h1>{t('blog.title')}</h1>
       <p>{t('blog.intro')}</p>
       <ListStatus
         error={list.error ? t('blog.failed') : null}

@@ -37,7 +37,7 @@ export default function BlogPostPage() {
       )}
       {blog && (
         <article>
-          <h1 className="display">{blog.name}</h1>
+          <h1>{blog.name}</h1>
           {blog.publishedAt && (
             <p className="muted">
               <time dateTime={blog.publishedAt}>{date(blog.publishedAt)}</time>

@@ -45,7 +45,7 @@ export default function ContactPage() {
 
   return (
     <div className="container narrow section">
-      <h1 className="display">{t('contact.title')}</h1>
+      <h1>{t('contact.title')}</h1>
       <p>{t('contact.intro')}</p>
       <div className="contact-grid">
         <section aria-labelledby="contact-form-title" className="card">

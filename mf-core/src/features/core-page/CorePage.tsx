@@ -13,7 +13,7 @@ export default function CorePage() {
     <>
       <section className="hero" aria-labelledby="core-title">
         <div className="container hero-inner">
-          <h1 id="core-title" className="display hero-title">
+          <h1 id="core-title" className="hero-title">
             {t('corePage.title')}
           </h1>
           <p className="hero-text">{t('corePage.intro')}</p>

@@ -10,7 +10,7 @@ export default function RequestDemoPage() {
   const navigate = useNavigate();
   return (
     <div className="container narrow section">
-      <h1 className="display">{t('demo.title')}</h1>
+      <h1>{t('demo.title')}</h1>
       <div className="card">
         <DemoRequestForm standalone onClose={() => navigate('/')} />
       </div>

@@ -11,7 +11,7 @@ export default function FaqsPage() {
   const items: { q: string; a: string }[] = faqs.items;
   return (
     <div className="container narrow section">
-      <h1 className="display">{faqs.title}</h1>
+      <h1>{faqs.title}</h1>
       <p className="lead">{faqs.intro}</p>
       <Accordion
         headingLevel={2}

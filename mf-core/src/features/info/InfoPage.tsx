@@ -21,7 +21,7 @@ export function InfoPage({ page }: { page: InfoPageName }) {
   const sections: Section[] = texts.sections;
   return (
     <div className="container narrow section info-page">
-      <h1 className="display">{texts.title}</h1>
+      <h1>{texts.title}</h1>
       <p className="lead">{texts.intro}</p>
       {Array.isArray(sections) &&
         sections.map((s) => (

@@ -24,7 +24,7 @@ export default function LandingPage() {
     <>
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-inner">
-          <h1 id="hero-title" className="display hero-title">
+          <h1 id="hero-title" className="hero-title">
             {t('hero.title')}
           </h1>
           {blocks.Hero ? (

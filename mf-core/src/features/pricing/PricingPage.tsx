@@ -18,7 +18,7 @@ export default function PricingPage() {
   const canSubscribe = subscribePath('hire') !== null;
   return (
     <div className="container section">
-      <h1 className="display center">{t('pricing.title')}</h1>
+      <h1 className="center">{t('pricing.title')}</h1>
       <p className="center muted">{t('pricing.intro')}</p>
       <p className="center muted">{t('pricing.vatAndPayment')}</p>
       {chosen && (
