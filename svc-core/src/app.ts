@@ -25,6 +25,7 @@ import { alertSweep } from './events/alert-sweep';
 import { entitlements } from './events/entitlements';
 import { eventCheckins } from './events/event-checkins';
 import { hires as hireEvents } from './events/hires';
+import { workflowNudges } from './events/workflow-nudges';
 import councilRoutes from './routes/councils';
 import credentialRoutes from './routes/credentials';
 import staffRoutes from './routes/staff';
@@ -113,6 +114,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   await app.register(entitlements, { bus, db });
   await app.register(eventCheckins, { bus, db, trainings });
   await app.register(hireEvents, { bus, db, hires });
+  await app.register(workflowNudges, { bus, sweep: workflowSweep });
   await app.register(alertSweep, {
     expiry,
     workflows: workflowSweep,
