@@ -6,7 +6,15 @@
  * `@platform/contracts/values`.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CappedPageInfo, Ok, PageInfo, PageQuery, SearchTerm, StringEnum } from '@platform/contracts';
+import {
+  CappedPageInfo,
+  NullableStringEnum,
+  Ok,
+  PageInfo,
+  PageQuery,
+  SearchTerm,
+  StringEnum,
+} from '@platform/contracts';
 import {
   CPD_POINTS_MAX,
   DEFAULT_EVENT_TIME_ZONE,
@@ -56,7 +64,7 @@ const eventFields = {
   description: required(5000),
   category: StringEnum(EVENT_CATEGORIES),
   /** What it is about (the spec's filter topics); null or absent: none. */
-  topic: Type.Optional(Type.Union([StringEnum(EVENT_TOPICS), Type.Null()])),
+  topic: Type.Optional(NullableStringEnum(EVENT_TOPICS)),
   /** The day and time the event starts, in `timeZone`. */
   date: Day,
   time: Clock,
@@ -118,7 +126,7 @@ export const EventView = Type.Object({
   title: Type.String(),
   description: Type.String(),
   category: StringEnum(EVENT_CATEGORIES),
-  topic: Type.Union([StringEnum(EVENT_TOPICS), Type.Null()]),
+  topic: NullableStringEnum(EVENT_TOPICS),
   date: Type.String(),
   time: Type.String(),
   timeZone: Type.String(),
