@@ -8,11 +8,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import {
   Entitlements,
   Ok,
-  PageInfo,
   PageQuery,
+  Paged,
+  SUBSCRIPTION_STATUSES,
   SearchTerm,
   StringEnum,
-  SUBSCRIPTION_STATUSES,
 } from '@platform/contracts';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -86,7 +86,7 @@ export const PaymentResponse = Ok({ data: Payment });
 export type PaymentResponse = Static<typeof PaymentResponse>;
 export const PaymentParams = Type.Object({ id: Uuid });
 export const PaymentListQuery = PageQuery;
-export const PaymentListResponse = Ok({ data: Type.Array(Payment), pageInfo: PageInfo });
+export const PaymentListResponse = Paged(Payment);
 export type PaymentListResponse = Static<typeof PaymentListResponse>;
 
 const Line = Type.Object({ itemId: Type.String(), quantity: Type.Integer(), unitPrice: Cents });
@@ -126,7 +126,7 @@ export type Invoice = Static<typeof Invoice>;
 export const InvoiceParams = Type.Object({ id: Uuid });
 export const InvoiceListQuery = PageQuery;
 /** Newest first, a page at a time. */
-export const InvoiceListResponse = Ok({ data: Type.Array(Invoice), pageInfo: PageInfo });
+export const InvoiceListResponse = Paged(Invoice);
 export type InvoiceListResponse = Static<typeof InvoiceListResponse>;
 
 /**
@@ -145,7 +145,7 @@ export const Listing = Type.Object({
 export type Listing = Static<typeof Listing>;
 export const ListingListQuery = PageQuery;
 /** Newest first, a page at a time: the clinic's own (`GET /api/billing/listings`) or, for admins, one clinic's. */
-export const ListingListResponse = Ok({ data: Type.Array(Listing), pageInfo: PageInfo });
+export const ListingListResponse = Paged(Listing);
 export type ListingListResponse = Static<typeof ListingListResponse>;
 
 export const Subscription = Type.Object({
@@ -221,7 +221,7 @@ export const AdminPayment = Type.Composite([
   }),
 ]);
 export type AdminPayment = Static<typeof AdminPayment>;
-export const AdminPaymentListResponse = Ok({ data: Type.Array(AdminPayment), pageInfo: PageInfo });
+export const AdminPaymentListResponse = Paged(AdminPayment);
 export type AdminPaymentListResponse = Static<typeof AdminPaymentListResponse>;
 
 /** A provider's callback that changed nothing (unknown reference, wrong amount, bad signature ...). */
@@ -235,7 +235,7 @@ export const RejectedCallback = Type.Object({
   receivedAt: Instant,
 });
 export type RejectedCallback = Static<typeof RejectedCallback>;
-export const RejectedCallbackListResponse = Ok({ data: Type.Array(RejectedCallback), pageInfo: PageInfo });
+export const RejectedCallbackListResponse = Paged(RejectedCallback);
 export type RejectedCallbackListResponse = Static<typeof RejectedCallbackListResponse>;
 export const AdminPageQuery = PageQuery;
 
@@ -256,7 +256,7 @@ export const AdminOrganisation = Type.Object({
   periodEnd: Type.Union([Instant, Type.Null()]),
 });
 export type AdminOrganisation = Static<typeof AdminOrganisation>;
-export const AdminOrganisationListResponse = Ok({ data: Type.Array(AdminOrganisation), pageInfo: PageInfo });
+export const AdminOrganisationListResponse = Paged(AdminOrganisation);
 export type AdminOrganisationListResponse = Static<typeof AdminOrganisationListResponse>;
 
 export const OrganisationParams = Type.Object({ orgId: Uuid });

@@ -6,7 +6,7 @@
  * person's profession and address (every module reads them) are `@platform/contracts`' own.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CappedPageInfo, Email, Ok, PageInfo, PageQuery, StringEnum } from '@platform/contracts';
+import { CappedPageInfo, Email, Ok, PageInfo, PageQuery, Paged, StringEnum } from '@platform/contracts';
 import {
   CONNECTION_STATES,
   CONNECTION_STATUSES,
@@ -325,7 +325,7 @@ export const DiscussionResponse = Ok({ data: DiscussionView });
 export type DiscussionResponse = Static<typeof DiscussionResponse>;
 export const ReplyResponse = Ok({ data: ReplyView });
 export type ReplyResponse = Static<typeof ReplyResponse>;
-export const ReplyListResponse = Ok({ data: Type.Array(ReplyView), pageInfo: PageInfo });
+export const ReplyListResponse = Paged(ReplyView);
 export type ReplyListResponse = Static<typeof ReplyListResponse>;
 
 export const LikeResponse = Ok({ data: Type.Object({ liked: Type.Boolean(), likeCount: Type.Integer() }) });

@@ -13,6 +13,7 @@ import {
   Ok,
   PageInfo,
   PageQuery,
+  Paged,
   SearchTerm,
   StringEnum,
   type Language,
@@ -192,7 +193,7 @@ export const BlogBody = Type.Object(
 export type BlogBody = Static<typeof BlogBody>;
 
 /** Public: published posts, newest first. */
-export const BlogListResponse = Ok({ data: Type.Array(BlogPost), pageInfo: PageInfo });
+export const BlogListResponse = Paged(BlogPost);
 export type BlogListResponse = Static<typeof BlogListResponse>;
 /**
  * `GET /api/blog/get` as the spec's client calls it, without `page` or `limit`: it reads "array of blogs",
@@ -379,7 +380,7 @@ export const ModerationItem = Type.Object({
   flaggedAt: Instant,
 });
 export type ModerationItem = Static<typeof ModerationItem>;
-export const ModerationResponse = Ok({ data: Type.Array(ModerationItem), pageInfo: PageInfo });
+export const ModerationResponse = Paged(ModerationItem);
 export type ModerationResponse = Static<typeof ModerationResponse>;
 export const ModerationDecisionBody = Type.Object(
   { decision: StringEnum(MODERATION_DECISIONS), reason: Type.Optional(Type.String({ maxLength: 500 })) },

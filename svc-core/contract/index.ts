@@ -7,9 +7,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import {
   NullableStringEnum,
   Ok,
+  PROFESSIONS,
   PageInfo,
   PageQuery,
-  PROFESSIONS,
+  Paged,
   SearchTerm,
   StringEnum,
   Translated,
@@ -53,7 +54,7 @@ export const CouncilQuery = Type.Composite([
   Type.Object({ country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })) }),
 ]);
 export type CouncilQuery = Static<typeof CouncilQuery>;
-export const CouncilListResponse = Ok({ data: Type.Array(Council), pageInfo: PageInfo });
+export const CouncilListResponse = Paged(Council);
 
 /**
  * POST /api/core/councils: an organisation's HR adds a council the list lacks (every organisation then
@@ -121,7 +122,7 @@ export const HireSuggestion = Type.Object({
   acceptedAt: Type.String({ format: 'date-time' }),
 });
 export type HireSuggestion = Static<typeof HireSuggestion>;
-export const HireListResponse = Ok({ data: Type.Array(HireSuggestion), pageInfo: PageInfo });
+export const HireListResponse = Paged(HireSuggestion);
 export type HireListResponse = Static<typeof HireListResponse>;
 
 /** The staff list's filters, as the page and its CSV export take them. */
@@ -134,7 +135,7 @@ export const StaffFilters = Type.Object({
 export type StaffFilters = Static<typeof StaffFilters>;
 export const StaffQuery = Type.Composite([PageQuery, StaffFilters]);
 export type StaffQuery = Static<typeof StaffQuery>;
-export const StaffListResponse = Ok({ data: Type.Array(StaffMember), pageInfo: PageInfo });
+export const StaffListResponse = Paged(StaffMember);
 export type StaffListResponse = Static<typeof StaffListResponse>;
 export const IdParams = Type.Object({ id: Uuid });
 
@@ -238,7 +239,7 @@ export const CredentialFilters = Type.Object({
 export type CredentialFilters = Static<typeof CredentialFilters>;
 export const CredentialQuery = Type.Composite([PageQuery, CredentialFilters]);
 export type CredentialQuery = Static<typeof CredentialQuery>;
-export const CredentialListResponse = Ok({ data: Type.Array(Credential), pageInfo: PageInfo });
+export const CredentialListResponse = Paged(Credential);
 export type CredentialListResponse = Static<typeof CredentialListResponse>;
 
 /** `?dryRun=1` (or `true`): the preview, nothing written. */
@@ -377,7 +378,7 @@ export const ComplianceQuery = Type.Composite([
   Type.Object({ expiringWithin: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })) }),
 ]);
 export type ComplianceQuery = Static<typeof ComplianceQuery>;
-export const ComplianceListResponse = Ok({ data: Type.Array(ComplianceDocument), pageInfo: PageInfo });
+export const ComplianceListResponse = Paged(ComplianceDocument);
 export type ComplianceListResponse = Static<typeof ComplianceListResponse>;
 export const ComplianceResponse = Ok({ data: ComplianceDocument });
 export type ComplianceResponse = Static<typeof ComplianceResponse>;
@@ -599,7 +600,7 @@ export const PolicySummary = Type.Object({
   read: Type.Boolean(),
 });
 export type PolicySummary = Static<typeof PolicySummary>;
-export const PolicyListResponse = Ok({ data: Type.Array(PolicySummary), pageInfo: PageInfo });
+export const PolicyListResponse = Paged(PolicySummary);
 export type PolicyListResponse = Static<typeof PolicyListResponse>;
 
 /** One person a policy is assigned to, and whether they acknowledged its current version. */
@@ -643,7 +644,7 @@ export const TrainingType = Type.Object({
   roles: Type.Array(StringEnum(ORG_ROLES)),
 });
 export type TrainingType = Static<typeof TrainingType>;
-export const TrainingTypeListResponse = Ok({ data: Type.Array(TrainingType), pageInfo: PageInfo });
+export const TrainingTypeListResponse = Paged(TrainingType);
 export type TrainingTypeListResponse = Static<typeof TrainingTypeListResponse>;
 export const TrainingTypeResponse = Ok({ data: TrainingType });
 export type TrainingTypeResponse = Static<typeof TrainingTypeResponse>;
@@ -714,7 +715,7 @@ export const TrainingRecordQuery = Type.Composite([
   }),
 ]);
 export type TrainingRecordQuery = Static<typeof TrainingRecordQuery>;
-export const TrainingRecordListResponse = Ok({ data: Type.Array(TrainingRecord), pageInfo: PageInfo });
+export const TrainingRecordListResponse = Paged(TrainingRecord);
 export type TrainingRecordListResponse = Static<typeof TrainingRecordListResponse>;
 export const TrainingRecordResponse = Ok({ data: TrainingRecord });
 export type TrainingRecordResponse = Static<typeof TrainingRecordResponse>;
@@ -785,7 +786,7 @@ export const LeaveType = Type.Object({
   active: Type.Boolean(),
 });
 export type LeaveType = Static<typeof LeaveType>;
-export const LeaveTypeListResponse = Ok({ data: Type.Array(LeaveType), pageInfo: PageInfo });
+export const LeaveTypeListResponse = Paged(LeaveType);
 export type LeaveTypeListResponse = Static<typeof LeaveTypeListResponse>;
 export const LeaveTypeResponse = Ok({ data: LeaveType });
 export type LeaveTypeResponse = Static<typeof LeaveTypeResponse>;
@@ -847,7 +848,7 @@ export const HolidayQuery = Type.Composite([
   }),
 ]);
 export type HolidayQuery = Static<typeof HolidayQuery>;
-export const HolidayListResponse = Ok({ data: Type.Array(PublicHoliday), pageInfo: PageInfo });
+export const HolidayListResponse = Paged(PublicHoliday);
 export type HolidayListResponse = Static<typeof HolidayListResponse>;
 export const HolidayResponse = Ok({ data: PublicHoliday });
 export type HolidayResponse = Static<typeof HolidayResponse>;
@@ -898,7 +899,7 @@ export const BalancesQuery = Type.Composite([
   Type.Object({ departmentId: Type.Optional(Uuid), search: Type.Optional(SearchTerm) }),
 ]);
 export type BalancesQuery = Static<typeof BalancesQuery>;
-export const BalancesListResponse = Ok({ data: Type.Array(PersonBalances), pageInfo: PageInfo });
+export const BalancesListResponse = Paged(PersonBalances);
 export type BalancesListResponse = Static<typeof BalancesListResponse>;
 
 /** What a request would count and leave: the screen shows it before the person sends. */
@@ -970,7 +971,7 @@ export const LeaveRequestQuery = Type.Composite([
   }),
 ]);
 export type LeaveRequestQuery = Static<typeof LeaveRequestQuery>;
-export const LeaveRequestListResponse = Ok({ data: Type.Array(LeaveRequest), pageInfo: PageInfo });
+export const LeaveRequestListResponse = Paged(LeaveRequest);
 export type LeaveRequestListResponse = Static<typeof LeaveRequestListResponse>;
 /** PATCH /api/core/leave/requests/:id: the manager's or HR's decision; a decline says why. */
 export const LeaveDecisionBody = Type.Object(
@@ -1019,7 +1020,7 @@ export const ShiftTemplate = Type.Object({
 export type ShiftTemplate = Static<typeof ShiftTemplate>;
 export const ShiftTemplateResponse = Ok({ data: ShiftTemplate });
 export type ShiftTemplateResponse = Static<typeof ShiftTemplateResponse>;
-export const ShiftTemplateListResponse = Ok({ data: Type.Array(ShiftTemplate), pageInfo: PageInfo });
+export const ShiftTemplateListResponse = Paged(ShiftTemplate);
 export type ShiftTemplateListResponse = Static<typeof ShiftTemplateListResponse>;
 export const ShiftTemplateQuery = Type.Composite([
   PageQuery,
@@ -1079,7 +1080,7 @@ export const RosterSummary = Type.Object({
   publishedAt: NullableString,
 });
 export type RosterSummary = Static<typeof RosterSummary>;
-export const RosterListResponse = Ok({ data: Type.Array(RosterSummary), pageInfo: PageInfo });
+export const RosterListResponse = Paged(RosterSummary);
 export type RosterListResponse = Static<typeof RosterListResponse>;
 export const RosterAssignment = Type.Object({
   id: Uuid,
@@ -1182,7 +1183,7 @@ export const MyShift = Type.Object({
   ]),
 });
 export type MyShift = Static<typeof MyShift>;
-export const MyShiftListResponse = Ok({ data: Type.Array(MyShift), pageInfo: PageInfo });
+export const MyShiftListResponse = Paged(MyShift);
 export type MyShiftListResponse = Static<typeof MyShiftListResponse>;
 
 /** A roster published: each person on it is told their shifts. */
@@ -1240,7 +1241,7 @@ export const CalendarPerson = Type.Object({
   leave: Type.Array(CalendarLeave),
 });
 export type CalendarPerson = Static<typeof CalendarPerson>;
-export const CalendarResponse = Ok({ data: Type.Array(CalendarPerson), pageInfo: PageInfo });
+export const CalendarResponse = Paged(CalendarPerson);
 export type CalendarResponse = Static<typeof CalendarResponse>;
 
 // ---- Shift swaps -------------------------------------------------------------------------------
@@ -1302,7 +1303,7 @@ export const Swap = Type.Object({
 export type Swap = Static<typeof Swap>;
 export const SwapResponse = Ok({ data: Swap });
 export type SwapResponse = Static<typeof SwapResponse>;
-export const SwapListResponse = Ok({ data: Type.Array(Swap), pageInfo: PageInfo });
+export const SwapListResponse = Paged(Swap);
 export type SwapListResponse = Static<typeof SwapListResponse>;
 /** A swap offered, taken, approved, declined or withdrawn. */
 export const SwapEventData = Type.Object({
@@ -1464,7 +1465,7 @@ export const Timesheet = Type.Object({
   openEntries: Type.Array(Type.Object({ id: Uuid, clockIn: Type.String({ format: 'date-time' }) })),
 });
 export type Timesheet = Static<typeof Timesheet>;
-export const TimesheetListResponse = Ok({ data: Type.Array(Timesheet), pageInfo: PageInfo });
+export const TimesheetListResponse = Paged(Timesheet);
 export type TimesheetListResponse = Static<typeof TimesheetListResponse>;
 /** POST /api/core/timesheets/approve: a person's timesheet for a period, once (their manager or HR). */
 export const TimesheetApproveBody = Type.Object(
@@ -1556,7 +1557,7 @@ export const ContractTemplate = Type.Object({
 export type ContractTemplate = Static<typeof ContractTemplate>;
 export const ContractTemplateResponse = Ok({ data: ContractTemplate });
 export type ContractTemplateResponse = Static<typeof ContractTemplateResponse>;
-export const ContractTemplateListResponse = Ok({ data: Type.Array(ContractTemplate), pageInfo: PageInfo });
+export const ContractTemplateListResponse = Paged(ContractTemplate);
 export type ContractTemplateListResponse = Static<typeof ContractTemplateListResponse>;
 
 /**
@@ -1626,7 +1627,7 @@ export const Contract = Type.Object({
 export type Contract = Static<typeof Contract>;
 export const ContractResponse = Ok({ data: Contract });
 export type ContractResponse = Static<typeof ContractResponse>;
-export const ContractListResponse = Ok({ data: Type.Array(Contract), pageInfo: PageInfo });
+export const ContractListResponse = Paged(Contract);
 export type ContractListResponse = Static<typeof ContractListResponse>;
 /** POST /api/core/contracts/:id/code: where the code went and until when it is good. */
 export const ContractCodeResponse = Ok({
@@ -1745,7 +1746,7 @@ export const Survey = Type.Object({
 export type Survey = Static<typeof Survey>;
 export const SurveyResponse = Ok({ data: Survey });
 export type SurveyResponse = Static<typeof SurveyResponse>;
-export const SurveyListResponse = Ok({ data: Type.Array(Survey), pageInfo: PageInfo });
+export const SurveyListResponse = Paged(Survey);
 export type SurveyListResponse = Static<typeof SurveyListResponse>;
 /**
  * POST /api/core/wellness/surveys/:id/answers: a member's answer, once. Every question of the survey is
@@ -1945,7 +1946,7 @@ export const WorkflowRun = Type.Object({
   results: Type.Array(WorkflowActionResult),
 });
 export type WorkflowRun = Static<typeof WorkflowRun>;
-export const WorkflowRunListResponse = Ok({ data: Type.Array(WorkflowRun), pageInfo: PageInfo });
+export const WorkflowRunListResponse = Paged(WorkflowRun);
 export type WorkflowRunListResponse = Static<typeof WorkflowRunListResponse>;
 export const WorkflowTask = Type.Object({
   id: Uuid,
@@ -1963,7 +1964,7 @@ export const WorkflowTaskQuery = Type.Composite([
   Type.Object({ done: Type.Optional(Type.Boolean()) }),
 ]);
 export type WorkflowTaskQuery = Static<typeof WorkflowTaskQuery>;
-export const WorkflowTaskListResponse = Ok({ data: Type.Array(WorkflowTask), pageInfo: PageInfo });
+export const WorkflowTaskListResponse = Paged(WorkflowTask);
 export type WorkflowTaskListResponse = Static<typeof WorkflowTaskListResponse>;
 export const WorkflowTaskResponse = Ok({ data: WorkflowTask });
 export type WorkflowTaskResponse = Static<typeof WorkflowTaskResponse>;

@@ -10,8 +10,8 @@ import {
   CappedPageInfo,
   NullableStringEnum,
   Ok,
-  PageInfo,
   PageQuery,
+  Paged,
   SearchTerm,
   StringEnum,
 } from '@platform/contracts';
@@ -189,7 +189,7 @@ export const MyEventsQuery = Type.Composite([
 ]);
 export type MyEventsQuery = Static<typeof MyEventsQuery>;
 /** Events with the caller's part in them: `organizing` for an organiser's, `myRegistration` for a registrant's. */
-export const MyEventsResponse = Ok({ data: Type.Array(EventView), pageInfo: PageInfo });
+export const MyEventsResponse = Paged(EventView);
 export type MyEventsResponse = Static<typeof MyEventsResponse>;
 
 export const RegistrationResponse = Ok({ data: MyRegistration });
@@ -207,7 +207,7 @@ export const Registrant = Type.Object({
   checkedInAt: Type.Union([Instant, Type.Null()]),
 });
 export type Registrant = Static<typeof Registrant>;
-export const RegistrantListResponse = Ok({ data: Type.Array(Registrant), pageInfo: PageInfo });
+export const RegistrantListResponse = Paged(Registrant);
 export type RegistrantListResponse = Static<typeof RegistrantListResponse>;
 
 /** Events published by svc-events (through its outbox). */

@@ -6,7 +6,15 @@
  * shared UI package reads as well.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CappedPageInfo, NullableStringEnum, Ok, PageInfo, PageQuery, StringEnum } from '@platform/contracts';
+import {
+  CappedPageInfo,
+  NullableStringEnum,
+  Ok,
+  PageInfo,
+  PageQuery,
+  Paged,
+  StringEnum,
+} from '@platform/contracts';
 import {
   APPLICATION_STATUSES,
   PROFESSIONS,
@@ -192,7 +200,7 @@ export type ViewerStateResponse = Static<typeof ViewerStateResponse>;
 
 export const SavedJob = Type.Composite([Job, Type.Object({ savedAt: Type.String({ format: 'date-time' }) })]);
 export type SavedJob = Static<typeof SavedJob>;
-export const SavedJobListResponse = Ok({ data: Type.Array(SavedJob), pageInfo: PageInfo });
+export const SavedJobListResponse = Paged(SavedJob);
 export type SavedJobListResponse = Static<typeof SavedJobListResponse>;
 
 /** A saved search: the board's query without paging (each board filter applies to alerts as well). */
@@ -220,7 +228,7 @@ export type JobListResponse = Static<typeof JobListResponse>;
 /** `GET /api/job/mine`: the clinic's postings, newest first; `open=true`: only those open (what standalone Hire counts). */
 export const MyJobsQuery = Type.Composite([PageQuery, Type.Object({ open: Type.Optional(Type.Boolean()) })]);
 export type MyJobsQuery = Static<typeof MyJobsQuery>;
-export const PostedJobListResponse = Ok({ data: Type.Array(PostedJob), pageInfo: PageInfo });
+export const PostedJobListResponse = Paged(PostedJob);
 export type PostedJobListResponse = Static<typeof PostedJobListResponse>;
 export const JobResponse = Ok({ data: Job });
 export type JobResponse = Static<typeof JobResponse>;

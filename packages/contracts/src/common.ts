@@ -48,6 +48,9 @@ export const PageInfo = Type.Object({
 });
 export type PageInfo = Static<typeof PageInfo>;
 
+/** A page of a list: `{ success: true, data: item[], pageInfo }`, the answer of every paged `GET`. */
+export const Paged = <T extends TSchema>(item: T) => Ok({ data: Type.Array(item), pageInfo: PageInfo });
+
 /** `:id` of any stored item (a job, an event, a discussion, an account's photo). */
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Ok, PageInfo, PageQuery, StringEnum } from './common';
+import { Email, Ok, PageQuery, Paged, StringEnum } from './common';
 
 /**
  * A clinic's team (Core): the clinic account invites professionals by e-mail; the person whose account has
@@ -45,7 +45,7 @@ export type Member = Static<typeof Member>;
 
 export const MemberQuery = PageQuery;
 export type MemberQuery = Static<typeof MemberQuery>;
-export const MemberListResponse = Ok({ data: Type.Array(Member), pageInfo: PageInfo });
+export const MemberListResponse = Paged(Member);
 export type MemberListResponse = Static<typeof MemberListResponse>;
 
 /** The caller's organisation, as a member reads it (null: none). */
