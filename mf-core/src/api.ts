@@ -63,6 +63,7 @@ import type {
   LeaveRequestBody,
   LeaveRequestListResponse,
   LeaveRequestResponse,
+  LeaveTypeBody,
   LeaveTypeChangeBody,
   LeaveTypeListResponse,
   LeaveTypeResponse,
@@ -385,6 +386,8 @@ export const coreApi = {
     }),
   /** Leave: types and holidays (every member reads them, HR edits), one's own balances and requests. */
   leaveTypes: () => endpoint<LeaveTypeListResponse>('/api/core/leave/types?limit=100'),
+  addLeaveType: (body: LeaveTypeBody) =>
+    apiRequest<LeaveTypeResponse>('/api/core/leave/types', { method: 'POST', body }),
   changeLeaveType: (id: string, body: LeaveTypeChangeBody) =>
     apiRequest<LeaveTypeResponse>(`/api/core/leave/types/${encodeURIComponent(id)}`, {
       method: 'PATCH',

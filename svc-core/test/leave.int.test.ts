@@ -180,6 +180,117 @@ it("presets Kenya's leave types and public holidays, which only HR edits (audite
   expect((await typeCoded(nurse, 'annual')).daysPerYear).toBe(24);
 });
 
+it('lets HR add a leave type and change every rule of one; anyone else, or a bad value, changes nothing', async () => {
+  ctx.clock.set('2026-02-02');
+  const { clinic, hr, manager, nurse } = await hospital();
+  const rows = async () =>
+    ctx.sql<Record<string, unknown>>(
+      `select name, accrual, days_per_year::float as days, carry_over_cap::float as cap, counts_weekends,
+         counts_holidays, allow_negative, min_service_months, half_pay_after_days::float as half_pay,
+         documents_required, documents_after_days, paid, active
+       from core.leave_types where org_id = $1 order by created_at, name`,
+      clinic.orgId!,
+    );
+  await typesOf(nurse); // the presets
+  const before = await rows();
+  const study = await typeCoded(hr, 'study');
+  const body = {
+    name: 'Exam leave',
+    accrual: 'yearly',
+    daysPerYear: 4.5,
+    carryOverCap: null,
+    countsWeekends: false,
+    countsHolidays: true,
+    allowNegative: true,
+    minServiceMonths: 6,
+    halfPayAfterDays: 2,
+    documentsRequired: 'Exam timetable',
+    documentsAfterDays: 0,
+    paid: false,
+  };
+  // A manager or a staff member adds or changes nothing (403); nor does bad input (400), each field checked.
+  for (const who of [manager, nurse]) {
+    expect((await ctx.call('POST', '/api/core/leave/types', who, body)).statusCode).toBe(403);
+    expect(
+      (await ctx.call('PATCH', `/api/core/leave/types/${study.id}`, who, { active: false })).statusCode,
+    ).toBe(403);
+  }
+  for (const bad of [
+    { ...body, name: ' ' },
+    { ...body, accrual: 'weekly' },
+    { ...body, daysPerYear: 400 },
+    { ...body, carryOverCap: -1 },
+    { ...body, minServiceMonths: 1.5 },
+    { ...body, halfPayAfterDays: 'seven' },
+    { ...body, documentsRequired: '' },
+    { ...body, documentsAfterDays: -1 },
+    { ...body, paid: 'yes' },
+    { ...body, colour: 'blue' },
+  ]) {
+    const res = await ctx.call('POST', '/api/core/leave/types', hr, bad);
+    expect([JSON.stringify(bad), res.statusCode]).toEqual([JSON.stringify(bad), 400]);
+  }
+  for (const bad of [
+    {},
+    { documentsAfterDays: 2.5 },
+    { minServiceMonths: 25 },
+    { active: 'no' },
+    { name: 'x' },
+  ])
+    expect((await ctx.call('PATCH', `/api/core/leave/types/${study.id}`, hr, bad)).statusCode).toBe(400);
+  expect(await rows()).toEqual(before);
+
+  const added = await ctx.call('POST', '/api/core/leave/types', hr, body);
+  expect(added.statusCode).toBe(201);
+  const { id, ...rest } = added.json().data;
+  expect(rest).toEqual({
+    ...body,
+    code: null,
+    names: { en: 'Exam leave', sw: 'Exam leave', fr: 'Exam leave' },
+    active: true,
+  });
+  // The same name again, in any case: 409.
+  expect(
+    (await ctx.call('POST', '/api/core/leave/types', hr, { ...body, name: 'exam LEAVE' })).statusCode,
+  ).toBe(409);
+
+  // Every rule changed at once, then a document asked always (0), then never (null).
+  const change = {
+    name: 'Examination leave',
+    accrual: 'monthly',
+    daysPerYear: 6,
+    carryOverCap: 2,
+    countsWeekends: true,
+    countsHolidays: false,
+    allowNegative: false,
+    minServiceMonths: 0,
+    halfPayAfterDays: null,
+    documentsRequired: 'Letter from the college',
+    documentsAfterDays: 3,
+    paid: true,
+    active: false,
+  };
+  const changed = await ctx.call('PATCH', `/api/core/leave/types/${id}`, hr, change);
+  expect(changed.statusCode).toBe(200);
+  expect(changed.json().data).toMatchObject(change);
+  expect(
+    (await ctx.call('PATCH', `/api/core/leave/types/${id}`, hr, { documentsAfterDays: null })).json().data,
+  ).toMatchObject({ documentsAfterDays: null, documentsRequired: 'Letter from the college' });
+  // Renaming a preset: HR's name in every language.
+  const renamed = await ctx.call('PATCH', `/api/core/leave/types/${study.id}`, hr, { name: 'CPD leave' });
+  expect(renamed.json().data.names).toEqual({ en: 'CPD leave', sw: 'CPD leave', fr: 'CPD leave' });
+  const actions = await ctx.sql<{ action: string }>(
+    `select payload->'data'->>'action' as action from core.outbox
+     where type = 'core.admin-action.recorded.v1' and payload->'data'->'target'->>'id' = $1 order by seq`,
+    id,
+  );
+  expect(actions.map((a) => a.action)).toEqual([
+    'leave-type.create',
+    'leave-type.change',
+    'leave-type.change',
+  ]);
+});
+
 it('counts working days without weekends and holidays, half days, and refuses overlaps and overdrafts', async () => {
   ctx.clock.set('2026-03-25');
   const { clinic, nurse } = await hospital();

@@ -1,6 +1,6 @@
 import './texts';
 import { useId, useState, type FormEvent } from 'react';
-import type { LeaveRequest, LeaveType, PublicHoliday } from '@platform/svc-core/contract';
+import type { LeaveRequest, PublicHoliday } from '@platform/svc-core/contract';
 import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
 import { Link, Navigate } from '@platform/router';
 import { loginPath, useLanguage, useSession } from '@platform/shell-state';
@@ -17,28 +17,9 @@ import {
 } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgRole } from './hr-access';
+import { dayFromNow, refreshLeave, useNameOf } from './leave-common';
+import { LeaveTypes } from './LeaveTypes';
 import '../shared/core.css';
-
-type Names = LeaveType['names'];
-/** A leave type's name in the page's language (a preset's own words; HR's as written). */
-const useNameOf = () => {
-  const language = useLanguage((s) => s.language);
-  return (names: Names) => names[language] ?? names.en;
-};
-
-/** The calendar day in East Africa Time, `days` from now: the organisation's day, not the browser's. */
-const dayFromNow = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-
-/** After a request is made, decided or cancelled: every leave list and one's balances. */
-const refreshLeave = () =>
-  Promise.all([
-    refreshApi('/api/core/leave/requests'),
-    refreshApi('/api/core/leave/balances'),
-    refreshApi('/api/core/leave/away'),
-  ]);
 
 /**
  * `/hr/leave`: every member asks for leave, seeing the balance before and after, and follows their
@@ -64,7 +45,7 @@ export default function LeavePage() {
       {oversees && <ToDecide />}
       {oversees && <Away />}
       {oversees && <Balances />}
-      {isHr && <Types />}
+      {isHr && <LeaveTypes />}
       {isHr && <Holidays />}
     </div>
   );
@@ -456,110 +437,6 @@ function Balances() {
       </ul>
       {list.hasMore && <Button onClick={list.loadMore}>{t('hrPage.more')}</Button>}
     </section>
-  );
-}
-
-/** HR's leave types: the figures and rules most often changed, one type at a time. */
-function Types() {
-  const { t } = useTranslation('core');
-  const failure = useFailure();
-  const nameOf = useNameOf();
-  const types = useApiQuery(coreApi.leaveTypes());
-  return (
-    <section className="card" aria-labelledby="leave-types">
-      <h2 id="leave-types">{t('leave.typesTitle')}</h2>
-      {types.loading && <Spinner label={t('hrPage.loading')} />}
-      {types.error && <Alert kind="error">{failure(types.error)}</Alert>}
-      <ul className="hr-list">
-        {(types.data?.data ?? []).map((type) => (
-          <TypeItem key={type.id} type={type} name={nameOf(type.names)} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-const RULES = ['countsWeekends', 'countsHolidays', 'allowNegative', 'active'] as const;
-
-function TypeItem({ type, name }: { type: LeaveType; name: string }) {
-  const { t } = useTranslation('core');
-  const failure = useFailure();
-  const [open, setOpen] = useState(false);
-  const [days, setDays] = useState(String(type.daysPerYear));
-  const [cap, setCap] = useState(type.carryOverCap === null ? '' : String(type.carryOverCap));
-  const [rules, setRules] = useState(() => Object.fromEntries(RULES.map((r) => [r, type[r]])));
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const number = (text: string) => /^\d{1,3}(\.\d{1,2})?$/.test(text.trim());
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    if (!number(days) || (cap.trim() !== '' && !number(cap))) {
-      setMessage({ kind: 'error', text: t('leave.numberInvalid') });
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await coreApi.changeLeaveType(type.id, {
-        daysPerYear: Number(days),
-        carryOverCap: cap.trim() === '' ? null : Number(cap),
-        ...rules,
-      });
-      if (res.ok) {
-        setMessage({ kind: 'success', text: t('leave.typeSaved') });
-        await refreshApi('/api/core/leave/types');
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
-  }
-
-  return (
-    <li>
-      <strong>{name}</strong> · {t(`leave.accrual.${type.accrual}`, { days: type.daysPerYear })}
-      {!type.active && <> · {t('leave.inactive')}</>}{' '}
-      <Button
-        variant="secondary"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        aria-label={t('leave.editType', { name })}
-      >
-        {t('leave.edit')}
-      </Button>
-      {open && (
-        <form onSubmit={save} noValidate className="hr-form">
-          <TextField
-            label={t('leave.daysPerYear')}
-            inputMode="decimal"
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-          <TextField
-            label={t('leave.carryOverCap')}
-            hint={t('leave.carryOverHint')}
-            inputMode="decimal"
-            value={cap}
-            onChange={(e) => setCap(e.target.value)}
-          />
-          {RULES.map((rule) => (
-            <label key={rule} className="hr-check">
-              <input
-                type="checkbox"
-                checked={Boolean(rules[rule])}
-                onChange={(e) => setRules((r) => ({ ...r, [rule]: e.target.checked }))}
-              />{' '}
-              {t(`leave.rules.${rule}`)}
-            </label>
-          ))}
-          {message && <Alert kind={message.kind}>{message.text}</Alert>}
-          <Button type="submit" loading={busy}>
-            {t('leave.saveType')}
-          </Button>
-        </form>
-      )}
-    </li>
   );
 }
 
