@@ -47,6 +47,7 @@ import {
 import type { Db, Tx } from './org-store';
 import { templateOf, type ShiftTemplateStore } from './shift-template-store';
 import { fatigueLimitsOf } from './org-store';
+import { managedDepartmentsWhere } from './staff-store';
 
 type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
 type RequestInfo = { ip?: string; id?: string };
@@ -143,14 +144,9 @@ export class RosterStore {
   async list(actor: OrgActor, query: RosterQuery) {
     if (!isHr(actor) && actor.role !== 'manager') throw refused();
     const { limit, offset } = pageOf(query);
-    const scope = isHr(actor)
-      ? undefined
-      : actor.departmentIds.length
-        ? inArray(rosters.departmentId, [...actor.departmentIds])
-        : eq(rosters.id, '00000000-0000-0000-0000-000000000000');
     const where = and(
       eq(rosters.orgId, actor.organisationId),
-      scope,
+      managedDepartmentsWhere(actor, rosters.departmentId),
       query.departmentId ? eq(rosters.departmentId, query.departmentId) : undefined,
     );
     const rows = await this.db

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordAdminAction } from '@platform/event-bus';
 import type { AccessClaims } from '@platform/contracts';
 import {
@@ -17,6 +18,7 @@ import {
   can,
   canAssignRole,
   canSeeStaff,
+  isHr,
   redactFor,
   SELF_EDITABLE_FIELDS,
   staffScope,
@@ -81,6 +83,16 @@ export function scopeWhere(actor: OrgActor): SQL {
       scope.locationIds.length ? inArray(schema.staffRecords.locationId, scope.locationIds) : undefined,
     ),
   )!;
+}
+
+/**
+ * Rows of departments the caller runs, as SQL on `departmentColumn`: HR every department (no condition), a
+ * manager those they manage, anyone else none. For things that belong to a department (rosters, swaps).
+ */
+export function managedDepartmentsWhere(actor: OrgActor, departmentColumn: AnyPgColumn): SQL | undefined {
+  if (isHr(actor)) return undefined;
+  if (actor.role !== 'manager' || actor.departmentIds.length === 0) return sql`false`;
+  return inArray(departmentColumn, [...actor.departmentIds]);
 }
 
 const filteredWhere = (actor: OrgActor, filters: StaffFilters) =>

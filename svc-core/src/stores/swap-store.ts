@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { enqueue, makeEnvelope, recordAdminAction } from '@platform/event-bus';
 import type { AccessClaims } from '@platform/contracts';
@@ -28,6 +28,7 @@ import {
 } from '../../contract';
 import type { Db, OrgStore, Tx } from './org-store';
 import { violationsOn } from './roster-store';
+import { managedDepartmentsWhere } from './staff-store';
 
 type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
 type RequestInfo = { ip?: string; id?: string };
@@ -165,11 +166,7 @@ export class SwapStore {
       where = and(
         eq(swaps.orgId, actor.organisationId),
         eq(swaps.status, 'taken'),
-        isHr(actor)
-          ? undefined
-          : actor.departmentIds.length
-            ? inArray(swaps.departmentId, [...actor.departmentIds])
-            : sql`false`,
+        managedDepartmentsWhere(actor, swaps.departmentId),
       );
       order = [asc(swaps.day), asc(swaps.id)];
     } else {
