@@ -943,6 +943,12 @@ export const LeaveRequest = Type.Object({
   days: Type.Number(),
   halfPayDays: Type.Number(),
   documentRequired: Type.Boolean(),
+  /**
+   * The document attached (a sick note; `GET /api/core/leave/requests/:id/file`: the person, their managers,
+   * HR), or null. A request whose `documentRequired` is approved only with one, or by HR with `documentWaived`.
+   */
+  document: Type.Union([StoredFile, Type.Null()]),
+  documentWaived: Type.Boolean(),
   note: NullableString,
   status: StringEnum(LEAVE_STATUSES),
   decisionReason: NullableString,
@@ -973,11 +979,15 @@ export const LeaveRequestQuery = Type.Composite([
 export type LeaveRequestQuery = Static<typeof LeaveRequestQuery>;
 export const LeaveRequestListResponse = Paged(LeaveRequest);
 export type LeaveRequestListResponse = Static<typeof LeaveRequestListResponse>;
-/** PATCH /api/core/leave/requests/:id: the manager's or HR's decision; a decline says why. */
+/**
+ * PATCH /api/core/leave/requests/:id: the manager's or HR's decision; a decline says why. A request that needs
+ * a document and has none is approved only by HR with `withoutDocument` and a reason (409 otherwise).
+ */
 export const LeaveDecisionBody = Type.Object(
   {
     status: StringEnum(['approved', 'declined'] as const),
     reason: Type.Optional(Type.String({ minLength: 2, maxLength: 500, pattern: '\\S' })),
+    withoutDocument: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -2135,6 +2145,10 @@ export const CoreErrors = {
   leaveNotPending: 'core.leave_not_pending',
   leaveOwnDecision: 'core.leave_own_decision',
   leaveReasonRequired: 'core.leave_reason_required',
+  leaveDocumentMissing: 'core.leave_document_missing',
+  leaveDocumentWaiverHr: 'core.leave_document_waiver_hr',
+  leaveDocumentWaiverReason: 'core.leave_document_waiver_reason',
+  leaveDocumentNotFound: 'core.leave_document_not_found',
   licenceRoleNotLicensed: 'core.licence_role_not_licensed',
   shiftTemplateNotFound: 'core.shift_template_not_found',
   shiftTemplateExists: 'core.shift_template_exists',

@@ -580,6 +580,8 @@ export const leaveRequests = core.table(
     daysByYear: jsonb('days_by_year').$type<Record<string, number>>().notNull(),
     halfPayDays: days('half_pay_days').notNull().default(0),
     documentRequired: boolean('document_required').notNull().default(false),
+    /** HR approved it without the document it needed (the reason is `decision_reason`). */
+    documentWaived: boolean('document_waived').notNull().default(false),
     note: text('note'),
     status: text('status', { enum: LEAVE_STATUSES }).notNull().default('pending'),
     decisionReason: text('decision_reason'),
@@ -597,6 +599,23 @@ export const leaveRequests = core.table(
       .where(sql`status = 'approved'`),
   ],
 );
+
+/**
+ * The document a leave request carries (a sick note: a PDF or an image, checked by its content): one per
+ * request, replaced or removed by the person or HR while it is pending; the person, their managers and HR
+ * read it. Apart from the requests, as credential_files, so the lists never read the bytes.
+ */
+export const leaveRequestFiles = core.table('leave_request_files', {
+  requestId: uuid('request_id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type', {
+    enum: Object.keys(DOCUMENT_FORMATS) as [DocumentFormat, ...DocumentFormat[]],
+  }).notNull(),
+  size: integer('size').notNull(),
+  content: bytea('content').notNull(),
+  uploadedBy: uuid('uploaded_by').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A department's shift (Day 07:00–19:00, Night 19:00–07:00: local times, the end at or before the start

@@ -51,6 +51,8 @@ import {
 } from '../../contract';
 import type { Db, OrgStore, Tx } from './org-store';
 import { scopeWhere } from './staff-store';
+import { storedFile } from './document-files';
+import { documentWaiver, leaveFileInfo, leaveFileJoin } from '../leave/documents';
 
 type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
 type RequestInfo = { ip?: string; id?: string };
@@ -388,10 +390,11 @@ export class LeaveStore {
       query.status ? eq(requests.status, query.status) : undefined,
     );
     const rows = await this.db
-      .select({ request: requests, member: staff, type: types })
+      .select({ request: requests, member: staff, type: types, file: leaveFileInfo })
       .from(requests)
       .innerJoin(staff, eq(staff.id, requests.staffRecordId))
       .innerJoin(types, eq(types.id, requests.typeId))
+      .leftJoin(schema.leaveRequestFiles, leaveFileJoin)
       .where(where)
       .orderBy(desc(requests.createdAt), asc(requests.id))
       .limit(limit)
@@ -401,7 +404,10 @@ export class LeaveStore {
       .from(requests)
       .innerJoin(staff, eq(staff.id, requests.staffRecordId))
       .where(where)) as [{ total: number }];
-    return { data: rows.map((r) => requestOf(r.request, r.member, leaveTypeName(r.type))), total };
+    return {
+      data: rows.map((r) => requestOf(r.request, r.member, leaveTypeName(r.type), r.file)),
+      total,
+    };
   }
 
   /**
@@ -420,13 +426,15 @@ export class LeaveStore {
     if (body.status === 'declined' && !reason)
       throw badRequest('Say why the leave is declined.', CoreErrors.leaveReasonRequired);
     return this.db.transaction(async (tx) => {
-      const { row, member, type } = await this.requestIn(tx, actor, id);
+      const found = await this.requestIn(tx, actor, id);
+      const { row, member, type } = found;
       if (!canDecideLeave(actor, placement(member)))
         throw member.personId === actor.personId
           ? forbidden('Someone else decides on your own leave.', CoreErrors.leaveOwnDecision)
           : forbidden('Only their manager or HR decides on this leave.');
       if (row.status !== 'pending')
         throw conflict('This request was already decided or cancelled.', CoreErrors.leaveNotPending);
+      const documentWaived = documentWaiver(actor, found, body, reason);
       if (body.status === 'approved' && type.accrual !== 'none' && !type.allowNegative) {
         const use = await this.useOf(tx, member.id, type.id, row.id);
         for (const [year, days] of Object.entries(row.daysByYear)) {
@@ -443,14 +451,24 @@ export class LeaveStore {
       }
       const [updated] = await tx
         .update(requests)
-        .set({ status: body.status, decisionReason: reason, decidedBy: claims.sub, decidedAt: this.now() })
+        .set({
+          status: body.status,
+          decisionReason: reason,
+          documentWaived,
+          decidedBy: claims.sub,
+          decidedAt: this.now(),
+        })
         .where(eq(requests.id, id))
         .returning();
       const approved = body.status === 'approved';
       const names = leaveTypeName(type);
       await recordAdminAction(tx, schema.outbox, 'core', {
         actor: claims,
-        action: approved ? 'leave.approve' : 'leave.decline',
+        action: documentWaived
+          ? 'leave.approve-without-document'
+          : approved
+            ? 'leave.approve'
+            : 'leave.decline',
         target: {
           module: 'core',
           kind: 'leave-request',
@@ -458,7 +476,7 @@ export class LeaveStore {
           label: `${member.name}, ${names.en}, ${row.fromDay}–${row.toDay}`,
         },
         before: { status: row.status },
-        after: { status: updated!.status, reason },
+        after: { status: updated!.status, reason, documentWaived },
         request: info,
       });
       await enqueue(tx, schema.outbox, [
@@ -470,14 +488,14 @@ export class LeaveStore {
           ? [leaveDecidedNotice(member.personId, approved, names, row.fromDay, row.toDay, reason)]
           : []),
       ]);
-      return requestOf(updated!, member, names);
+      return requestOf(updated!, member, names, found.file);
     });
   }
 
   /** The person withdraws a request nobody has decided on yet. */
   async cancel(actor: OrgActor, id: string): Promise<LeaveRequest> {
     return this.db.transaction(async (tx) => {
-      const { row, member, type } = await this.requestIn(tx, actor, id);
+      const { row, member, type, file } = await this.requestIn(tx, actor, id);
       if (member.personId !== actor.personId) throw forbidden('Only the person cancels their request.');
       if (row.status !== 'pending')
         throw conflict('This request was already decided or cancelled.', CoreErrors.leaveNotPending);
@@ -489,7 +507,7 @@ export class LeaveStore {
       await enqueue(tx, schema.outbox, [
         makeEnvelope(CoreEvents.leaveCancelled, eventOf(updated!, member, type)),
       ]);
-      return requestOf(updated!, member, leaveTypeName(type));
+      return requestOf(updated!, member, leaveTypeName(type), file);
     });
   }
 
@@ -545,10 +563,11 @@ export class LeaveStore {
       query.departmentId ? eq(staff.departmentId, query.departmentId) : undefined,
     );
     const rows = await this.db
-      .select({ request: requests, member: staff, type: types })
+      .select({ request: requests, member: staff, type: types, file: leaveFileInfo })
       .from(requests)
       .innerJoin(staff, eq(staff.id, requests.staffRecordId))
       .innerJoin(types, eq(types.id, requests.typeId))
+      .leftJoin(schema.leaveRequestFiles, leaveFileJoin)
       .where(where)
       .orderBy(asc(staff.departmentId), asc(staff.name), asc(requests.fromDay), asc(requests.id))
       .limit(limit)
@@ -558,7 +577,10 @@ export class LeaveStore {
       .from(requests)
       .innerJoin(staff, eq(staff.id, requests.staffRecordId))
       .where(where)) as [{ total: number }];
-    return { data: rows.map((r) => requestOf(r.request, r.member, leaveTypeName(r.type))), total };
+    return {
+      data: rows.map((r) => requestOf(r.request, r.member, leaveTypeName(r.type), r.file)),
+      total,
+    };
   }
 
   // ---- Internals -------------------------------------------------------------------------------
@@ -749,8 +771,11 @@ export class LeaveStore {
     return row;
   }
 
-  /** A request the caller may see, locked, with its person and type; else a 404. */
-  private async requestIn(tx: Tx, actor: OrgActor, id: string) {
+  /**
+   * A request the caller may see (the person, their managers, HR), locked, with its person, type and
+   * document; else a 404. The leave document store asks it too.
+   */
+  async requestIn(tx: Tx, actor: OrgActor, id: string) {
     // Locked alone first: FOR UPDATE OF cannot name a schema-qualified table.
     const [locked] = await tx
       .select({ id: requests.id })
@@ -759,10 +784,11 @@ export class LeaveStore {
       .for('update');
     if (!locked) throw notFoundRequest();
     const [found] = await tx
-      .select({ row: requests, member: staff, type: types })
+      .select({ row: requests, member: staff, type: types, file: leaveFileInfo })
       .from(requests)
       .innerJoin(staff, eq(staff.id, requests.staffRecordId))
       .innerJoin(types, eq(types.id, requests.typeId))
+      .leftJoin(schema.leaveRequestFiles, leaveFileJoin)
       .where(eq(requests.id, id));
     if (!found || !canSeeStaff(actor, placement(found.member))) throw notFoundRequest();
     return found;
@@ -910,7 +936,13 @@ const holidayOf = (row: HolidayRow): PublicHoliday => ({
   name: row.name,
 });
 
-function requestOf(row: RequestRow, member: Member, typeName: LeaveRequest['typeName']): LeaveRequest {
+/** A request as the API answers it, with its document's description (`file`: null when none). */
+export function requestOf(
+  row: RequestRow,
+  member: Member,
+  typeName: LeaveRequest['typeName'],
+  file: Parameters<typeof storedFile>[0] = null,
+): LeaveRequest {
   return {
     id: row.id,
     staffId: row.staffRecordId,
@@ -924,6 +956,8 @@ function requestOf(row: RequestRow, member: Member, typeName: LeaveRequest['type
     days: row.days,
     halfPayDays: row.halfPayDays,
     documentRequired: row.documentRequired,
+    document: storedFile(file),
+    documentWaived: row.documentWaived,
     note: row.note,
     status: row.status,
     decisionReason: row.decisionReason,
