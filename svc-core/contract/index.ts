@@ -1935,11 +1935,34 @@ export const WorkflowListResponse = Ok({
   active: Type.Integer(),
 });
 export type WorkflowListResponse = Static<typeof WorkflowListResponse>;
+/**
+ * What an action did (`tasks-assigned` { tasks, people }, `notified` { people }, `policy-sent` { title },
+ * `contract-sent` { contractId }) or why it failed (`nobody-in-role` { role }, `no-account`,
+ * `policy-unavailable`, `template-missing`, `person-missing`, `contract-no-account` { contractId }: the draft is
+ * kept for HR to send once they join, `unexpected`: `detail` says what), for the run log to say in the reader's
+ * language.
+ */
+export const WORKFLOW_RESULT_CODES = [
+  'tasks-assigned',
+  'notified',
+  'policy-sent',
+  'contract-sent',
+  'nobody-in-role',
+  'no-account',
+  'policy-unavailable',
+  'template-missing',
+  'person-missing',
+  'contract-no-account',
+  'unexpected',
+] as const;
+export type WorkflowResultCode = (typeof WORKFLOW_RESULT_CODES)[number];
 export const WorkflowActionResult = Type.Object({
   kind: Type.String(),
   status: StringEnum(['ok', 'failed'] as const),
-  /** What it did, or why it failed. */
+  /** What it did, or why it failed, in English (runs logged before `code` have only this). */
   detail: Type.String(),
+  code: Type.Optional(StringEnum(WORKFLOW_RESULT_CODES)),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Integer()]))),
 });
 export type WorkflowActionResult = Static<typeof WorkflowActionResult>;
 export const WorkflowRun = Type.Object({

@@ -38,7 +38,7 @@ const runsOf = async (workflowId: string) =>
   ctx.sql<{
     subject_id: string;
     occurrence: string;
-    results: { kind: string; status: string; detail: string }[];
+    results: { kind: string; status: string; code?: string; params?: object; detail: string }[];
   }>(
     `select subject_id, occurrence, results from core.workflow_runs where workflow_id = $1 order by ran_at, id`,
     workflowId,
@@ -152,9 +152,27 @@ it('the onboarding checklist ships ready and off; turned on, a person joining fi
       subject_id: joinerId,
       occurrence: '',
       results: [
-        { kind: 'checklist', status: 'ok', detail: '3 tasks each for 2 people' },
-        { kind: 'checklist', status: 'ok', detail: '3 tasks each for 1 person' },
-        { kind: 'notify', status: 'ok', detail: 'notified 1 person' },
+        {
+          kind: 'checklist',
+          status: 'ok',
+          code: 'tasks-assigned',
+          params: { tasks: 3, people: 2 },
+          detail: '3 tasks each for 2 people',
+        },
+        {
+          kind: 'checklist',
+          status: 'ok',
+          code: 'tasks-assigned',
+          params: { tasks: 3, people: 1 },
+          detail: '3 tasks each for 1 person',
+        },
+        {
+          kind: 'notify',
+          status: 'ok',
+          code: 'notified',
+          params: { people: 1 },
+          detail: 'notified 1 person',
+        },
       ],
     },
   ]);
@@ -324,7 +342,15 @@ it('conditions filter; leave approved, a contract signed and the dated triggers 
   expect(await runsOf(signedWf)).toMatchObject([
     {
       subject_id: contractId,
-      results: [{ kind: 'policy', status: 'ok', detail: 'asked to acknowledge “Code of conduct”' }],
+      results: [
+        {
+          kind: 'policy',
+          status: 'ok',
+          code: 'policy-sent',
+          params: { title: 'Code of conduct' },
+          detail: 'asked to acknowledge “Code of conduct”',
+        },
+      ],
     },
   ]);
   expect(await noticesTo(c.nurse.id, 'core.policy-published')).toHaveLength(2);
@@ -355,7 +381,15 @@ it('conditions filter; leave approved, a contract signed and the dated triggers 
     {
       subject_id: contractId,
       occurrence: '2026-04-01',
-      results: [{ kind: 'checklist', status: 'ok', detail: '1 task each for 1 person' }],
+      results: [
+        {
+          kind: 'checklist',
+          status: 'ok',
+          code: 'tasks-assigned',
+          params: { tasks: 1, people: 1 },
+          detail: '1 task each for 1 person',
+        },
+      ],
     },
   ]);
   expect(await runsOf(licenceWf)).toEqual([]);
@@ -368,8 +402,20 @@ it('conditions filter; leave approved, a contract signed and the dated triggers 
       subject_id: credentialId,
       occurrence: '2026-04-30',
       results: [
-        { kind: 'notify', status: 'ok', detail: 'notified 1 person' },
-        { kind: 'checklist', status: 'ok', detail: '1 task each for 1 person' },
+        {
+          kind: 'notify',
+          status: 'ok',
+          code: 'notified',
+          params: { people: 1 },
+          detail: 'notified 1 person',
+        },
+        {
+          kind: 'checklist',
+          status: 'ok',
+          code: 'tasks-assigned',
+          params: { tasks: 1, people: 1 },
+          detail: '1 task each for 1 person',
+        },
       ],
     },
   ]);
@@ -384,12 +430,149 @@ it('conditions filter; leave approved, a contract signed and the dated triggers 
   const coRuns = await runsOf(contractWf);
   expect(coRuns).toHaveLength(1);
   expect(coRuns[0]!.subject_id).toBe(await staffIdOf(c.owner, co));
-  expect(coRuns[0]!.results[0]).toMatchObject({ kind: 'contract', status: 'ok' });
   const theirs = await ctx.call('GET', '/api/core/contracts?mine=true', co);
   expect(theirs.json().data).toMatchObject([{ status: 'sent' }]);
+  const sentId = theirs.json().data[0].id as string;
+  expect(coRuns[0]!.results[0]).toEqual({
+    kind: 'contract',
+    status: 'ok',
+    code: 'contract-sent',
+    params: { contractId: sentId },
+    detail: `contract ${sentId} sent to sign`,
+  });
   expect((await ctx.call('GET', `${W}/tasks/mine`, co)).json().data).toMatchObject([
     { title: 'Sign your contract', staffName: 'Daniel Ouma' },
   ]);
+});
+
+it('a contract action is made with its run: a crash before it commits leaves nothing, and the next sweep on either instance makes one contract', async () => {
+  const c = await clinic();
+  const template = await ctx.call('POST', '/api/core/contract-templates', c.hr, {
+    name: 'Nurse',
+    body: 'Contract between {{organisation}} and {{name}}: {{salary}}, probation {{probation}}.',
+  });
+  const id = await make(c.hr, {
+    name: 'Nurses’ contract',
+    trigger: 'person-joined',
+    conditions: { professions: ['Nurse'] },
+    actions: [
+      {
+        kind: 'contract',
+        templateId: template.json().data.id,
+        salary: { amount: 90000, currency: 'KES', period: 'month' },
+        probationMonths: 3,
+      },
+      { kind: 'notify', to: 'hr' },
+    ],
+  });
+  expect((await turnOn(c.hr, id)).statusCode).toBe(200);
+  // The crash: while the switch is on, every commit that made one of the clinic's contracts fails (a deferred
+  // trigger, checked at commit: after the contract was made and sent), as if the process died right there.
+  await ctx.sql(`create table if not exists core.test_crash_switch (org_id uuid primary key)`);
+  await ctx.sql(`create sequence if not exists core.test_crashes`);
+  await ctx.sql(`create or replace function core.test_crash() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from core.test_crash_switch where org_id = new.org_id) then
+        perform nextval('core.test_crashes');
+        raise exception 'simulated crash before the contract commits';
+      end if;
+      return null;
+    end $$`);
+  await ctx.sql(`drop trigger if exists test_crash on core.contracts`);
+  await ctx.sql(`create constraint trigger test_crash after insert on core.contracts
+    deferrable initially deferred for each row execute function core.test_crash()`);
+  await ctx.sql(`insert into core.test_crash_switch values ($1)`, c.owner.orgId);
+  const crashes = async () =>
+    Number(
+      (
+        await ctx.sql<{ n: string }>(
+          `select (case when is_called then last_value else 0 end)::text as n from core.test_crashes`,
+        )
+      )[0]!.n,
+    );
+  const before = await crashes();
+  try {
+    const joiner = await ctx.member(c.owner, { name: 'Rehema Njeri', designation: 'Nurse' });
+    const joinerId = await staffIdOf(c.owner, joiner);
+    const contractsOf = () =>
+      ctx.sql<{ id: string; status: string }>(
+        `select id, status from core.contracts where staff_record_id = $1`,
+        joinerId,
+      );
+    const toSign = () =>
+      ctx.sql(
+        `select 1 from core.outbox where type = 'core.notification.requested.v1'
+          and payload->'data'->>'userId' = $1 and payload->'data'->>'kind' = 'core.contract-to-sign'`,
+        joiner.id,
+      );
+    await sweepEverywhere();
+    expect(await crashes()).toBeGreaterThan(before);
+    // Nothing of the run stands: no run, no contract, no notice, no audit; the occurrence is still unclaimed.
+    expect(await runsOf(id)).toEqual([]);
+    expect(await contractsOf()).toEqual([]);
+    expect(await toSign()).toEqual([]);
+
+    // Restarted (the switch off): the sweeps at once on two instances, and a third's, make it once.
+    await ctx.sql(`delete from core.test_crash_switch where org_id = $1`, c.owner.orgId);
+    await sweepEverywhere();
+    await sweepEverywhere();
+    const made = await contractsOf();
+    expect(made).toEqual([{ id: made[0]!.id, status: 'sent' }]);
+    expect(await runsOf(id)).toEqual([
+      {
+        subject_id: joinerId,
+        occurrence: '',
+        results: [
+          {
+            kind: 'contract',
+            status: 'ok',
+            code: 'contract-sent',
+            params: { contractId: made[0]!.id },
+            detail: `contract ${made[0]!.id} sent to sign`,
+          },
+          {
+            kind: 'notify',
+            status: 'ok',
+            code: 'notified',
+            params: { people: 2 },
+            detail: 'notified 2 people',
+          },
+        ],
+      },
+    ]);
+    expect(await toSign()).toHaveLength(1);
+    const theirs = await ctx.call('GET', '/api/core/contracts?mine=true', joiner);
+    expect(theirs.json().data).toMatchObject([
+      { id: made[0]!.id, status: 'sent', personName: 'Rehema Njeri' },
+    ]);
+  } finally {
+    await ctx.sql(`delete from core.test_crash_switch where org_id = $1`, c.owner.orgId);
+  }
+
+  // Someone imported before they have an account cannot be sent one: the draft is kept for HR, logged why.
+  const imported = await ctx.send(
+    'POST',
+    '/api/core/staff/import',
+    c.owner,
+    'email,name,profession\nwanjiku@staff.example,Wanjiku Kamau,Nurse',
+  );
+  expect(imported.statusCode).toBe(200);
+  await sweepEverywhere();
+  const [draft] = await ctx.sql<{ id: string; status: string; staff_record_id: string }>(
+    `select c.id, c.status, c.staff_record_id from core.contracts c join core.staff_records s on s.id = c.staff_record_id
+      where s.name = 'Wanjiku Kamau' and s.org_id = $1`,
+    c.owner.orgId,
+  );
+  expect(draft).toMatchObject({ status: 'draft' });
+  const runs = await runsOf(id);
+  expect(runs).toHaveLength(2);
+  expect(runs.find((r) => r.subject_id === draft!.staff_record_id)!.results[0]).toEqual({
+    kind: 'contract',
+    status: 'failed',
+    code: 'contract-no-account',
+    params: { contractId: draft!.id },
+    detail: 'This person has no account yet: they sign once they join.',
+  });
 });
 
 it('a failing action is logged with why, and the others still act', async () => {
@@ -420,8 +603,14 @@ it('a failing action is logged with why, and the others still act', async () => 
   ).toBe(200);
   await sweepEverywhere();
   expect((await runsOf(id))[0]!.results).toEqual([
-    { kind: 'checklist', status: 'failed', detail: 'Nobody holds the role “manager” for this person.' },
-    { kind: 'notify', status: 'ok', detail: 'notified 2 people' },
+    {
+      kind: 'checklist',
+      status: 'failed',
+      code: 'nobody-in-role',
+      params: { role: 'manager' },
+      detail: 'Nobody holds the role “manager” for this person.',
+    },
+    { kind: 'notify', status: 'ok', code: 'notified', params: { people: 2 }, detail: 'notified 2 people' },
   ]);
 });
 

@@ -199,12 +199,22 @@ export class ContractStore {
   /** HR makes a member's contract from a template: a draft, its text merged now. */
   async create(claims: Claims, actor: OrgActor, body: ContractBody, request: RequestInfo) {
     this.hrOnly(actor);
-    const [template] = await this.db
+    const id = await this.db.transaction((tx) => this.draftIn(tx, claims, actor, body, request));
+    return this.get(actor, id);
+  }
+
+  /**
+   * The draft made in the caller's transaction, its id returned: a workflow's run makes it in its own, so the
+   * contract exists exactly when the run does.
+   */
+  async draftIn(tx: Tx, claims: Claims, actor: OrgActor, body: ContractBody, request: RequestInfo) {
+    this.hrOnly(actor);
+    const [template] = await tx
       .select()
       .from(templates)
       .where(and(eq(templates.id, body.templateId), eq(templates.orgId, actor.organisationId)));
     if (!template) throw templateNotFound();
-    const [person] = await this.db
+    const [person] = await tx
       .select({
         id: staff.id,
         name: staff.name,
@@ -233,26 +243,23 @@ export class ContractStore {
       organisation: person.organisation,
     };
     const title = body.title?.trim() ?? `${template.name}: ${person.name}`;
-    const id = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(contracts)
-        .values({
-          orgId: actor.organisationId,
-          templateId: template.id,
-          staffRecordId: person.id,
-          title,
-          body: merge(template.body, fields),
-          fields: { ...fields, endDate },
-          startDate,
-          endDate,
-          createdBy: actor.personId,
-          createdAt: this.now(),
-        })
-        .returning();
-      await this.audit(tx, claims, 'contract.create', 'contract', row!.id, title, request);
-      return row!.id;
-    });
-    return this.get(actor, id);
+    const [row] = await tx
+      .insert(contracts)
+      .values({
+        orgId: actor.organisationId,
+        templateId: template.id,
+        staffRecordId: person.id,
+        title,
+        body: merge(template.body, fields),
+        fields: { ...fields, endDate },
+        startDate,
+        endDate,
+        createdBy: actor.personId,
+        createdAt: this.now(),
+      })
+      .returning();
+    await this.audit(tx, claims, 'contract.create', 'contract', row!.id, title, request);
+    return row!.id;
   }
 
   /** The state as the day makes it: a signed contract is active from its start and ended after its end. */
@@ -388,8 +395,8 @@ export class ContractStore {
     return { fileName: name, content: Buffer.from(bytes) };
   }
 
-  private async render(row: Row) {
-    const [org] = await this.db
+  private async render(row: Row, db: Db | Tx = this.db) {
+    const [org] = await db
       .select({ name: schema.organisations.name })
       .from(schema.organisations)
       .where(eq(schema.organisations.id, row.orgId));
@@ -405,25 +412,29 @@ export class ContractStore {
   /** HR sends a draft to sign: its PDF is fixed (and its SHA-256), and the person is told. */
   async send(claims: Claims, actor: OrgActor, id: string, request: RequestInfo) {
     this.hrOnly(actor);
-    await this.db.transaction(async (tx) => {
-      const { row, personId } = await this.locked(tx, actor, id);
-      if (row.status !== 'draft')
-        throw conflict('This contract was sent already.', CoreErrors.contractNotDraft);
-      if (!personId)
-        throw conflict(
-          'This person has no account yet: they sign once they join.',
-          CoreErrors.contractNoAccount,
-        );
-      const pdf = await this.render(row);
-      const at = this.now();
-      await tx
-        .update(contracts)
-        .set({ status: 'sent', sentAt: at, pdf: Buffer.from(pdf), pdfSha256: sha256(pdf) })
-        .where(eq(contracts.id, id));
-      await enqueue(tx, schema.outbox, [contractToSignNotice(personId, id, row.title)]);
-      await this.audit(tx, claims, 'contract.send', 'contract', id, row.title, request);
-    });
+    await this.db.transaction((tx) => this.sendIn(tx, claims, actor, id, request));
     return this.get(actor, id);
+  }
+
+  /** The sending in the caller's transaction (a workflow's run's): the notice goes through its outbox. */
+  async sendIn(tx: Tx, claims: Claims, actor: OrgActor, id: string, request: RequestInfo) {
+    this.hrOnly(actor);
+    const { row, personId } = await this.locked(tx, actor, id);
+    if (row.status !== 'draft')
+      throw conflict('This contract was sent already.', CoreErrors.contractNotDraft);
+    if (!personId)
+      throw conflict(
+        'This person has no account yet: they sign once they join.',
+        CoreErrors.contractNoAccount,
+      );
+    const pdf = await this.render(row, tx);
+    const at = this.now();
+    await tx
+      .update(contracts)
+      .set({ status: 'sent', sentAt: at, pdf: Buffer.from(pdf), pdfSha256: sha256(pdf) })
+      .where(eq(contracts.id, id));
+    await enqueue(tx, schema.outbox, [contractToSignNotice(personId, id, row.title)]);
+    await this.audit(tx, claims, 'contract.send', 'contract', id, row.title, request);
   }
 
   /** HR ends a signed contract (it ended early, or by agreement). */

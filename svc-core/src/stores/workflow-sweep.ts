@@ -4,11 +4,14 @@ import type { AccessClaims } from '@platform/contracts';
 import * as schema from '../db/schema';
 import { addDays, localDateOf, type LocalDate } from '../domain/dates';
 import type { OrgActor } from '../domain/roles';
+import { HttpError } from '@platform/service-kit';
 import {
+  CoreErrors,
   CoreEvents,
   type WorkflowAction,
   type WorkflowActionResult,
   type WorkflowEventData,
+  type WorkflowResultCode,
 } from '../../contract';
 import { policyNotice, workflowNotice, workflowTasksNotice } from '../notices';
 import type { ContractStore } from './contract-store';
@@ -21,6 +24,47 @@ interface Candidate extends Record<string, unknown> {
   subject_id: string;
   occurrence: string;
   staff_id: string;
+}
+
+/** An action's result, but its kind. */
+type Outcome = Omit<WorkflowActionResult, 'kind'>;
+const ok = (code: WorkflowResultCode, detail: string, params?: Outcome['params']): Outcome => ({
+  status: 'ok',
+  code,
+  detail,
+  ...(params ? { params } : {}),
+});
+
+/** Why an action failed, as the run log keeps it: a code the page says in its language, and in English. */
+class ActionFailure extends Error {
+  constructor(
+    readonly code: WorkflowResultCode,
+    message: string,
+    readonly params?: Outcome['params'],
+  ) {
+    super(message);
+  }
+}
+const nobodyIn = (role: string) =>
+  new ActionFailure('nobody-in-role', `Nobody holds the role “${role}” for this person.`, { role });
+
+/** The contract store's refusals a run can meet, as the run log's codes. */
+const STORE_FAILURES: Record<string, WorkflowResultCode> = {
+  [CoreErrors.contractTemplateNotFound]: 'template-missing',
+  [CoreErrors.staffNotFound]: 'person-missing',
+};
+
+function failureOf(err: unknown): Outcome {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof ActionFailure)
+    return {
+      status: 'failed',
+      code: err.code,
+      detail: message,
+      ...(err.params ? { params: err.params } : {}),
+    };
+  const code = err instanceof HttpError ? STORE_FAILURES[err.code] : undefined;
+  return { status: 'failed', code: code ?? 'unexpected', detail: message };
 }
 
 const BATCH = 200;
@@ -141,9 +185,13 @@ export class WorkflowSweep {
     });
   }
 
-  /** One run: claimed, its actions done (each in a savepoint: one failing is logged, the others stand). */
+  /**
+   * One run: claimed, its actions done, each in a savepoint (one failing is logged, the others stand), all in
+   * one transaction with the claim: a crash before it commits leaves nothing done and the occurrence
+   * unclaimed, so the next sweep (this instance's after a restart, or another's) runs it whole, once.
+   */
   private async run(w: Workflow, c: Candidate, today: LocalDate): Promise<boolean> {
-    const ran = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const [claim] = await tx
         .insert(schema.workflowRuns)
         .values({
@@ -157,22 +205,18 @@ export class WorkflowSweep {
         })
         .onConflictDoNothing()
         .returning({ id: schema.workflowRuns.id });
-      if (!claim) return null;
+      if (!claim) return false;
       const [person] = await tx
         .select()
         .from(schema.staffRecords)
         .where(eq(schema.staffRecords.id, c.staff_id));
       const results: WorkflowActionResult[] = [];
       for (const action of w.actions) {
-        if (action.kind === 'contract') {
-          results.push({ kind: 'contract', status: 'ok', detail: 'pending' });
-          continue;
-        }
         try {
-          const detail = await tx.transaction((sp) => this.act(sp, w, action, person!, claim.id, today));
-          results.push({ kind: action.kind, status: 'ok', detail });
+          const done = await tx.transaction((sp) => this.act(sp, w, action, person!, claim.id, today));
+          results.push({ kind: action.kind, ...done });
         } catch (err) {
-          results.push({ kind: action.kind, status: 'failed', detail: (err as Error).message });
+          results.push({ kind: action.kind, ...failureOf(err) });
         }
       }
       await tx.update(schema.workflowRuns).set({ results }).where(eq(schema.workflowRuns.id, claim.id));
@@ -186,27 +230,26 @@ export class WorkflowSweep {
         failed: results.filter((r) => r.status === 'failed').length,
       };
       await enqueue(tx, schema.outbox, [makeEnvelope(CoreEvents.workflowRan, data)]);
-      return { runId: claim.id, person: person!, results };
+      return true;
     });
-    if (!ran) return false;
-    if (w.actions.some((a) => a.kind === 'contract')) await this.contractActions(w, ran);
-    return true;
   }
 
-  /** What one action does inside the run's transaction; a thrown error is the action's failure. */
+  /**
+   * What one action does inside the run's transaction, and its result; a thrown error is its failure (the
+   * savepoint rolled back).
+   */
   private async act(
     tx: Tx,
     w: Workflow,
-    action: Exclude<WorkflowAction, { kind: 'contract' }>,
+    action: WorkflowAction,
     person: Staff,
     runId: string,
     today: LocalDate,
-  ): Promise<string> {
+  ): Promise<Outcome> {
     switch (action.kind) {
       case 'checklist': {
         const people = await this.audience(tx, action.assignee, person);
-        if (people.length === 0)
-          throw new Error(`Nobody holds the role “${action.assignee}” for this person.`);
+        if (people.length === 0) throw nobodyIn(action.assignee);
         await tx.insert(schema.workflowTasks).values(
           people.flatMap((assigneeId) =>
             action.tasks.map((t, position) => ({
@@ -227,20 +270,26 @@ export class WorkflowSweep {
           people.map((p) => workflowTasksNotice(p, w.name, action.tasks.length, person.name)),
         );
         const n = action.tasks.length;
-        return `${n} ${n === 1 ? 'task' : 'tasks'} each for ${people.length} ${people.length === 1 ? 'person' : 'people'}`;
+        return ok(
+          'tasks-assigned',
+          `${n} ${n === 1 ? 'task' : 'tasks'} each for ${people.length} ${people.length === 1 ? 'person' : 'people'}`,
+          { tasks: n, people: people.length },
+        );
       }
       case 'notify': {
         const people = await this.audience(tx, action.to, person);
-        if (people.length === 0) throw new Error(`Nobody holds the role “${action.to}” for this person.`);
+        if (people.length === 0) throw nobodyIn(action.to);
         await enqueue(
           tx,
           schema.outbox,
           people.map((p) => workflowNotice(p, w.name, w.trigger, person.name)),
         );
-        return `notified ${people.length} ${people.length === 1 ? 'person' : 'people'}`;
+        return ok('notified', `notified ${people.length} ${people.length === 1 ? 'person' : 'people'}`, {
+          people: people.length,
+        });
       }
       case 'policy': {
-        if (!person.personId) throw new Error('The person has no account yet.');
+        if (!person.personId) throw new ActionFailure('no-account', 'The person has no account yet.');
         const p = schema.policies;
         const [policy] = await tx
           .select({ id: p.id, title: p.title })
@@ -252,23 +301,27 @@ export class WorkflowSweep {
               sql`(${p.everyone} or ${person.role} = any(${p.roles}) or ${person.departmentId}::uuid = any(${p.departmentIds}) or ${person.locationId}::uuid = any(${p.locationIds}))`,
             ),
           );
-        if (!policy) throw new Error('The policy is gone or not assigned to this person.');
+        if (!policy)
+          throw new ActionFailure('policy-unavailable', 'The policy is gone or not assigned to this person.');
         await enqueue(tx, schema.outbox, [policyNotice(person.personId, policy.id, policy.title, false)]);
-        return `asked to acknowledge “${policy.title}”`;
+        return ok('policy-sent', `asked to acknowledge “${policy.title}”`, { title: policy.title });
       }
+      case 'contract':
+        return this.contract(tx, w, action, person);
     }
   }
 
   /**
-   * The contract actions, after the run's transaction: a contract from the template, made and sent by the
-   * contract store (its PDF, hash, notice and audit) in the name of the HR member who turned the workflow
-   * on; each result is written to the run's log (a crash before leaves it `pending` there, for HR to do).
+   * A contract from the template, made and sent by the contract store (its PDF, hash, notice and audit) in
+   * the run's transaction, in the name of the HR member who turned the workflow on. Someone without an
+   * account yet cannot be sent one: the draft is kept (HR sends it once they join) and the action failed.
    */
-  private async contractActions(
+  private async contract(
+    tx: Tx,
     w: Workflow,
-    ran: { runId: string; person: Staff; results: WorkflowActionResult[] },
-  ) {
-    const results = [...ran.results];
+    action: Extract<WorkflowAction, { kind: 'contract' }>,
+    person: Staff,
+  ): Promise<Outcome> {
     const hrId = w.activatedBy ?? w.createdBy;
     const actor: OrgActor = {
       personId: hrId,
@@ -284,27 +337,22 @@ export class WorkflowSweep {
       role: 'user',
       orgId: w.orgId,
     };
-    for (const [i, action] of w.actions.entries()) {
-      if (action.kind !== 'contract') continue;
-      try {
-        const made = await this.contracts.create(
-          claims,
-          actor,
-          {
-            templateId: action.templateId,
-            staffId: ran.person.id,
-            salary: action.salary,
-            probationMonths: action.probationMonths,
-          },
-          {},
-        );
-        await this.contracts.send(claims, actor, made.id, {});
-        results[i] = { kind: 'contract', status: 'ok', detail: `contract ${made.id} sent to sign` };
-      } catch (err) {
-        results[i] = { kind: 'contract', status: 'failed', detail: (err as Error).message };
-      }
-    }
-    await this.db.update(schema.workflowRuns).set({ results }).where(eq(schema.workflowRuns.id, ran.runId));
+    const body = {
+      templateId: action.templateId,
+      staffId: person.id,
+      salary: action.salary,
+      probationMonths: action.probationMonths,
+    };
+    const id = await this.contracts.draftIn(tx, claims, actor, body, {});
+    if (!person.personId)
+      return {
+        status: 'failed',
+        code: 'contract-no-account',
+        detail: 'This person has no account yet: they sign once they join.',
+        params: { contractId: id },
+      };
+    await this.contracts.sendIn(tx, claims, actor, id, {});
+    return ok('contract-sent', `contract ${id} sent to sign`, { contractId: id });
   }
 
   /** The accounts an action reaches for `person`: HR, their managers (of their department or location), them. */
