@@ -19,6 +19,7 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
+import { CURRENCIES, type Currency } from './contract-values';
 import { FileField } from './FileField';
 import { MemberPicker } from './MemberPicker';
 import { useFailure, useOrgRole } from './hr-access';
@@ -36,7 +37,6 @@ export const MERGE_FIELDS = [
   'location',
   'organisation',
 ] as const;
-const CURRENCIES = ['KES', 'UGX', 'TZS', 'RWF', 'USD'] as const;
 const MAX_PDF_BYTES = 5 * 1024 * 1024;
 
 /** The merge fields a template's text uses, known and unknown, as the service reads `{{ name }}`. */
@@ -399,7 +399,7 @@ function NewContract() {
         staffId: v.staffId,
         salary: {
           amount,
-          currency: v.currency as (typeof CURRENCIES)[number],
+          currency: v.currency as Currency,
           period: v.period as 'month' | 'year',
         },
         probationMonths: Number(v.probation),

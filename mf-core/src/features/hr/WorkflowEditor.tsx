@@ -4,7 +4,9 @@ import type { Workflow, WorkflowAction, WorkflowBody, WorkflowTrigger } from '@p
 import { PROFESSIONS, type Profession } from '@platform/contracts/values';
 import { refreshApi, useApiQuery } from '@platform/data';
 import { Alert, Button, SelectField, TextField, useTranslation } from '@platform/ui';
+import { Link } from '@platform/router';
 import { coreApi } from '../../api';
+import { CURRENCIES, type Currency } from './contract-values';
 import { useFailure } from './hr-access';
 
 /** The triggers, in the service's order (kept here: the contract's values would bring TypeBox). */
@@ -20,12 +22,35 @@ type Audience = (typeof AUDIENCES)[number];
 const ROLES: readonly Profession[] = PROFESSIONS.filter((p) => p !== 'Clinic');
 
 type Task = { title: string; dueInDays: string };
-/** An action as the form holds it; a contract action (set through the API) is kept as it is. */
+type ContractDraft = {
+  kind: 'contract';
+  templateId: string;
+  amount: string;
+  currency: Currency;
+  period: 'month' | 'year';
+  probationMonths: string;
+};
+/** An action as the form holds it. */
 type Draft =
   | { kind: 'checklist'; assignee: Audience; tasks: Task[] }
   | { kind: 'notify'; to: Audience }
   | { kind: 'policy'; policyId: string }
-  | { kind: 'contract'; action: WorkflowAction };
+  | ContractDraft;
+const newContract = (): ContractDraft => ({
+  kind: 'contract',
+  templateId: '',
+  amount: '',
+  currency: 'KES',
+  period: 'month',
+  probationMonths: '3',
+});
+/** The salary as the service takes it: a whole number from 1 to a billion, else null. */
+const amountOf = (text: string) => {
+  const n = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= 1_000_000_000 ? n : null;
+};
+/** Why a contract action cannot be saved yet, by field. */
+type ContractErrors = Partial<Record<'templateId' | 'amount', string>>;
 
 const draftOf = (a: WorkflowAction): Draft => {
   switch (a.kind) {
@@ -40,7 +65,14 @@ const draftOf = (a: WorkflowAction): Draft => {
     case 'policy':
       return { kind: 'policy', policyId: a.policyId };
     case 'contract':
-      return { kind: 'contract', action: a };
+      return {
+        kind: 'contract',
+        templateId: a.templateId,
+        amount: String(a.salary.amount),
+        currency: a.salary.currency,
+        period: a.salary.period,
+        probationMonths: String(a.probationMonths),
+      };
   }
 };
 
@@ -60,8 +92,17 @@ const actionOf = (d: Draft): WorkflowAction | null => {
       return { kind: 'notify', to: d.to };
     case 'policy':
       return d.policyId ? { kind: 'policy', policyId: d.policyId } : null;
-    case 'contract':
-      return d.action;
+    case 'contract': {
+      const amount = amountOf(d.amount);
+      return d.templateId && amount !== null
+        ? {
+            kind: 'contract',
+            templateId: d.templateId,
+            salary: { amount, currency: d.currency, period: d.period },
+            probationMonths: Number(d.probationMonths),
+          }
+        : null;
+    }
   }
 };
 
@@ -76,8 +117,8 @@ export function useWorkflowName() {
 
 /**
  * HR's editor of a workflow: its name, trigger, conditions (departments, professions) and ordered actions
- * (checklists for a role, notices, a policy to acknowledge; a contract action made through the API is kept
- * and may be removed). A new one is made off; `editing` saves the changes of one (its switch unchanged).
+ * (checklists for a role, notices, a policy to acknowledge, a contract from a template sent to sign). A new
+ * one is made off; `editing` saves the changes of one (its switch unchanged).
  */
 export function WorkflowEditor({ editing, onDone }: { editing: Workflow | null; onDone: () => void }) {
   const { t } = useTranslation('core');
@@ -85,6 +126,7 @@ export function WorkflowEditor({ editing, onDone }: { editing: Workflow | null; 
   const nameOf = useWorkflowName();
   const places = useApiQuery(coreApi.places());
   const policies = useApiQuery(coreApi.policies(1));
+  const templates = useApiQuery(coreApi.contractTemplates(1, 100));
   const departments = places.data?.data.departments ?? [];
   const start = () => ({
     name: editing?.name ?? '',
@@ -97,6 +139,7 @@ export function WorkflowEditor({ editing, onDone }: { editing: Workflow | null; 
   });
   const [form, setForm] = useState(start);
   const [errors, setErrors] = useState<Partial<Record<'name' | 'actions', string>>>({});
+  const [contractErrors, setContractErrors] = useState<Record<number, ContractErrors>>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const toggle = <K extends 'departmentIds' | 'professions'>(key: K, value: string) =>
@@ -115,7 +158,17 @@ export function WorkflowEditor({ editing, onDone }: { editing: Workflow | null; 
     if (form.name.trim() === '') found.name = t('workflows.nameRequired');
     if (actions.length === 0) found.actions = t('workflows.actionsRequired');
     else if (actions.some((a) => a === null)) found.actions = t('workflows.actionIncomplete');
+    const byAction: Record<number, ContractErrors> = {};
+    form.actions.forEach((d, i) => {
+      if (d.kind !== 'contract') return;
+      const n = i + 1;
+      const e: ContractErrors = {};
+      if (!d.templateId) e.templateId = t('workflows.contractTemplateRequired', { n });
+      if (amountOf(d.amount) === null) e.amount = t('workflows.contractAmountRequired', { n });
+      if (Object.keys(e).length > 0) byAction[i] = e;
+    });
     setErrors(found);
+    setContractErrors(byAction);
     setMessage(null);
     if (Object.keys(found).length > 0) return;
     const body: WorkflowBody = {
@@ -240,8 +293,65 @@ export function WorkflowEditor({ editing, onDone }: { editing: Workflow | null; 
             onChange={(e) => setAction(i, { ...d, policyId: e.target.value })}
           />
         );
-      case 'contract':
-        return <p>{t('workflows.contractNote')}</p>;
+      case 'contract': {
+        const choices = templates.data?.data ?? [];
+        const wrong = contractErrors[i] ?? {};
+        const set = (x: Partial<ContractDraft>) => setAction(i, { ...d, ...x });
+        return (
+          <>
+            <SelectField
+              label={t('workflows.contractTemplate', { n })}
+              value={d.templateId}
+              error={wrong.templateId}
+              options={[
+                { value: '', label: t('contracts.chooseTemplate') },
+                ...choices.map((tp) => ({ value: tp.id, label: tp.name })),
+              ]}
+              onChange={(e) => set({ templateId: e.target.value })}
+            />
+            {templates.data && choices.length === 0 && (
+              <p>
+                {t('workflows.contractNoTemplates')}{' '}
+                <Link to="/hr/contracts">{t('workflows.contractTemplatesLink')}</Link>
+              </p>
+            )}
+            <div className="row">
+              <TextField
+                label={t('workflows.contractSalary', { n })}
+                inputMode="numeric"
+                value={d.amount}
+                error={wrong.amount}
+                onChange={(e) => set({ amount: e.target.value })}
+              />
+              <SelectField
+                label={t('workflows.contractCurrency', { n })}
+                value={d.currency}
+                options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+                onChange={(e) => set({ currency: e.target.value as Currency })}
+              />
+              <SelectField
+                label={t('workflows.contractPeriod', { n })}
+                value={d.period}
+                options={[
+                  { value: 'month', label: t('contracts.perMonth') },
+                  { value: 'year', label: t('contracts.perYear') },
+                ]}
+                onChange={(e) => set({ period: e.target.value as 'month' | 'year' })}
+              />
+            </div>
+            <SelectField
+              label={t('workflows.contractProbation', { n })}
+              value={d.probationMonths}
+              options={Array.from({ length: 13 }, (_, m) => ({
+                value: String(m),
+                label: t('contracts.months', { count: m }),
+              }))}
+              onChange={(e) => set({ probationMonths: e.target.value })}
+            />
+            <p>{t('workflows.contractNote')}</p>
+          </>
+        );
+      }
     }
   };
 
@@ -284,7 +394,10 @@ export function WorkflowEditor({ editing, onDone }: { editing: Workflow | null; 
               <Button
                 variant="secondary"
                 aria-label={t('workflows.removeAction', { n: i + 1 })}
-                onClick={() => setForm((f) => ({ ...f, actions: f.actions.filter((_, j) => j !== i) }))}
+                onClick={() => {
+                  setContractErrors({});
+                  setForm((f) => ({ ...f, actions: f.actions.filter((_, j) => j !== i) }));
+                }}
               >
                 {t('workflows.remove')}
               </Button>
@@ -303,6 +416,9 @@ export function WorkflowEditor({ editing, onDone }: { editing: Workflow | null; 
               </Button>
               <Button variant="secondary" onClick={() => addAction({ kind: 'policy', policyId: '' })}>
                 {t('workflows.addPolicy')}
+              </Button>
+              <Button variant="secondary" onClick={() => addAction(newContract())}>
+                {t('workflows.addContract')}
               </Button>
             </div>
           )}

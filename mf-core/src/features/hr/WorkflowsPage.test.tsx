@@ -111,7 +111,8 @@ describe('/hr/workflows', () => {
     await userEvent.click(within(list).getByRole('button', { name: 'Run log of Onboarding checklist' }));
     const log = await screen.findByRole('region', { name: 'Run log: Onboarding checklist' });
     expect(await within(log).findByText(/Faith Mutua/)).toBeInTheDocument();
-    expect(within(log).getByText('Checklist: done')).toBeInTheDocument();
+    // A run logged before the results had codes: its English detail, as it was.
+    expect(within(log).getByText('Checklist: done (2 tasks each for 2 people)')).toBeInTheDocument();
     expect(within(log).getByText(/Notice: failed \(Nobody holds the role/)).toBeInTheDocument();
 
     // A new workflow: checked before sending, then sent as the service's body.
@@ -184,6 +185,174 @@ describe('/hr/workflows', () => {
     });
     await userEvent.click(within(editor).getByRole('button', { name: 'Done editing' }));
     expect(screen.getByRole('region', { name: 'New workflow' })).toBeInTheDocument();
+  });
+
+  it('adds a contract action (a template, the salary checked) and says each run’s results in French, old ones as logged', async () => {
+    useSession.getState().signIn('token', CLINIC);
+    const TEMPLATE = '7b0c1f7e-6666-4a3b-9c1d-000000000001';
+    const CONTRACT = '7b0c1f7e-7777-4a3b-9c1d-000000000001';
+    const contractAction = {
+      kind: 'contract',
+      templateId: TEMPLATE,
+      salary: { amount: 80000, currency: 'KES', period: 'month' },
+      probationMonths: 3,
+    };
+    const nurses = {
+      ...onboarding,
+      id: WARD,
+      name: 'Nurses’ contract',
+      preset: null,
+      actions: [contractAction],
+    };
+    const calls = fakeApi(({ method, path }) => {
+      if (path.startsWith('/api/core/places'))
+        return { body: { success: true, data: { locations: [], departments: [] } } };
+      if (path.startsWith('/api/core/policies')) return { body: page([]) };
+      if (path.startsWith('/api/core/contract-templates'))
+        return {
+          body: page([
+            {
+              id: TEMPLATE,
+              name: 'Nurse contract',
+              body: 'Between {{organisation}} and {{name}}',
+              fields: ['organisation', 'name'],
+              createdAt: '2026-03-02T06:00:00.000Z',
+              updatedAt: '2026-03-02T06:00:00.000Z',
+            },
+          ]),
+        };
+      if (path.startsWith('/api/core/workflows/tasks/mine')) return { body: page([]) };
+      if (method === 'GET' && path.startsWith('/api/core/workflows?'))
+        return { body: page([nurses], { limit: null, active: 0 }) };
+      if (path.startsWith(`/api/core/workflows/${WARD}/runs`))
+        return {
+          body: page([
+            {
+              id: '7b0c1f7e-5555-4a3b-9c1d-000000000002',
+              workflowId: WARD,
+              trigger: 'person-joined',
+              subjectId: WARD,
+              occurrence: '',
+              staffId: WARD,
+              staffName: 'Rehema Njeri',
+              ranAt: '2026-03-02T06:00:00.000Z',
+              results: [
+                {
+                  kind: 'contract',
+                  status: 'failed',
+                  code: 'contract-no-account',
+                  params: { contractId: CONTRACT },
+                  detail: 'This person has no account yet: they sign once they join.',
+                },
+                {
+                  kind: 'checklist',
+                  status: 'ok',
+                  code: 'tasks-assigned',
+                  params: { tasks: 3, people: 2 },
+                  detail: '3 tasks each for 2 people',
+                },
+                {
+                  kind: 'notify',
+                  status: 'failed',
+                  code: 'nobody-in-role',
+                  params: { role: 'manager' },
+                  detail: 'Nobody holds the role “manager” for this person.',
+                },
+              ],
+            },
+            {
+              id: '7b0c1f7e-5555-4a3b-9c1d-000000000003',
+              workflowId: WARD,
+              trigger: 'person-joined',
+              subjectId: WARD,
+              occurrence: '',
+              staffId: WARD,
+              staffName: 'Joy Akinyi',
+              ranAt: '2026-03-01T06:00:00.000Z',
+              // Logged before the codes, its contract left pending by a crash.
+              results: [{ kind: 'contract', status: 'ok', detail: 'pending' }],
+            },
+          ]),
+        };
+      if (method === 'POST' && path === '/api/core/workflows')
+        return { status: 201, body: { success: true, data: nurses } };
+      return notFound;
+    });
+    await renderScreen(<WorkflowsPage />, { path: '/hr/workflows' });
+
+    // A new workflow of one contract action: refused with a message per field until complete.
+    const form = await screen.findByRole('region', { name: 'New workflow' });
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Nurses’ contract');
+    await userEvent.click(within(form).getByRole('button', { name: 'Remove action 1' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Add a contract' }));
+    expect(within(form).getByRole('group', { name: 'Action 1: Contract' })).toBeInTheDocument();
+    const salary = within(form).getByLabelText('Action 1: salary');
+    await userEvent.type(salary, '95000.5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Make the workflow' }));
+    const template = within(form).getByLabelText('Action 1: the contract template');
+    expect(template).toHaveAccessibleDescription('Action 1: choose a contract template.');
+    expect(salary).toHaveAccessibleDescription('Action 1: give the salary as a whole number above 0.');
+    expect(within(form).getByRole('group', { name: 'What it does' })).toHaveAccessibleDescription(
+      /each contract its template and salary/,
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.selectOptions(
+      template,
+      await within(form).findByRole('option', { name: 'Nurse contract' }),
+    );
+    await userEvent.clear(salary);
+    await userEvent.type(salary, '95000');
+    await userEvent.selectOptions(within(form).getByLabelText('Action 1: currency'), 'UGX');
+    await userEvent.selectOptions(within(form).getByLabelText('Action 1: paid'), 'year');
+    await userEvent.selectOptions(within(form).getByLabelText('Action 1: probation'), '6');
+    await userEvent.click(within(form).getByRole('button', { name: 'Make the workflow' }));
+    expect(await within(form).findByText('Workflow made. Turn it on from the list.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Nurses’ contract',
+      trigger: 'person-joined',
+      conditions: {},
+      actions: [
+        {
+          kind: 'contract',
+          templateId: TEMPLATE,
+          salary: { amount: 95000, currency: 'UGX', period: 'year' },
+          probationMonths: 6,
+        },
+      ],
+    });
+
+    // Editing one loads its contract action as it is.
+    const list = screen.getByRole('region', { name: 'Your workflows' });
+    await userEvent.click(await within(list).findByRole('button', { name: 'Edit Nurses’ contract' }));
+    const editor = await screen.findByRole('region', { name: 'Edit Nurses’ contract' });
+    expect(within(editor).getByLabelText('Action 1: the contract template')).toHaveValue(TEMPLATE);
+    expect(within(editor).getByLabelText('Action 1: salary')).toHaveValue('80000');
+    expect(within(editor).getByLabelText('Action 1: probation')).toHaveValue('3');
+
+    // The run log in French: each result from its code; the old row's pending contract says how to finish it.
+    await act(async () => useLanguage.getState().setLanguage('fr'));
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'Vos workflows' })).getByRole('button', {
+        name: 'Journal de Nurses’ contract',
+      }),
+    );
+    const log = await screen.findByRole('region', { name: 'Journal : Nurses’ contract' });
+    expect(await within(log).findByText(/Rehema Njeri/)).toBeInTheDocument();
+    expect(
+      within(log).getByText(
+        "Contrat : échec (la personne n'a pas encore de compte : son contrat est un brouillon sur la page des contrats, à envoyer quand elle arrivera)",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(log).getByText('Liste de tâches : fait (3 tâches pour chacune de 2 personnes)'),
+    ).toBeInTheDocument();
+    expect(
+      within(log).getByText('Avis : échec (personne ne gère le service ou le site de cette personne)'),
+    ).toBeInTheDocument();
+    expect(
+      within(log).getByText('Contrat : fait (non établi : établissez ce contrat sur la page des contrats)'),
+    ).toBeInTheDocument();
+    expect(within(log).queryByText(/Nobody holds|no account yet/)).not.toBeInTheDocument();
   });
 
   it('shows the plan’s refusal to turn one on past the limit', async () => {

@@ -1,6 +1,6 @@
 import './texts';
 import { useState } from 'react';
-import type { Workflow, WorkflowAction } from '@platform/svc-core/contract';
+import type { Workflow, WorkflowAction, WorkflowActionResult } from '@platform/svc-core/contract';
 import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
 import { Link, Navigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
@@ -59,6 +59,34 @@ function useActionText() {
         return t('workflows.action.policy');
       case 'contract':
         return t('workflows.action.contract');
+    }
+  };
+}
+
+/**
+ * What an action did or why it failed, in the page's language from its code and params; a run logged before
+ * the codes has only its English detail, shown as it is (a contract left `pending` then says how to finish it).
+ */
+export function useResultText() {
+  const { t } = useTranslation('core');
+  return (r: WorkflowActionResult): string => {
+    const p = r.params ?? {};
+    const people = () => t('workflows.people', { count: Number(p.people) });
+    switch (r.code) {
+      case undefined:
+        return r.kind === 'contract' && r.detail === 'pending' ? t('workflows.outcome.pending') : r.detail;
+      case 'tasks-assigned':
+        return t('workflows.outcome.tasks-assigned', { count: Number(p.tasks), people: people() });
+      case 'notified':
+        return t('workflows.outcome.notified', { people: people() });
+      case 'policy-sent':
+        return t('workflows.outcome.policy-sent', { title: p.title });
+      case 'nobody-in-role':
+        return t(`workflows.outcome.nobody-in-role.${String(p.role)}`, { defaultValue: r.detail });
+      case 'unexpected':
+        return t('workflows.outcome.unexpected', { detail: r.detail });
+      default:
+        return t(`workflows.outcome.${r.code}`);
     }
   };
 }
@@ -156,6 +184,7 @@ function RunLog({ workflow }: { workflow: Workflow }) {
   const date = useDateFormat();
   const runs = useApiPages((page) => coreApi.workflowRuns(workflow.id, page));
   const name = useWorkflowName()(workflow);
+  const resultText = useResultText();
   return (
     <section className="card" aria-labelledby="workflows-runs">
       <h2 id="workflows-runs">{t('workflows.runsTitle', { name })}</h2>
@@ -169,8 +198,11 @@ function RunLog({ workflow }: { workflow: Workflow }) {
             <ul>
               {r.results.map((res, i) => (
                 <li key={i}>
-                  {t(`workflows.kind.${res.kind}`)}: {t(`workflows.result.${res.status}`)}
-                  {res.status === 'failed' && <> ({res.detail})</>}
+                  {t('workflows.resultLine', {
+                    kind: t(`workflows.kind.${res.kind}`),
+                    status: t(`workflows.result.${res.status}`),
+                    what: resultText(res),
+                  })}
                 </li>
               ))}
             </ul>
