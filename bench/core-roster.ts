@@ -10,17 +10,15 @@
  * leave and nearby shifts, the greedy suggestion, inserting the shifts and answering the roster with every
  * assignment's rules, gaps and fatigue. Goal: at most 1 s. Prints each run, the median and the machine's load.
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase } from '@platform/testing';
-import { createDatabase } from '@platform/service-kit';
 import * as schema from '../svc-core/src/db/schema';
 import { ShiftTemplateStore } from '../svc-core/src/stores/shift-template-store';
 import { RosterStore } from '../svc-core/src/stores/roster-store';
 import type { OrgActor } from '../svc-core/src/domain/roles';
 import type { Profession } from '@platform/contracts/values';
 import { machineLine } from './machine';
+import { benchHospital, withCoreDatabase } from './core-database';
 import { runBench } from './service-database';
 import { recordGoals } from './speed-goals';
 
@@ -29,20 +27,13 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const GOAL_MS = 1000;
 
 async function main() {
-  const database = await createTestDatabase('bench_core_roster');
-  const d = createDatabase({
-    url: database.url,
-    schemaName: 'core',
-    tables: schema,
-    migrationsFolder: path.join(__dirname, '..', 'svc-core', 'drizzle'),
-  });
-  try {
-    await d.migrate();
+  await withCoreDatabase('bench_core_roster', async (d) => {
     const now = () => new Date('2027-01-04T06:00:00Z');
-    const orgId = randomUUID();
-    const ownerId = randomUUID();
-    await d.db.insert(schema.organisations).values({ id: orgId, ownerId, name: 'Bench Hospital' });
-    const [ward] = await d.db.insert(schema.departments).values({ orgId, name: 'Ward' }).returning();
+    const {
+      orgId,
+      ownerId,
+      departments: [ward],
+    } = await benchHospital(d, ['Ward']);
     const professions = (i: number): Profession =>
       i % 3 === 0 ? (i % 2 === 0 ? 'Doctor' : 'Clinical Officer') : 'Nurse';
     const staff = await d.db
@@ -148,10 +139,7 @@ async function main() {
         met: median <= GOAL_MS,
       },
     ]);
-  } finally {
-    await d.close().catch(() => {});
-    await database.drop();
-  }
+  });
 }
 
 runBench(main);

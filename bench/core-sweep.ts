@@ -17,11 +17,8 @@
  *    sweeps said they sent.
  * Prints one row a day and the median time. The machine's load is printed beside it: shared, it is noisy.
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createTestDatabase } from '@platform/testing';
-import { createDatabase } from '@platform/service-kit';
-import * as schema from '../svc-core/src/db/schema';
 import { OrgStore } from '../svc-core/src/stores/org-store';
 import { CredentialStore } from '../svc-core/src/stores/credential-store';
 import { LicenceAlertRoleStore } from '../svc-core/src/stores/licence-alert-roles';
@@ -30,6 +27,7 @@ import { TrainingStore } from '../svc-core/src/stores/training-store';
 import { ExpirySweep } from '../svc-core/src/stores/expiry-alerts';
 import { analyseCore, seedAlertsSentOn, seedOrganisations, seedProfessionals } from './core-seed';
 import { machineLine } from './machine';
+import { coreDatabase, type CoreDatabase } from './core-database';
 import { runBench } from './service-database';
 import { recordGoals } from './speed-goals';
 
@@ -42,12 +40,7 @@ const dayAfter = (day: string, n: number) =>
 
 /** One svc-core instance's sweep: its own pool, its stores wired as `buildApp` wires them, its clock. */
 function instance(url: string, now: () => Date) {
-  const d = createDatabase({
-    url,
-    schemaName: 'core',
-    tables: schema,
-    migrationsFolder: path.join(__dirname, '..', 'svc-core', 'drizzle'),
-  });
+  const d = coreDatabase(url);
   const orgs = new OrgStore(d.db);
   const credentials = new CredentialStore(d.db, orgs, now, new LicenceAlertRoleStore(d.db));
   const sweep = new ExpirySweep(d.db, credentials.today, [
@@ -59,7 +52,7 @@ function instance(url: string, now: () => Date) {
 }
 
 /** The alerts due on `day`, counted from the data alone: live subjects whose window opened that day. */
-async function dueOn(sql: ReturnType<typeof createDatabase>['sql'], day: string) {
+async function dueOn(sql: CoreDatabase['sql'], day: string) {
   const [row] = await sql.unsafe<{ credentials: number; trainings: number }[]>(`
     select
       (select count(*)::int from core.credentials where renewed_by is null and revoked_at is null

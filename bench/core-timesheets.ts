@@ -10,11 +10,9 @@
  * of 20 (`GET /api/core/timesheets`), a ward manager's page, and `payrollRows` plus the CSV for the whole
  * hospital (`GET /api/core/timesheets.csv`). Goals: a page at most 300 ms, the month's file at most 5 s.
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase } from '@platform/testing';
-import { createDatabase, toCsv } from '@platform/service-kit';
+import { toCsv } from '@platform/service-kit';
 import * as schema from '../svc-core/src/db/schema';
 import { ShiftTemplateStore } from '../svc-core/src/stores/shift-template-store';
 import { TimeClockStore } from '../svc-core/src/stores/time-clock-store';
@@ -23,6 +21,7 @@ import { addDays } from '../svc-core/src/domain/dates';
 import { spanIn } from '../svc-core/src/timeclock/hours';
 import type { OrgActor } from '../svc-core/src/domain/roles';
 import { machineLine } from './machine';
+import { benchHospital, wardNames, withCoreDatabase } from './core-database';
 import { runBench } from './service-database';
 import { recordGoals } from './speed-goals';
 
@@ -38,25 +37,13 @@ const TO = '2027-02-28';
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 async function main() {
-  const database = await createTestDatabase('bench_core_timesheets');
-  const d = createDatabase({
-    url: database.url,
-    schemaName: 'core',
-    tables: schema,
-    migrationsFolder: path.join(__dirname, '..', 'svc-core', 'drizzle'),
-  });
-  try {
-    await d.migrate();
+  await withCoreDatabase('bench_core_timesheets', async (d) => {
     const now = () => new Date('2027-03-01T06:00:00Z');
-    const orgId = randomUUID();
-    const ownerId = randomUUID();
-    await d.db.insert(schema.organisations).values({ id: orgId, ownerId, name: 'Bench Hospital' });
-    const wards = await d.db
-      .insert(schema.departments)
-      .values(
-        Array.from({ length: Math.ceil(PEOPLE / WARD_SIZE) }, (_, i) => ({ orgId, name: `Ward ${i + 1}` })),
-      )
-      .returning();
+    const {
+      orgId,
+      ownerId,
+      departments: wards,
+    } = await benchHospital(d, wardNames(Math.ceil(PEOPLE / WARD_SIZE)));
     const managerId = randomUUID();
     const staff = await d.db
       .insert(schema.staffRecords)
@@ -216,10 +203,7 @@ async function main() {
         met: file <= FILE_GOAL_MS,
       },
     ]);
-  } finally {
-    await d.close().catch(() => {});
-    await database.drop();
-  }
+  });
 }
 
 runBench(main);

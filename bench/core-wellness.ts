@@ -10,15 +10,13 @@
  * HR's reading of the results. Goal: an answer at most 1 s with 2,000 answers in. Prints each and the
  * machine's load.
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase } from '@platform/testing';
-import { createDatabase } from '@platform/service-kit';
 import * as schema from '../svc-core/src/db/schema';
 import { WellnessStore } from '../svc-core/src/stores/wellness-store';
 import type { OrgActor } from '../svc-core/src/domain/roles';
 import { machineLine } from './machine';
+import { benchHospital, wardNames, withCoreDatabase } from './core-database';
 import { runBench } from './service-database';
 import { recordGoals } from './speed-goals';
 
@@ -30,23 +28,9 @@ const GOAL_MS = 1000;
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
 async function main() {
-  const database = await createTestDatabase('bench_core_wellness');
-  const d = createDatabase({
-    url: database.url,
-    schemaName: 'core',
-    tables: schema,
-    migrationsFolder: path.join(__dirname, '..', 'svc-core', 'drizzle'),
-  });
-  try {
-    await d.migrate();
+  await withCoreDatabase('bench_core_wellness', async (d) => {
     const now = () => new Date('2027-01-04T06:00:00Z');
-    const orgId = randomUUID();
-    const ownerId = randomUUID();
-    await d.db.insert(schema.organisations).values({ id: orgId, ownerId, name: 'Bench Hospital' });
-    const departments = await d.db
-      .insert(schema.departments)
-      .values(Array.from({ length: DEPARTMENTS }, (_, i) => ({ orgId, name: `Ward ${i + 1}` })))
-      .returning({ id: schema.departments.id });
+    const { orgId, ownerId, departments } = await benchHospital(d, wardNames(DEPARTMENTS));
     const people = Array.from({ length: PEOPLE }, (_, i) => ({
       personId: randomUUID(),
       departmentId: departments[i % DEPARTMENTS]!.id,
@@ -144,10 +128,7 @@ async function main() {
         met: middle <= GOAL_MS,
       },
     ]);
-  } finally {
-    await d.close();
-    await database.drop();
-  }
+  });
 }
 
 runBench(main);
