@@ -3,7 +3,7 @@
  * (`.example` is reserved: no such mailbox exists), phone numbers in the 700 000 xxx range. Loading keys on
  * these e-mails and titles, so loading twice adds nothing twice.
  */
-import type { EventCategory, EventRegion } from '@platform/contracts/values';
+import type { EventCategory, EventRegion, EventTopic } from '@platform/contracts/values';
 import type { ApplicationStatus, SalaryPeriod } from '@platform/contracts/values';
 
 export const DEMO_DOMAIN = 'demo.afyahr.example';
@@ -285,6 +285,8 @@ export interface DemoEvent {
   clinic: string;
   title: string;
   category: EventCategory;
+  /** What it is about: the events page's topic filter. */
+  topic: EventTopic;
   description: string;
   /** Days from today; 0 with `startsInMinutes`: later today, so its door is open for check-ins. */
   inDays: number;
@@ -306,6 +308,7 @@ export const EVENTS: DemoEvent[] = [
     clinic: 'kisumu',
     title: 'Neonatal Resuscitation Refresher (demo)',
     category: 'Training',
+    topic: 'CPD',
     description: 'Demo event: hands-on refresher on neonatal resuscitation, with mannequins and case drills.',
     inDays: 0,
     startsInMinutes: 90,
@@ -323,6 +326,7 @@ export const EVENTS: DemoEvent[] = [
     clinic: 'nairobi',
     title: 'Antimicrobial Stewardship Webinar (demo)',
     category: 'Webinar',
+    topic: 'Public Health Workshops',
     description: 'Demo event: one hour on prescribing audits and resistance data for East African hospitals.',
     inDays: 7,
     time: '14:00',
@@ -339,6 +343,7 @@ export const EVENTS: DemoEvent[] = [
     clinic: 'eldoret',
     title: 'Emergency Triage Workshop (demo)',
     category: 'Workshop',
+    topic: 'CPD',
     description: 'Demo event: a day of triage scenarios for clinical officers and nurses.',
     inDays: 14,
     time: '09:00',
@@ -355,6 +360,7 @@ export const EVENTS: DemoEvent[] = [
     clinic: 'dar',
     title: 'Maternal Health Conference (demo)',
     category: 'Conference',
+    topic: 'Community Health',
     description: 'Demo event: two days on maternal health across the region, from outreach to theatre.',
     inDays: 30,
     time: '08:30',

@@ -135,6 +135,13 @@ describe('npm start -- --demo', () => {
     expect(events.data.map((e) => e.title).sort()).toEqual(EVENTS.map((e) => e.title).sort());
     const triage = events.data.find((e) => e.title.startsWith('Emergency Triage'))!;
     expect(triage).toMatchObject({ seatsTaken: 2, waitlisted: 1 });
+    // The events page's topic filter finds them.
+    const cpdTopic = await api<{ data: Array<{ title: string }> }>('/api/event/get?topic=CPD&limit=100');
+    expect(cpdTopic.data.map((e) => e.title).sort()).toEqual(
+      EVENTS.filter((e) => e.topic === 'CPD')
+        .map((e) => e.title)
+        .sort(),
+    );
     const achieng = await signIn(PROFESSIONALS[0]!.email, DEMO_PASSWORD);
     const cpd = await api<{ data: { total: number; entries: Array<{ eventTitle: string }> } }>(
       '/api/event/cpd/me',

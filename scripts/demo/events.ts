@@ -59,6 +59,7 @@ export async function loadEvents(client: DemoClient, accounts: DemoAccounts, log
         title: e.title,
         description: e.description,
         category: e.category,
+        topic: e.topic,
         ...startOf(e, clinic.timeZone),
         timeZone: clinic.timeZone,
         durationMinutes: e.durationMinutes,
