@@ -58,6 +58,8 @@ import type {
   HolidayListResponse,
   HolidayResponse,
   LeaveDecisionBody,
+  LeaveOpeningBody,
+  LeaveOpeningResponse,
   LeaveQuoteQuery,
   LeaveQuoteResponse,
   LeaveRequestBody,
@@ -437,6 +439,12 @@ export const coreApi = {
   leaveBalances: (page: number) =>
     endpoint<BalancesListResponse>(`/api/core/leave/balances?page=${page}&limit=20`),
   leaveBalancesCsv: () => apiFile('/api/core/leave/balances.csv'),
+  /** HR: what a person brought into a leave year from before (days carried in, days already taken). */
+  setLeaveOpening: (staffId: string, body: LeaveOpeningBody) =>
+    apiRequest<LeaveOpeningResponse>(`/api/core/leave/balances/${encodeURIComponent(staffId)}/opening`, {
+      method: 'PUT',
+      body,
+    }),
   /** Shifts and rosters: a department's shifts, its rosters (HR, its managers), one's own shifts. */
   shiftTemplates: (departmentId: string) =>
     endpoint<ShiftTemplateListResponse>(

@@ -866,8 +866,19 @@ export const HolidayChangeBody = Type.Object(
 export type HolidayChangeBody = Static<typeof HolidayChangeBody>;
 
 /**
+ * What HR entered for a person, type and year from before the organisation kept their leave here: days
+ * carried in (standing for that year's carry-over) and days already taken (counted as used).
+ */
+export const LeaveOpening = Type.Object({
+  broughtForward: Type.Number(),
+  taken: Type.Number(),
+  note: NullableString,
+});
+export type LeaveOpening = Static<typeof LeaveOpening>;
+/**
  * One kind of leave's balance in a leave year (the calendar year) as of a day: accrued, carried from the
- * year before, used (approved), pending, and what is left (null where no balance is kept: unpaid leave).
+ * year before, used (approved, and any days taken before, `opening`), pending, and what is left (null where
+ * no balance is kept: unpaid leave).
  */
 export const LeaveBalance = Type.Object({
   typeId: Uuid,
@@ -880,6 +891,8 @@ export const LeaveBalance = Type.Object({
   available: Type.Union([Type.Number(), Type.Null()]),
   /** Left by the year's end, once the whole year has accrued. */
   availableAtYearEnd: Type.Union([Type.Number(), Type.Null()]),
+  /** HR's opening figures for this year, when entered. */
+  opening: Type.Union([LeaveOpening, Type.Null()]),
 });
 export type LeaveBalance = Static<typeof LeaveBalance>;
 export const YearQuery = Type.Object({ year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2100 })) });
@@ -901,6 +914,26 @@ export const BalancesQuery = Type.Composite([
 export type BalancesQuery = Static<typeof BalancesQuery>;
 export const BalancesListResponse = Paged(PersonBalances);
 export type BalancesListResponse = Static<typeof BalancesListResponse>;
+
+export const StaffIdParams = Type.Object({ staffId: Uuid });
+/**
+ * PUT /api/core/leave/balances/:staffId/opening: HR sets what a person brought into a leave year from
+ * before (replacing what was entered for that type and year).
+ */
+export const LeaveOpeningBody = Type.Object(
+  {
+    typeId: Uuid,
+    year: Type.Integer({ minimum: 2000, maximum: 2100 }),
+    broughtForward: Days,
+    taken: Days,
+    note: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type LeaveOpeningBody = Static<typeof LeaveOpeningBody>;
+/** The person's balance of that type and year, the opening counted. */
+export const LeaveOpeningResponse = Ok({ data: LeaveBalance });
+export type LeaveOpeningResponse = Static<typeof LeaveOpeningResponse>;
 
 /** What a request would count and leave: the screen shows it before the person sends. */
 export const LeaveQuote = Type.Object({
@@ -2172,6 +2205,7 @@ export const CoreErrors = {
   leaveDocumentWaiverHr: 'core.leave_document_waiver_hr',
   leaveDocumentWaiverReason: 'core.leave_document_waiver_reason',
   leaveDocumentNotFound: 'core.leave_document_not_found',
+  leaveNoBalanceKept: 'core.leave_no_balance_kept',
   licenceRoleNotLicensed: 'core.licence_role_not_licensed',
   shiftTemplateNotFound: 'core.shift_template_not_found',
   shiftTemplateExists: 'core.shift_template_exists',

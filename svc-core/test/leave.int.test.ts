@@ -555,6 +555,112 @@ it('lets the manager of the ward or HR decide, tells the person, audits, and kee
   expect((await ctx.call('GET', '/api/core/leave/balances.csv', nurse)).statusCode).toBe(403);
 });
 
+it("counts the balance HR enters for someone who joined the system mid-year, HR's alone to set", async () => {
+  ctx.clock.set('2026-09-15');
+  const { clinic, hr, manager, nurse, tech, nurseId } = await hospital();
+  const annual = await typeCoded(nurse, 'annual');
+  const unpaid = await typeCoded(nurse, 'unpaid');
+  const opening = (who: Persona, staffId: string, body: Record<string, unknown>) =>
+    ctx.call('PUT', `/api/core/leave/balances/${staffId}/opening`, who, body);
+  const saved = async () =>
+    ctx.sql<{ brought_forward: string; taken: string; note: string | null }>(
+      `select brought_forward, taken, note from core.leave_opening_balances where org_id = $1`,
+      clinic.orgId!,
+    );
+  const body = {
+    typeId: annual.id,
+    year: 2026,
+    broughtForward: 5,
+    taken: 10,
+    note: 'From the paper register',
+  };
+
+  // Refused, nothing saved: a manager, the nurse herself (403); bad figures (400); a type with no balance
+  // (422); another organisation's record or type (404).
+  for (const who of [manager, nurse]) expect((await opening(who, nurseId, body)).statusCode).toBe(403);
+  for (const bad of [
+    { ...body, broughtForward: -1 },
+    { ...body, taken: 2.555 },
+    { ...body, year: 1999 },
+    { ...body, typeId: 'annual' },
+    { ...body, extra: true },
+    { typeId: annual.id, year: 2026, taken: 1 },
+  ])
+    expect((await opening(hr, nurseId, bad)).statusCode).toBe(400);
+  const none = await opening(hr, nurseId, { ...body, typeId: unpaid.id });
+  expect(none.statusCode).toBe(422);
+  expect(none.json().code).toBe('core.leave_no_balance_kept');
+  const other = await ctx.clinic();
+  expect((await opening(other, nurseId, body)).statusCode).toBe(404);
+  expect(
+    (await opening(hr, nurseId, { ...body, typeId: (await typeCoded(other, 'annual')).id })).statusCode,
+  ).toBe(404);
+  expect(await saved()).toEqual([]);
+  expect(await balanceOf(nurse, 'annual')).toMatchObject({
+    entitled: 14,
+    carriedOver: 0,
+    used: 0,
+    opening: null,
+  });
+
+  // 5 days carried in (the cap is 7, but these are the old register's), 10 taken before: 14 + 5 - 10.
+  const set = await opening(hr, nurseId, body);
+  expect(set.statusCode).toBe(200);
+  expect(set.json().data).toMatchObject({
+    typeId: annual.id,
+    year: 2026,
+    entitled: 14,
+    carriedOver: 5,
+    used: 10,
+    pending: 0,
+    available: 9,
+    availableAtYearEnd: 16,
+    opening: { broughtForward: 5, taken: 10, note: 'From the paper register' },
+  });
+  expect(await balanceOf(nurse, 'annual')).toMatchObject({ carriedOver: 5, used: 10, available: 9 });
+  const listed = (await ctx.call('GET', '/api/core/leave/balances?search=Amina', hr)).json().data[0];
+  expect(listed.balances.find((b: { typeId: string }) => b.typeId === annual.id)).toMatchObject({
+    available: 9,
+    opening: { broughtForward: 5, taken: 10 },
+  });
+
+  // Requests are checked against it: 3 days leave 6; 10 more by 2 October would need 10 of 7.75.
+  const asked = await ask(nurse, { typeId: annual.id, from: '2026-09-16', to: '2026-09-18' });
+  expect(asked.json().balance).toEqual({ before: 9, after: 6 });
+  const over = await ask(nurse, { typeId: annual.id, from: '2026-09-21', to: '2026-10-02' });
+  expect(over.statusCode).toBe(409);
+  expect(over.json().code).toBe('core.leave_balance_insufficient');
+  // HR corrects the days taken (4, not 10): the same row, replaced; now they pass.
+  expect((await opening(hr, nurseId, { ...body, taken: 4, note: null })).json().data).toMatchObject({
+    used: 4,
+    pending: 3,
+    available: 12,
+    opening: { broughtForward: 5, taken: 4, note: null },
+  });
+  expect(await saved()).toEqual([{ brought_forward: '5.00', taken: '4.00', note: null }]);
+  expect((await ask(nurse, { typeId: annual.id, from: '2026-09-21', to: '2026-10-02' })).statusCode).toBe(
+    201,
+  );
+  // What is left carries into 2027 within the cap, as ever.
+  expect(await balanceOf(nurse, 'annual', 2027)).toMatchObject({ carriedOver: 7, opening: null });
+  // The technician's balance is untouched; each change is audited with what it replaced.
+  expect(await balanceOf(tech, 'annual')).toMatchObject({ carriedOver: 0, used: 0, opening: null });
+  const audit = await ctx.sql<{ action: string; before: unknown; after: unknown }>(
+    `select payload->'data'->>'action' as action, payload->'data'->'before' as before,
+       payload->'data'->'after' as after from core.outbox
+     where type = 'core.admin-action.recorded.v1' and payload->'data'->>'action' = 'leave.opening-balance'
+       and payload->'data'->'actor'->>'id' = $1 order by seq`,
+    hr.id,
+  );
+  expect(audit.map((a) => [a.before, a.after])).toEqual([
+    [null, { year: 2026, broughtForward: 5, taken: 10, note: 'From the paper register' }],
+    [
+      { broughtForward: 5, taken: 10, note: 'From the paper register' },
+      { year: 2026, broughtForward: 5, taken: 4, note: null },
+    ],
+  ]);
+});
+
 it('keeps the CSV formula-safe', async () => {
   ctx.clock.set('2026-05-04');
   const clinic = await ctx.clinic();

@@ -13,6 +13,7 @@ import { PRESET_HOLIDAYS } from '../src/leave/holidays';
 const preset = (code: string): LeavePolicy => LEAVE_PRESETS.find((p) => p.code === code)!;
 const annual = preset('annual');
 const sick = preset('sick');
+const unpaid = preset('unpaid');
 const keHolidays = new Set(PRESET_HOLIDAYS.KE!.map((h) => h.date));
 const none = () => ({ used: 0, pending: 0 });
 
@@ -80,6 +81,37 @@ it('carries over what is left, within the cap, and never a debt', () => {
     balanceOf(annual, { year: 2026, asOf: '2026-12-31', serviceStart: null, firstYear: 2026, use: none })
       .carriedOver,
   ).toBe(0);
+});
+
+it("counts an opening's days carried in as that year's carry and its days taken as used, then carries on", () => {
+  const base = { serviceStart: '2015-03-01', firstYear: 2026, use: none };
+  // Adopted in September 2026: 9 days carried in (over the cap of 7: the old employer allowed them), 6 taken.
+  const opening = (year: number) => (year === 2026 ? { broughtForward: 9, taken: 6 } : null);
+  expect(balanceOf(annual, { ...base, year: 2026, asOf: '2026-09-15', opening })).toEqual({
+    year: 2026,
+    entitled: 14,
+    carriedOver: 9,
+    used: 6,
+    pending: 0,
+    available: 17,
+  });
+  // Into 2027: 21 + 9 - 6 = 24 left, 7 carried within the cap.
+  expect(balanceOf(annual, { ...base, year: 2027, asOf: '2027-01-31', opening })).toMatchObject({
+    carriedOver: 7,
+    used: 0,
+    available: 8.75,
+  });
+  // An opening for a later year replaces what would have carried into it.
+  const later = (year: number) => (year === 2027 ? { broughtForward: 2.5, taken: 0 } : null);
+  expect(balanceOf(annual, { ...base, year: 2027, asOf: '2027-01-31', opening: later })).toMatchObject({
+    carriedOver: 2.5,
+    available: 4.25,
+  });
+  // No balance kept: the days taken still show as used.
+  expect(balanceOf(unpaid, { ...base, year: 2026, asOf: '2026-09-15', opening })).toMatchObject({
+    used: 6,
+    available: null,
+  });
 });
 
 it('puts sick days past the seventh on half pay', () => {

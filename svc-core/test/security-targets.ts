@@ -137,7 +137,11 @@ export const fuzzTarget: FuzzTarget<App> = {
         return {
           tokens: { user: user.token, Clinic: clinic.token, admin: admin.token },
           // The hire's id last, but first (the valid one) for the hires' own routes.
-          idsFor: (path) => ({ id: path.startsWith('/api/core/hires') ? [known.at(-1)!, ...known] : known }),
+          idsFor: (path) => ({
+            id: path.startsWith('/api/core/hires') ? [known.at(-1)!, ...known] : known,
+            // A staff record's, for the routes under a person (their opening leave balance).
+            staffId: [known[1]!],
+          }),
         };
       },
       close: () => ctx.close(),

@@ -618,6 +618,32 @@ export const leaveRequestFiles = core.table('leave_request_files', {
 });
 
 /**
+ * What a person brought into a leave year from before the organisation kept their leave here (a clinic
+ * adopting the system mid-year): days carried in, which stand for that year's carry-over, and days already
+ * taken, which count as used. HR's figures, one row per person, type and year.
+ */
+export const leaveOpeningBalances = core.table(
+  'leave_opening_balances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').notNull(),
+    staffRecordId: uuid('staff_record_id').notNull(),
+    typeId: uuid('type_id').notNull(),
+    year: integer('year').notNull(),
+    broughtForward: days('brought_forward').notNull(),
+    taken: days('taken').notNull(),
+    note: text('note'),
+    setBy: uuid('set_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One per person, type and year; the balances read them by person.
+    uniqueIndex('leave_opening_balances_staff_type_year_idx').on(t.orgId, t.staffRecordId, t.typeId, t.year),
+    index('leave_opening_balances_staff_idx').on(t.staffRecordId),
+  ],
+);
+
+/**
  * A department's shift (Day 07:00–19:00, Night 19:00–07:00: local times, the end at or before the start
  * ending the next day) and its minimum staffing per profession. Never deleted: set `active` false.
  */

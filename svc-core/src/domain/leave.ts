@@ -104,6 +104,15 @@ export function entitledIn(
 /** Approved and pending days of one person and type, per leave year. */
 export type LeaveUse = (year: number) => { used: number; pending: number };
 
+/**
+ * What HR entered for a person, type and year from before the organisation kept their leave here: days
+ * carried in stand for that year's carry-over (nothing else carries in), days taken count as used.
+ */
+export interface LeaveOpening {
+  broughtForward: number;
+  taken: number;
+}
+
 export interface LeaveBalance {
   year: number;
   /** Accrued by the day asked; null where no balance is kept. */
@@ -118,19 +127,34 @@ export interface LeaveBalance {
 /**
  * One person's balance of one type in `year` as of `asOf`. What carries into a year is the year before's
  * full entitlement and carry, less what was used, within the cap (never a debt); nothing carries into
- * `firstYear` (the year the type began to be kept for them).
+ * `firstYear` (the year the type began to be kept for them). A year with an opening (`opening`) has its
+ * days carried in instead, as HR entered them (not capped: the old employer's rules made them), and its
+ * days taken counted as used, in that year and in what it carries on.
  */
 export function balanceOf(
   policy: LeavePolicy,
-  args: { year: number; asOf: LocalDate; serviceStart: LocalDate | null; firstYear: number; use: LeaveUse },
+  args: {
+    year: number;
+    asOf: LocalDate;
+    serviceStart: LocalDate | null;
+    firstYear: number;
+    use: LeaveUse;
+    opening?: (year: number) => LeaveOpening | null;
+  },
 ): LeaveBalance {
   const { year, asOf, serviceStart, firstYear, use } = args;
-  const { used, pending } = use(year);
+  const opening = args.opening ?? (() => null);
+  const usedIn = (y: number) => round2(use(y).used + (opening(y)?.taken ?? 0));
+  const { pending } = use(year);
+  const used = usedIn(year);
   if (policy.accrual === 'none')
     return { year, entitled: null, carriedOver: 0, used, pending, available: null };
   let carried = 0;
-  for (let y = firstYear; y < year; y++) {
-    const left = (entitledIn(policy, y, serviceStart, `${y}-12-31`) ?? 0) + carried - use(y).used;
+  for (let y = firstYear; y <= year; y++) {
+    const open = opening(y);
+    if (open) carried = open.broughtForward;
+    if (y === year) break;
+    const left = (entitledIn(policy, y, serviceStart, `${y}-12-31`) ?? 0) + carried - usedIn(y);
     carried = Math.max(0, Math.min(policy.carryOverCap ?? Infinity, left));
   }
   const entitled = entitledIn(policy, year, serviceStart, asOf) ?? 0;

@@ -11,6 +11,8 @@ import {
   HolidayResponse,
   IdParams,
   LeaveDecisionBody,
+  LeaveOpeningBody,
+  LeaveOpeningResponse,
   LeaveQuoteQuery,
   LeaveQuoteResponse,
   LeaveRequestBody,
@@ -22,6 +24,7 @@ import {
   LeaveTypeListResponse,
   LeaveTypeResponse,
   MyBalancesResponse,
+  StaffIdParams,
   YearQuery,
 } from '../../contract';
 import type { OrgStore } from '../stores/org-store';
@@ -32,8 +35,9 @@ import { memberOf, requestInfo, secured } from './guard';
 
 /**
  * Leave: every member reads the leave types and holidays, asks for their own leave and sees their
- * balances; HR sets types and holidays; the person's manager or HR decides; HR and managers see balances
- * and who is away within their scope, and download the balances as CSV.
+ * balances; HR sets types, holidays and the balances people brought in; the person's manager or HR
+ * decides; HR and managers see balances, requests and who is away within their scope, and download the
+ * balances and the requests as CSV.
  */
 export default async function leaveRoutes(app: App, { leave, orgs }: { leave: LeaveStore; orgs: OrgStore }) {
   const member = { preHandler: app.requireRole('user', 'Clinic') };
@@ -334,6 +338,34 @@ export default async function leaveRoutes(app: App, { leave, orgs }: { leave: Le
       const { page, limit } = pageOf(request.query);
       const { data, total } = await leave.balances(actor, request.query);
       return { success: true as const, data, pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.put(
+    '/api/core/leave/balances/:staffId/opening',
+    {
+      ...member,
+      schema: {
+        ...secured,
+        params: StaffIdParams,
+        body: LeaveOpeningBody,
+        response: {
+          200: LeaveOpeningResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403, 404, 422),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const data = await leave.setOpening(
+        request.user,
+        actor,
+        request.params.staffId,
+        request.body,
+        requestInfo(request),
+      );
+      return { success: true as const, data };
     },
   );
 

@@ -21,6 +21,7 @@ import {
   leaveYearOf,
   MAX_REQUEST_DAYS,
   needsDocument,
+  type LeaveOpening,
   type LeaveStatus,
 } from '../domain/leave';
 import { can, canDecideLeave, canSeeStaff, type OrgActor } from '../domain/roles';
@@ -38,6 +39,7 @@ import {
   type LeaveBalance,
   type LeaveDecisionBody,
   type LeaveEventData,
+  type LeaveOpeningBody,
   type LeaveQuote,
   type LeaveQuoteQuery,
   type LeaveRequest,
@@ -60,11 +62,13 @@ type TypeRow = typeof schema.leaveTypes.$inferSelect;
 type RequestRow = typeof schema.leaveRequests.$inferSelect;
 type HolidayRow = typeof schema.publicHolidays.$inferSelect;
 type StaffRow = typeof schema.staffRecords.$inferSelect;
+type OpeningRow = typeof schema.leaveOpeningBalances.$inferSelect;
 
 const types = schema.leaveTypes;
 const requests = schema.leaveRequests;
 const holidays = schema.publicHolidays;
 const staff = schema.staffRecords;
+const openings = schema.leaveOpeningBalances;
 
 const notFoundType = () => notFound('No such leave type.', CoreErrors.leaveTypeNotFound);
 const notFoundRequest = () => notFound('No such leave request.', CoreErrors.leaveRequestNotFound);
@@ -436,14 +440,14 @@ export class LeaveStore {
         throw conflict('This request was already decided or cancelled.', CoreErrors.leaveNotPending);
       const documentWaived = documentWaiver(actor, found, body, reason);
       if (body.status === 'approved' && type.accrual !== 'none' && !type.allowNegative) {
-        const use = await this.useOf(tx, member.id, type.id, row.id);
+        const held = await this.heldOf(tx, member.id, type.id, row.id);
         for (const [year, days] of Object.entries(row.daysByYear)) {
           const b = this.balance(
             type,
             member,
             Number(year),
             lastDayIn(row.toDay, Number(year)),
-            use,
+            held,
             actor.timeZone,
           );
           if ((b.available ?? 0) - days < 0) throw insufficient();
@@ -542,6 +546,79 @@ export class LeaveStore {
       { total: number },
     ];
     return { data: await this.balancesFor(actor.organisationId, members, query.year, actor.timeZone), total };
+  }
+
+  /**
+   * HR enters what a person brought into a leave year from before the organisation kept their leave here
+   * (days carried in, days already taken), replacing what was entered for that type and year. Their record
+   * is locked meanwhile, as a request locks it, so no request passes against the old figures. Audited.
+   */
+  async setOpening(
+    claims: Claims,
+    actor: OrgActor,
+    staffId: string,
+    body: LeaveOpeningBody,
+    info: RequestInfo,
+  ): Promise<LeaveBalance> {
+    if (!can(actor, 'leave.manage')) throw forbidden('Only HR enters opening balances.');
+    await this.seed(actor.organisationId);
+    const { member, type } = await this.db.transaction(async (tx) => {
+      const [member] = await tx
+        .select()
+        .from(staff)
+        .where(and(eq(staff.id, staffId), eq(staff.orgId, actor.organisationId)))
+        .for('update');
+      if (!member) throw notFound('No such staff record.', CoreErrors.staffNotFound);
+      const type = await this.typeIn(tx, actor.organisationId, body.typeId);
+      if (type.accrual === 'none')
+        throw unprocessable('No balance is kept of this leave.', CoreErrors.leaveNoBalanceKept);
+      const key = and(
+        eq(openings.orgId, actor.organisationId),
+        eq(openings.staffRecordId, member.id),
+        eq(openings.typeId, type.id),
+        eq(openings.year, body.year),
+      );
+      const [before] = await tx.select().from(openings).where(key);
+      const values = {
+        broughtForward: body.broughtForward,
+        taken: body.taken,
+        note: body.note?.trim() || null,
+        setBy: claims.sub,
+        updatedAt: this.now(),
+      };
+      const [saved] = await tx
+        .insert(openings)
+        .values({
+          orgId: actor.organisationId,
+          staffRecordId: member.id,
+          typeId: type.id,
+          year: body.year,
+          ...values,
+        })
+        .onConflictDoUpdate({
+          target: [openings.orgId, openings.staffRecordId, openings.typeId, openings.year],
+          set: values,
+        })
+        .returning({ id: openings.id });
+      const figures = (o: Pick<OpeningRow, 'broughtForward' | 'taken' | 'note'>) => ({
+        broughtForward: o.broughtForward,
+        taken: o.taken,
+        note: o.note,
+      });
+      await this.audit(
+        tx,
+        claims,
+        'leave.opening-balance',
+        'leave-opening-balance',
+        saved!.id,
+        `${member.name}, ${leaveTypeName(type).en}, ${body.year}`,
+        info,
+        { ...(before ? { before: figures(before) } : {}), after: { year: body.year, ...figures(values) } },
+      );
+      return { member, type };
+    });
+    const [person] = await this.balancesFor(actor.organisationId, [member], body.year, actor.timeZone, type);
+    return person!.balances[0]!;
   }
 
   /**
@@ -651,14 +728,14 @@ export class LeaveStore {
       if (clash)
         throw conflict('You already asked for leave on some of these days.', CoreErrors.leaveOverlap);
     }
-    const use = await this.useOf(db, member.id, type.id, except);
+    const held = await this.heldOf(db, member.id, type.id, except);
     let before: number | null = null;
     let after: number | null = null;
     let halfPay = 0;
     for (const [yearText, days] of Object.entries(counted.byYear)) {
       const year = Number(yearText);
-      const b = this.balance(type, member, year, lastDayIn(to, year), use, timeZone);
-      halfPay += halfPayDays(type, use(year).used + use(year).pending, days);
+      const b = this.balance(type, member, year, lastDayIn(to, year), held, timeZone);
+      halfPay += halfPayDays(type, b.used + b.pending, days);
       if (b.available === null) continue;
       if (before === null) before = b.available;
       after = Math.round((b.available - days) * 100) / 100;
@@ -674,8 +751,11 @@ export class LeaveStore {
     };
   }
 
-  /** One person's approved and pending days of one type per leave year, leaving out `except`. */
-  private async useOf(db: Db | Tx, staffId: string, typeId: string, except: string | null) {
+  /**
+   * One person's approved and pending days of one type per leave year, leaving out `except`, and HR's
+   * openings of that type.
+   */
+  private async heldOf(db: Db | Tx, staffId: string, typeId: string, except: string | null): Promise<Held> {
     const rows = await db
       .select({ status: requests.status, daysByYear: requests.daysByYear })
       .from(requests)
@@ -687,7 +767,11 @@ export class LeaveStore {
           except ? ne(requests.id, except) : undefined,
         ),
       );
-    return usage(rows);
+    const opened = await db
+      .select()
+      .from(openings)
+      .where(and(eq(openings.staffRecordId, staffId), eq(openings.typeId, typeId)));
+    return { use: usage(rows), opening: openingIn(opened) };
   }
 
   /** One type's balance for a member in `year` as of `asOf` (today at the earliest within the year). */
@@ -696,7 +780,7 @@ export class LeaveStore {
     member: Pick<Member, 'startDate'>,
     year: number,
     asOf: LocalDate,
-    use: ReturnType<typeof usage>,
+    held: Held,
     timeZone?: string,
   ) {
     const today = this.today(timeZone);
@@ -709,25 +793,35 @@ export class LeaveStore {
       asOf: asOf > today ? asOf : today,
       serviceStart: member.startDate,
       firstYear: Math.min(firstYear, year),
-      use,
+      use: held.use,
+      opening: held.opening,
     });
   }
 
-  /** Balances of every active type for `members` in `year` (default: this one), as of today. */
+  /**
+   * Balances of every active type (or of `only`) for `members` in `year` (default: this one), as of
+   * today, HR's openings counted.
+   */
   private async balancesFor(
     orgId: string,
     members: Member[],
     year?: number,
     timeZone?: string,
+    only?: TypeRow,
   ): Promise<PersonBalances[]> {
     const today = this.today(timeZone);
     const leaveYear = year ?? leaveYearOf(today);
-    const active = await this.db
-      .select()
-      .from(types)
-      .where(and(eq(types.orgId, orgId), eq(types.active, true)))
-      .orderBy(...typeOrder);
+    const active = only
+      ? [only]
+      : await this.db
+          .select()
+          .from(types)
+          .where(and(eq(types.orgId, orgId), eq(types.active, true)))
+          .orderBy(...typeOrder);
     const ids = members.map((m) => m.id);
+    const opened = ids.length
+      ? await this.db.select().from(openings).where(inArray(openings.staffRecordId, ids))
+      : [];
     const rows = ids.length
       ? await this.db
           .select({
@@ -745,14 +839,22 @@ export class LeaveStore {
       name: m.name,
       departmentId: m.departmentId,
       balances: active.map((t) => {
-        const use = usage(rows.filter((r) => r.staffId === m.id && r.typeId === t.id));
-        const now = this.balance(t, m, leaveYear, today < yearEnd ? today : yearEnd, use, timeZone);
-        const atEnd = this.balance(t, m, leaveYear, yearEnd, use, timeZone);
+        const mine = opened.filter((o) => o.staffRecordId === m.id && o.typeId === t.id);
+        const held = {
+          use: usage(rows.filter((r) => r.staffId === m.id && r.typeId === t.id)),
+          opening: openingIn(mine),
+        };
+        const now = this.balance(t, m, leaveYear, today < yearEnd ? today : yearEnd, held, timeZone);
+        const atEnd = this.balance(t, m, leaveYear, yearEnd, held, timeZone);
+        const opening = mine.find((o) => o.year === leaveYear);
         return {
           typeId: t.id,
           typeName: leaveTypeName(t),
           ...now,
           availableAtYearEnd: atEnd.available,
+          opening: opening
+            ? { broughtForward: opening.broughtForward, taken: opening.taken, note: opening.note }
+            : null,
         };
       }),
     }));
@@ -895,6 +997,18 @@ function realDay(text: string): LocalDate {
 
 /** The request's last day within leave year `year`. */
 const lastDayIn = (to: LocalDate, year: number): LocalDate => (to < `${year}-12-31` ? to : `${year}-12-31`);
+
+/** What holds a person's days of one type: their requests per year, and HR's openings. */
+interface Held {
+  use: ReturnType<typeof usage>;
+  opening: (year: number) => LeaveOpening | null;
+}
+
+/** HR's openings of one person and type, by year. */
+const openingIn =
+  (rows: Pick<OpeningRow, 'year' | 'broughtForward' | 'taken'>[]) =>
+  (year: number): LeaveOpening | null =>
+    rows.find((r) => r.year === year) ?? null;
 
 /** Approved and pending days per leave year, from requests' `daysByYear`. */
 function usage(rows: { status: LeaveStatus; daysByYear: Record<string, number> }[]) {

@@ -11,21 +11,21 @@ import {
   Spinner,
   TextField,
   useDateFormat,
-  useFileDownload,
   useRouteMeta,
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure, useOrgRole } from './hr-access';
 import { dayFromNow, refreshLeave, useNameOf } from './leave-common';
+import { LeaveBalances } from './LeaveBalances';
 import { LeaveTypes } from './LeaveTypes';
 import '../shared/core.css';
 
 /**
  * `/hr/leave`: every member asks for leave, seeing the balance before and after, and follows their
  * requests; managers and HR decide on those waiting in their scope, see who is away and each person's
- * balances (with the CSV); HR sets the leave types and public holidays. The service decides what each may
- * see and do.
+ * balances (with the CSV); HR sets the leave types, public holidays and the balances people brought in.
+ * The service decides what each may see and do.
  */
 export default function LeavePage() {
   const { t } = useTranslation('core');
@@ -44,7 +44,7 @@ export default function LeavePage() {
       {role !== undefined && role !== 'owner' && <MyLeave />}
       {oversees && <ToDecide />}
       {oversees && <Away />}
-      {oversees && <Balances />}
+      {oversees && <LeaveBalances isHr={isHr} />}
       {isHr && <LeaveTypes />}
       {isHr && <Holidays />}
     </div>
@@ -397,44 +397,6 @@ function AwayList({ heading, from, to }: { heading: string; from: string; to: st
           </ul>
         </div>
       ))}
-      {list.hasMore && <Button onClick={list.loadMore}>{t('hrPage.more')}</Button>}
-    </section>
-  );
-}
-
-/** Each person's balances in one's scope, a page at a time, and the CSV of them all. */
-function Balances() {
-  const { t } = useTranslation('core');
-  const failure = useFailure();
-  const nameOf = useNameOf();
-  const list = useApiPages((page) => coreApi.leaveBalances(page));
-  const file = useFileDownload('core', 'hrPage.csvFailed');
-  return (
-    <section className="card" aria-labelledby="leave-balances">
-      <h2 id="leave-balances">{t('leave.balancesTitle')}</h2>
-      <div className="hr-export">
-        <Button
-          variant="secondary"
-          loading={file.busy}
-          onClick={() => void file.download(() => coreApi.leaveBalancesCsv(), 'leave-balances.csv')}
-        >
-          {t('leave.balancesCsv')}
-        </Button>
-        {file.error && <Alert kind="error">{file.error}</Alert>}
-      </div>
-      {list.loading && <Spinner label={t('hrPage.loading')} />}
-      {list.error && <Alert kind="error">{failure(list.error)}</Alert>}
-      <ul className="hr-list">
-        {list.items.map((p) => (
-          <li key={p.staffId}>
-            <strong>{p.name}</strong>:{' '}
-            {p.balances
-              .filter((b) => b.available !== null)
-              .map((b) => t('leave.balanceOf', { type: nameOf(b.typeName), days: b.available }))
-              .join(' · ')}
-          </li>
-        ))}
-      </ul>
       {list.hasMore && <Button onClick={list.loadMore}>{t('hrPage.more')}</Button>}
     </section>
   );
