@@ -2,7 +2,7 @@ import './texts';
 import { useState, type FormEvent } from 'react';
 import type { ComplianceDocument, ComplianceTypesResponse } from '@platform/svc-core/contract';
 import { FACILITY_TYPES, type FacilityType } from '@platform/contracts/values';
-import { refreshApi, useApiQuery } from '@platform/data';
+import { useApiQuery } from '@platform/data';
 import { Link, Navigate } from '@platform/router';
 import { loginPath, useLanguage, useSession } from '@platform/shell-state';
 import {
@@ -18,7 +18,7 @@ import {
 import { coreApi } from '../../api';
 import { DocumentFile } from './DocumentFile';
 import { ExpiringList } from './ExpiringList';
-import { useFailure, useOrgRole } from './hr-access';
+import { useFailure, useOrgRole, useSubmit } from './hr-access';
 import '../shared/core.css';
 
 const NUMBER = /^[A-Za-z0-9][A-Za-z0-9/ .-]{1,39}$/;
@@ -38,12 +38,7 @@ function useNameOf() {
 }
 
 /** After any change: the list, the types' `recorded` and the dashboard's figures. */
-const refreshAll = () =>
-  Promise.all([
-    refreshApi('/api/core/compliance'),
-    refreshApi('/api/core/compliance/types'),
-    refreshApi('/api/core/dashboard'),
-  ]);
+const COMPLIANCE_LISTS = ['/api/core/compliance', '/api/core/compliance/types', '/api/core/dashboard'];
 
 /**
  * `/hr/compliance`: the organisation's own papers (facility licence, SHA accreditation, insurance, fire and
@@ -87,27 +82,17 @@ function ComplianceHome() {
 /** The facility type (which decides what is required) and the required types with no document yet. */
 function Required({ types }: { types: Types }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const nameOf = useNameOf();
   const [facilityType, setFacilityType] = useState<FacilityType>(types.facilityType);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message } = useSubmit();
   const missing = types.types.filter((type) => type.required && !type.recorded);
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await coreApi.configureOrganisation({ facilityType });
-      if (res.ok) {
-        setMessage({ kind: 'success', text: t('compliance.facilitySaved') });
-        await refreshAll();
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    void submit(() => coreApi.configureOrganisation({ facilityType }), {
+      success: t('compliance.facilitySaved'),
+      refresh: COMPLIANCE_LISTS,
+    });
   }
 
   return (
@@ -201,35 +186,27 @@ function RenewForm({
   onDone(): void;
 }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const [form, setForm] = useState({ number: d.number, issuedOn: '', expiresOn: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  async function renew(e: FormEvent) {
+  function renew(e: FormEvent) {
     e.preventDefault();
     const found = checkDates(form, t);
     setErrors(found);
-    setError(null);
+    setMessage(null);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.changeComplianceDocument(d.id, {
-        number: form.number.trim(),
-        expiresOn: form.expiresOn,
-        ...(form.issuedOn ? { issuedOn: form.issuedOn } : {}),
-      });
-      if (res.ok) {
-        await refreshAll();
-        onDone();
-      } else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        coreApi.changeComplianceDocument(d.id, {
+          number: form.number.trim(),
+          expiresOn: form.expiresOn,
+          ...(form.issuedOn ? { issuedOn: form.issuedOn } : {}),
+        }),
+      { refresh: COMPLIANCE_LISTS, done: onDone },
+    );
   }
 
   return (
@@ -240,7 +217,7 @@ function RenewForm({
       aria-label={t('compliance.renewFor', { name, number: d.number })}
     >
       <DocumentFields form={form} errors={errors} set={set} expiresLabel={t('compliance.newExpiry')} />
-      {error && <Alert kind="error">{error}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
       <div className="row">
         <Button type="submit" loading={busy}>
           {t('compliance.saveRenewal')}
@@ -307,42 +284,33 @@ function DocumentFields({
 
 function AddDocument({ types }: { types: Types }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const nameOf = useNameOf();
   const places = useApiQuery(coreApi.places());
   const empty = { typeCode: '', number: '', issuedOn: '', expiresOn: '', locationId: '' };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof empty, string>>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  async function add(e: FormEvent) {
+  function add(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = checkDates(form, t);
     if (!form.typeCode) found.typeCode = t('compliance.typeRequired');
     setErrors(found);
     setMessage(null);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.addComplianceDocument({
-        typeCode: form.typeCode,
-        number: form.number.trim(),
-        expiresOn: form.expiresOn,
-        ...(form.issuedOn ? { issuedOn: form.issuedOn } : {}),
-        ...(form.locationId ? { locationId: form.locationId } : {}),
-      });
-      if (res.ok) {
-        setForm(empty);
-        setMessage({ kind: 'success', text: t('compliance.added') });
-        await refreshAll();
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        coreApi.addComplianceDocument({
+          typeCode: form.typeCode,
+          number: form.number.trim(),
+          expiresOn: form.expiresOn,
+          ...(form.issuedOn ? { issuedOn: form.issuedOn } : {}),
+          ...(form.locationId ? { locationId: form.locationId } : {}),
+        }),
+      { success: t('compliance.added'), refresh: COMPLIANCE_LISTS, done: () => setForm(empty) },
+    );
   }
 
   return (

@@ -1,11 +1,14 @@
 import './texts';
 import { useState, type FormEvent } from 'react';
 import type { Credential, StaffDetail } from '@platform/svc-core/contract';
-import { refreshApi, useApiQuery } from '@platform/data';
+import { useApiQuery } from '@platform/data';
 import { Alert, Button, SelectField, TextField, useDateFormat, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
 import { DocumentFile } from './DocumentFile';
-import { useFailure, useHrAction } from './hr-access';
+import { useSubmit } from './hr-access';
+
+/** A licence's lists: the record it is on and HR's list of licences. */
+const LICENCE_LISTS = ['/api/core/staff', '/api/core/credentials'];
 
 /**
  * A record's licences: each with its council, number, dates and status ("verified by <clinic>"); HR verifies
@@ -70,9 +73,8 @@ function CredentialItem({
 }) {
   const { t } = useTranslation('core');
   const date = useDateFormat('UTC');
-  const { run, busy, error } = useHrAction();
-  const verify = () =>
-    run(() => coreApi.verifyCredential(c.id), ['/api/core/staff', '/api/core/credentials']);
+  const { submit, busy, message } = useSubmit();
+  const verify = () => submit(() => coreApi.verifyCredential(c.id), { refresh: LICENCE_LISTS });
 
   return (
     <li className="card">
@@ -109,7 +111,7 @@ function CredentialItem({
           >
             {t('credentials.verify')}
           </Button>
-          {error && <Alert kind="error">{error}</Alert>}
+          {message && <Alert kind={message.kind}>{message.text}</Alert>}
         </div>
       )}
       {canFile && (
@@ -119,7 +121,7 @@ function CredentialItem({
           number={c.number}
           upload={(file) => coreApi.uploadCredentialFile(c.id, file)}
           fetchFile={() => coreApi.credentialFile(c.id)}
-          refresh={['/api/core/staff', '/api/core/credentials']}
+          refresh={LICENCE_LISTS}
         />
       )}
       {canVerify && (c.status === 'verified' || c.status === 'unverified') && !c.renewed && (
@@ -132,27 +134,16 @@ function CredentialItem({
 /** Revoke, behind a second step that asks what the register showed (kept in the audit log). */
 function RevokeCredential({ credential: c }: { credential: Credential }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message } = useSubmit();
   const number = `${c.councilAbbreviation} ${c.number}`;
 
-  async function submit(event: FormEvent) {
+  function revoke(event: FormEvent) {
     event.preventDefault();
     if (reason.trim().length < 3) return setInvalid(true);
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await coreApi.revokeCredential(c.id, reason.trim());
-      if (res.ok) await Promise.all([refreshApi('/api/core/staff'), refreshApi('/api/core/credentials')]);
-      else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
+    void submit(() => coreApi.revokeCredential(c.id, reason.trim()), { refresh: LICENCE_LISTS });
   }
 
   if (!open)
@@ -166,7 +157,7 @@ function RevokeCredential({ credential: c }: { credential: Credential }) {
       </Button>
     );
   return (
-    <form className="hr-verify" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="hr-verify" onSubmit={revoke} noValidate>
       <TextField
         label={t('credentials.revokeReason')}
         hint={t('credentials.revokeHint')}
@@ -183,7 +174,7 @@ function RevokeCredential({ credential: c }: { credential: Credential }) {
       <Button variant="ghost" onClick={() => setOpen(false)}>
         {t('credentials.revokeCancel')}
       </Button>
-      {error && <Alert kind="error">{error}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
     </form>
   );
 }
@@ -196,16 +187,14 @@ function AddCredential({
   councils: { id: string; abbreviation: string; name: string; country: string }[];
 }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const empty = { councilId: '', number: '', issuedOn: '', expiresOn: '' };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof empty, string>>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  async function add(e: FormEvent) {
+  function add(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
     if (!form.councilId) found.councilId = t('credentials.councilRequired');
@@ -217,24 +206,17 @@ function AddCredential({
     setErrors(found);
     setMessage(null);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.addCredential({
-        ...(personId ? { personId } : {}),
-        councilId: form.councilId,
-        number: form.number.trim(),
-        ...(form.issuedOn ? { issuedOn: form.issuedOn } : {}),
-        expiresOn: form.expiresOn,
-      });
-      if (res.ok) {
-        setForm(empty);
-        setMessage({ kind: 'success', text: t('credentials.added') });
-        await Promise.all([refreshApi('/api/core/staff'), refreshApi('/api/core/credentials')]);
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        coreApi.addCredential({
+          ...(personId ? { personId } : {}),
+          councilId: form.councilId,
+          number: form.number.trim(),
+          ...(form.issuedOn ? { issuedOn: form.issuedOn } : {}),
+          expiresOn: form.expiresOn,
+        }),
+      { success: t('credentials.added'), refresh: LICENCE_LISTS, done: () => setForm(empty) },
+    );
   }
 
   return (

@@ -1,7 +1,7 @@
 import './texts';
 import { useState, type FormEvent } from 'react';
 import type { MyTraining, TrainingRecord } from '@platform/svc-core/contract';
-import { refreshApi, useApiQuery } from '@platform/data';
+import { useApiQuery } from '@platform/data';
 import { Link, Navigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import {
@@ -15,7 +15,7 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure, useHrAction, useOrgRole } from './hr-access';
+import { useFailure, useOrgRole, useSubmit } from './hr-access';
 import { ExpiringList } from './ExpiringList';
 import { MemberPicker } from './MemberPicker';
 import { TrainingTypes } from './TrainingTypes';
@@ -31,12 +31,7 @@ const STATUS_CLASS: Record<MyTraining['status'], string | undefined> = {
 };
 
 /** After a completion is recorded: the lists, one's own statuses and the dashboard's figures. */
-const refreshAll = () =>
-  Promise.all([
-    refreshApi('/api/core/trainings'),
-    refreshApi('/api/core/trainings/me'),
-    refreshApi('/api/core/dashboard'),
-  ]);
+const RECORD_LISTS = ['/api/core/trainings', '/api/core/trainings/me', '/api/core/dashboard'];
 
 /**
  * `/hr/trainings`: HR and managers see the completions within their scope (filtered to those expiring
@@ -88,8 +83,8 @@ function RecordItem({
   canVerify: boolean;
 }) {
   const { t } = useTranslation('core');
-  const { run, busy, error } = useHrAction();
-  const verify = () => run(() => coreApi.verifyTrainingRecord(r.id), ['/api/core/trainings']);
+  const { submit, busy, message } = useSubmit();
+  const verify = () => submit(() => coreApi.verifyTrainingRecord(r.id), { refresh: ['/api/core/trainings'] });
 
   return (
     <li>
@@ -114,7 +109,7 @@ function RecordItem({
           </Button>
         </>
       )}
-      {error && <Alert kind="error">{error}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
     </li>
   );
 }
@@ -152,18 +147,16 @@ export function MyTrainings() {
 /** Records a completion: HR chooses the member (`forOthers`); otherwise it is the caller's own. */
 function AddRecord({ forOthers = false }: { forOthers?: boolean }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const types = useApiQuery(coreApi.trainingTypes());
   const empty = { staffId: '', typeId: '', completedOn: '', certificateRef: '' };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof empty, string>>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   const heading = forOthers ? 'training-add-member' : 'training-add-mine';
 
-  async function add(e: FormEvent) {
+  function add(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
     if (forOthers && !form.staffId) found.staffId = t('trainings.memberRequired');
@@ -174,23 +167,20 @@ function AddRecord({ forOthers = false }: { forOthers?: boolean }) {
     setErrors(found);
     setMessage(null);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.addTrainingRecord({
-        typeId: form.typeId,
-        completedOn: form.completedOn,
-        ...(forOthers ? { staffId: form.staffId } : {}),
-        ...(form.certificateRef.trim() ? { certificateRef: form.certificateRef.trim() } : {}),
-      });
-      if (res.ok) {
-        setForm(empty);
-        setMessage({ kind: 'success', text: t(forOthers ? 'trainings.added' : 'trainings.addedMine') });
-        await refreshAll();
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        coreApi.addTrainingRecord({
+          typeId: form.typeId,
+          completedOn: form.completedOn,
+          ...(forOthers ? { staffId: form.staffId } : {}),
+          ...(form.certificateRef.trim() ? { certificateRef: form.certificateRef.trim() } : {}),
+        }),
+      {
+        success: t(forOthers ? 'trainings.added' : 'trainings.addedMine'),
+        refresh: RECORD_LISTS,
+        done: () => setForm(empty),
+      },
+    );
   }
 
   return (

@@ -34,27 +34,48 @@ export function useFailure() {
   return (failure: unknown) => failureText(t, failure as never, 'hrPage.failed');
 }
 
+/** What a send said above its form or button: that it worked, or why not (in the page's language). */
+export type Said = { kind: 'error' | 'success'; text: string };
+
+export interface SubmitOptions<R> {
+  /** Said once it worked (from the answer, when that tells more). */
+  success?: string | ((res: R) => string);
+  /** API path prefixes whose lists load again once it worked. */
+  refresh?: string[];
+  /** Then, once they have: close the form, open what was made, tell the list; awaited. */
+  done?: (res: R) => unknown;
+  /** A refusal the form answers itself (asks for a reason, offers an upgrade): true when it did. */
+  refused?: (res: R) => boolean;
+}
+
 /**
- * A one-click change HR makes on a list (verify a licence, a training): `run(send, refresh)` sends it, then
- * loads the lists under `refresh` again; its busy state and its failure in the page's language.
+ * A form's or a button's send, the same way everywhere: `submit(send, options)` clears what was said,
+ * sends, and when it worked says `success`, loads the lists under `refresh` again, then calls `done`;
+ * a refusal or a failed call is said in the page's language (unless `refused` answered it). `busy` while
+ * it runs. A form checks its fields before calling `submit` (and may `setMessage` what it found).
  */
-export function useHrAction() {
+export function useSubmit() {
   const failure = useFailure();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function run(send: () => Promise<{ ok: boolean }>, refresh: string[]) {
+  const [message, setMessage] = useState<Said | null>(null);
+  async function submit<R extends { ok: boolean }>(send: () => Promise<R>, options: SubmitOptions<R> = {}) {
+    const { success, refresh = [], done, refused } = options;
     setBusy(true);
-    setError(null);
+    setMessage(null);
     try {
       const res = await send();
-      if (res.ok) await Promise.all(refresh.map((path) => refreshApi(path)));
-      else setError(failure(res));
+      if (res.ok) {
+        if (success !== undefined)
+          setMessage({ kind: 'success', text: typeof success === 'string' ? success : success(res) });
+        await Promise.all(refresh.map((path) => refreshApi(path)));
+        await done?.(res);
+      } else if (!refused?.(res)) setMessage({ kind: 'error', text: failure(res) });
     } catch (caught) {
-      setError(failure(caught));
+      setMessage({ kind: 'error', text: failure(caught) });
     }
     setBusy(false);
   }
-  return { run, busy, error };
+  return { submit, busy, message, setMessage };
 }
 
 /** A form's text field as the API takes it: trimmed, and null when left empty (which clears it). */
