@@ -105,6 +105,7 @@ async function main() {
       role: 'owner',
       departmentIds: [],
       locationIds: [],
+      timeZone: 'Africa/Nairobi',
     };
     const claims = {
       sub: ownerId,

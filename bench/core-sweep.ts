@@ -43,7 +43,7 @@ function instance(url: string, now: () => Date) {
   const d = coreDatabase(url);
   const orgs = new OrgStore(d.db);
   const credentials = new CredentialStore(d.db, orgs, now, new LicenceAlertRoleStore(d.db));
-  const sweep = new ExpirySweep(d.db, credentials.today, [
+  const sweep = new ExpirySweep(d.db, now, [
     credentials.alerts,
     new ComplianceStore(d.db, orgs, now).alerts,
     new TrainingStore(d.db, orgs, now).alerts,

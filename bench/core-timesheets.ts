@@ -186,7 +186,7 @@ async function main() {
     });
     const file = await time('the payroll CSV of the whole hospital', async () => {
       const rows = await clock.payrollRows(hr, { from: FROM, to: TO }, EXPORT_MAX_ROWS);
-      const csv = toCsv(timesheetsSheet(rows!, true));
+      const csv = toCsv(timesheetsSheet(rows!, true, hr.timeZone));
       return `${rows!.length} rows, ${(csv.length / 1024).toFixed(0)} KiB`;
     });
     recordGoals([

@@ -52,6 +52,7 @@ async function main() {
       role: 'owner',
       departmentIds: [],
       locationIds: [],
+      timeZone: 'Africa/Nairobi',
     };
     const claims = {
       sub: ownerId,
@@ -100,6 +101,7 @@ async function main() {
         role: 'staff',
         departmentIds: [],
         locationIds: [],
+        timeZone: 'Africa/Nairobi',
       };
       const started = performance.now();
       await store.answer(member, survey.id, { ratings: { workload: 3, burnout: 2, safety: 4 } });

@@ -102,7 +102,7 @@ export async function buildApp(config: CoreConfig, opts: BuildOptions = {}): Pro
   const contracts = new ContractStore(db, now);
   const clock = new TimeClockStore(db, shiftTemplates, now);
   const wellness = new WellnessStore(db, now);
-  const expiry = new ExpirySweep(db, credentials.today, [
+  const expiry = new ExpirySweep(db, now, [
     credentials.alerts,
     compliance.alerts,
     trainings.alerts,

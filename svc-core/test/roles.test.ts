@@ -17,6 +17,7 @@ const actor = (role: OrgRole, over: Partial<OrgActor> = {}): OrgActor => ({
   role,
   departmentIds: [],
   locationIds: [],
+  timeZone: 'Africa/Nairobi',
   ...over,
 });
 const wardManager = actor('manager', { departmentIds: ['maternity'], locationIds: ['kisumu'] });

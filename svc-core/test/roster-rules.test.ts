@@ -290,6 +290,7 @@ describe('who makes rosters', () => {
     role,
     departmentIds,
     locationIds: ['loc'],
+    timeZone: 'Africa/Nairobi',
   });
   it('HR every department, a manager theirs, staff and another organisation none', () => {
     const ward = { organisationId: 'org', id: 'ward' };

@@ -37,8 +37,11 @@ export function addMonths(date: LocalDate, months: number): LocalDate {
 /** East Africa Time: Kenya, Uganda and Tanzania (UTC+3 all year); Rwanda is an hour behind. */
 export const DEFAULT_TIME_ZONE = 'Africa/Nairobi';
 
-/** The calendar day `now` falls on in `timeZone`. */
-export function localDateOf(now: Date, timeZone: string = DEFAULT_TIME_ZONE): LocalDate {
+/**
+ * The calendar day `now` falls on in `timeZone`. No default: "today" is an organisation's (its time zone,
+ * `OrgActor.timeZone`), so each caller says whose day it means.
+ */
+export function localDateOf(now: Date, timeZone: string): LocalDate {
   // en-CA writes dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,

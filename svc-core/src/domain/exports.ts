@@ -1,6 +1,6 @@
 /**
  * The staff and credentials lists as spreadsheet rows (the CSV itself, with its formula guard and BOM, is
- * service-kit's `toCsv`). Days are calendar days as the organisation lives them (East Africa Time).
+ * service-kit's `toCsv`). Days are calendar days as the organisation lives them (its time zone).
  */
 import type { Credential, PersonBalances, StaffMember, Timesheet } from '../../contract';
 import { localDateOf } from './dates';
@@ -55,7 +55,7 @@ export function staffSheet(
   ];
 }
 
-export function credentialsSheet(rows: Credential[]): Cell[][] {
+export function credentialsSheet(rows: Credential[], timeZone: string): Cell[][] {
   return [
     ['Holder', 'Council', 'Number', 'Issued on', 'Expires on', 'Status', 'Verified by', 'Verified on'],
     ...rows.map((c) => [
@@ -66,7 +66,7 @@ export function credentialsSheet(rows: Credential[]): Cell[][] {
       c.expiresOn,
       c.status,
       c.verifiedBy?.organisation ?? null,
-      c.verifiedBy ? localDateOf(new Date(c.verifiedBy.at)) : null,
+      c.verifiedBy ? localDateOf(new Date(c.verifiedBy.at), timeZone) : null,
     ]),
   ];
 }
@@ -108,6 +108,7 @@ export function timesheetsSheet(
     nssfNumber: string | null;
   }[],
   withSensitive: boolean,
+  timeZone: string,
 ): Cell[][] {
   const head = ['Name', 'Email', 'Department', 'From', 'To'];
   const hours = [
@@ -143,7 +144,7 @@ export function timesheetsSheet(
         t.missed,
         t.unscheduled,
         t.open,
-        s.approval ? localDateOf(new Date(s.approval.approvedAt)) : null,
+        s.approval ? localDateOf(new Date(s.approval.approvedAt), timeZone) : null,
         s.approval?.approvedBy ?? null,
       ];
     }),

@@ -13,8 +13,8 @@ export interface OrgActor {
   /** A manager's departments and locations (empty for the other roles). */
   departmentIds: readonly string[];
   locationIds: readonly string[];
-  /** The organisation's time zone (IANA): its "today" and its shift times. Absent: East Africa Time. */
-  timeZone?: string;
+  /** The organisation's time zone (IANA): its "today" and its shift times. */
+  timeZone: string;
 }
 
 /** A staff record's place in the organisation, which decides who may see it. */

@@ -62,7 +62,7 @@ export default async function credentialRoutes(
       const actor = await memberOf(orgs, request);
       mayExport(actor);
       const rows = withinExportLimit(await credentials.exportRows(actor, request.query, EXPORT_MAX_ROWS));
-      return sendCsv(reply, 'credentials', credentialsSheet(rows));
+      return sendCsv(reply, 'credentials', credentialsSheet(rows, actor.timeZone), actor.timeZone);
     },
   );
 

@@ -29,10 +29,18 @@ export function withinExportLimit<T>(rows: T[] | null): T[] {
   return rows;
 }
 
-/** For Excel: UTF-8 with a BOM, formula-like cells neutralised (service-kit's csv.ts); never cached. */
-export const sendCsv = (reply: FastifyReply, name: string, rows: (string | number | null)[][]) =>
+/**
+ * For Excel: UTF-8 with a BOM, formula-like cells neutralised (service-kit's csv.ts); never cached. Its name
+ * carries the organisation's day (`timeZone`).
+ */
+export const sendCsv = (
+  reply: FastifyReply,
+  name: string,
+  rows: (string | number | null)[][],
+  timeZone: string,
+) =>
   reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${localDateOf(new Date())}.csv"`)
+    .header('content-disposition', `attachment; filename="${name}-${localDateOf(new Date(), timeZone)}.csv"`)
     .header('cache-control', 'private, no-store')
     .send(toCsv(rows));

@@ -386,7 +386,7 @@ export default async function leaveRoutes(app: App, { leave, orgs }: { leave: Le
       const rows = withinExportLimit(data.length > EXPORT_MAX_ROWS ? null : data);
       const places = await orgs.departments(actor.organisationId);
       const department = (id: string | null) => places.find((d) => d.id === id)?.name ?? null;
-      return sendCsv(reply, 'leave-balances', leaveBalancesSheet(rows, department));
+      return sendCsv(reply, 'leave-balances', leaveBalancesSheet(rows, department), actor.timeZone);
     },
   );
 

@@ -65,7 +65,7 @@ export default async function staffRoutes(app: App, { staff, orgs, compliance, t
       const { locations, departments } = await staff.places(actor);
       const names = new Map([...locations, ...departments].map((p) => [p.id, p.name]));
       const placeName = (id: string | null) => (id ? (names.get(id) ?? null) : null);
-      return sendCsv(reply, 'staff', staffSheet(rows, placeName, isHr(actor)));
+      return sendCsv(reply, 'staff', staffSheet(rows, placeName, isHr(actor)), actor.timeZone);
     },
   );
 

@@ -159,7 +159,12 @@ export default async function timeClockRoutes(
       const actor = await memberOf(orgs, request);
       mayExport(actor);
       const rows = withinExportLimit(await clock.payrollRows(actor, request.query, EXPORT_MAX_ROWS));
-      return sendCsv(reply, 'timesheets', timesheetsSheet(rows, can(actor, 'staff.edit')));
+      return sendCsv(
+        reply,
+        'timesheets',
+        timesheetsSheet(rows, can(actor, 'staff.edit'), actor.timeZone),
+        actor.timeZone,
+      );
     },
   );
 

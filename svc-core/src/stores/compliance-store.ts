@@ -21,6 +21,7 @@ import {
 } from '../../contract';
 import { claimDueAlert, SWEEP_GRACE_DAYS, windowUnsent, type AlertSource } from './expiry-alerts';
 import type { Db, OrgStore, Tx } from './org-store';
+import { orgOnDay } from './org-days';
 import { checkedDocument, storedFile } from './document-files';
 
 type DocumentRow = typeof schema.complianceDocuments.$inferSelect;
@@ -53,7 +54,8 @@ export class ComplianceStore {
     private readonly now: () => Date,
   ) {}
 
-  private today = (): LocalDate => localDateOf(this.now());
+  /** Today in the organisation's time zone. */
+  private today = (actor: OrgActor): LocalDate => localDateOf(this.now(), actor.timeZone);
 
   private static require(actor: OrgActor): void {
     if (!can(actor, 'compliance.manage')) throw forbidden("Only HR keeps the organisation's documents.");
@@ -90,7 +92,7 @@ export class ComplianceStore {
   async list(actor: OrgActor, query: ComplianceQuery) {
     ComplianceStore.require(actor);
     const { limit, offset } = pageOf(query);
-    const today = this.today();
+    const today = this.today(actor);
     const docs = schema.complianceDocuments;
     const where = and(
       eq(docs.orgId, actor.organisationId),
@@ -134,8 +136,8 @@ export class ComplianceStore {
           createdBy: claims.sub,
         })
         .returning();
-      await this.sendDue(tx, row!, this.today());
-      return this.shape(row!, this.today(), null);
+      await this.sendDue(tx, row!, this.today(actor));
+      return this.shape(row!, this.today(actor), null);
     });
   }
 
@@ -187,12 +189,12 @@ export class ComplianceStore {
         after: { number: updated!.number, issuedOn: updated!.issuedOn, expiresOn: updated!.expiresOn },
         request,
       });
-      await this.sendDue(tx, updated!, this.today());
+      await this.sendDue(tx, updated!, this.today(actor));
       const [file] = await tx
         .select(fileInfo)
         .from(schema.complianceFiles)
         .where(eq(schema.complianceFiles.documentId, id));
-      return this.shape(updated!, this.today(), file ?? null);
+      return this.shape(updated!, this.today(actor), file ?? null);
     });
   }
 
@@ -216,7 +218,7 @@ export class ComplianceStore {
         .values({ documentId: id, ...values })
         .onConflictDoUpdate({ target: schema.complianceFiles.documentId, set: values })
         .returning(fileInfo);
-      return this.shape(row, this.today(), file!);
+      return this.shape(row, this.today(actor), file!);
     });
   }
 
@@ -254,7 +256,7 @@ export class ComplianceStore {
   /** The dashboard's figures: documents expiring within 30/60/90 days, expired, and required types missing. */
   async summary(actor: OrgActor): Promise<DashboardData['compliance']> {
     if (!can(actor, 'compliance.manage')) return null;
-    const today = this.today();
+    const today = this.today(actor);
     const docs = schema.complianceDocuments;
     const within = (days: number) =>
       sql<number>`count(*) filter (where ${docs.expiresOn} >= ${today}::date and ${docs.expiresOn} <= ${addDays(today, days)}::date)::int`;
@@ -282,20 +284,21 @@ export class ComplianceStore {
   /** The sweep's documents: those whose window opened and is unsent. */
   readonly alerts: AlertSource<DocumentRow> = {
     name: 'compliance-document',
-    unalerted: (today, after, limit) =>
+    unalerted: (day, after, limit) =>
       this.db
         .select()
         .from(schema.complianceDocuments)
         .where(
           and(
-            gte(schema.complianceDocuments.expiresOn, addDays(today, -SWEEP_GRACE_DAYS)),
-            lte(schema.complianceDocuments.expiresOn, addDays(today, ALERT_HORIZON_DAYS)),
+            orgOnDay(schema.complianceDocuments.orgId, day),
+            gte(schema.complianceDocuments.expiresOn, addDays(day.today, -SWEEP_GRACE_DAYS)),
+            lte(schema.complianceDocuments.expiresOn, addDays(day.today, ALERT_HORIZON_DAYS)),
             sql`${schema.complianceDocuments.id} > ${after}`,
             windowUnsent(
               'compliance-document',
               schema.complianceDocuments.id,
               schema.complianceDocuments.expiresOn,
-              today,
+              day.today,
             ),
           ),
         )

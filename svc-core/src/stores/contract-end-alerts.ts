@@ -6,6 +6,7 @@ import { addDays } from '../domain/dates';
 import { contractEndNotice } from '../notices';
 import { claimDueAlert, SWEEP_GRACE_DAYS, windowUnsent, type AlertSource } from './expiry-alerts';
 import type { Db, OrgStore } from './org-store';
+import { orgOnDay } from './org-days';
 
 const contracts = schema.contracts;
 const staff = schema.staffRecords;
@@ -14,12 +15,13 @@ type Row = Pick<typeof contracts.$inferSelect, 'id' | 'orgId' | 'staffRecordId' 
 /**
  * The sweep's fixed-term contracts: signed by both sides, with an end date, of a member still here. Each is
  * reminded 90, 60 and 30 days before its last day, on it and the day after (the same schedule as licences),
- * to the person and to the organisation's HR, once each whatever sweeps (`claimDueAlert`).
+ * to the person and to the organisation's HR, on the organisation's day, once each whatever sweeps
+ * (`claimDueAlert`).
  */
 export function contractEndAlerts(db: Db, orgs: OrgStore, now: () => Date): AlertSource<Row> {
   return {
     name: 'contract',
-    unalerted: (today, after, limit) =>
+    unalerted: (day, after, limit) =>
       db
         .select({
           id: contracts.id,
@@ -31,13 +33,14 @@ export function contractEndAlerts(db: Db, orgs: OrgStore, now: () => Date): Aler
         .from(contracts)
         .where(
           and(
+            orgOnDay(contracts.orgId, day),
             eq(contracts.status, 'signed'),
             isNotNull(contracts.endDate),
-            gte(contracts.endDate, addDays(today, -SWEEP_GRACE_DAYS)),
-            lte(contracts.endDate, addDays(today, ALERT_HORIZON_DAYS)),
+            gte(contracts.endDate, addDays(day.today, -SWEEP_GRACE_DAYS)),
+            lte(contracts.endDate, addDays(day.today, ALERT_HORIZON_DAYS)),
             sql`${contracts.id} > ${after}`,
             sql`exists (select 1 from ${staff} s where s.id = ${contracts.staffRecordId} and s.left_at is null)`,
-            windowUnsent('contract', contracts.id, contracts.endDate, today),
+            windowUnsent('contract', contracts.id, contracts.endDate, day.today),
           ),
         )
         .orderBy(asc(contracts.id))

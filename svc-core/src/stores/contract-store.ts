@@ -5,7 +5,7 @@ import type { AccessClaims } from '@platform/contracts';
 import { conflict, forbidden, HttpError, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { isHr, type OrgActor } from '../domain/roles';
-import { localDateOf } from '../domain/dates';
+import { localDateOf, type LocalDate } from '../domain/dates';
 import {
   CoreErrors,
   CoreEvents,
@@ -63,7 +63,8 @@ export class ContractStore {
     private readonly now: () => Date,
   ) {}
 
-  private today = () => localDateOf(this.now());
+  /** Today in the organisation's time zone: a contract starts and ends on its days. */
+  private today = (timeZone: string) => localDateOf(this.now(), timeZone);
 
   // ---- templates (HR only) ----
 
@@ -228,7 +229,7 @@ export class ContractStore {
       .leftJoin(schema.locations, eq(schema.locations.id, staff.locationId))
       .where(and(eq(staff.id, body.staffId), eq(staff.orgId, actor.organisationId), isNull(staff.leftAt)));
     if (!person) throw notFound('No such member of the organisation.', CoreErrors.staffNotFound);
-    const startDate = body.startDate ?? person.startDate ?? this.today();
+    const startDate = body.startDate ?? person.startDate ?? this.today(actor.timeZone);
     const endDate = body.endDate ?? null;
     if (endDate !== null && endDate <= startDate)
       throw new HttpError(422, 'A fixed-term contract ends after it starts.', CoreErrors.contractDates);
@@ -263,16 +264,14 @@ export class ContractStore {
   }
 
   /** The state as the day makes it: a signed contract is active from its start and ended after its end. */
-  private statusSql(): SQL<Status> {
-    const today = this.today();
+  private statusSql(today: LocalDate): SQL<Status> {
     return sql<Status>`case
       when ${contracts.status} = 'signed' and ${contracts.endDate} < ${today}::date then 'ended'
       when ${contracts.status} = 'signed' and ${contracts.startDate} <= ${today}::date then 'active'
       else ${contracts.status} end`;
   }
 
-  private statusWhere(status: Status | undefined): SQL | undefined {
-    const today = this.today();
+  private statusWhere(status: Status | undefined, today: LocalDate): SQL | undefined {
     switch (status) {
       case undefined:
         return undefined;
@@ -303,7 +302,10 @@ export class ContractStore {
 
   async list(actor: OrgActor, query: ContractQuery) {
     const { limit, offset } = pageOf(query);
-    const where = and(this.visibleWhere(actor, query.mine === true), this.statusWhere(query.status));
+    const where = and(
+      this.visibleWhere(actor, query.mine === true),
+      this.statusWhere(query.status, this.today(actor.timeZone)),
+    );
     const rows = await this.db
       .select({ id: contracts.id })
       .from(contracts)
@@ -333,7 +335,12 @@ export class ContractStore {
   private async many(actor: OrgActor, ids: string[], where?: SQL): Promise<Contract[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
-      .select({ c: contracts, personName: staff.name, personId: staff.personId, status: this.statusSql() })
+      .select({
+        c: contracts,
+        personName: staff.name,
+        personId: staff.personId,
+        status: this.statusSql(this.today(actor.timeZone)),
+      })
       .from(contracts)
       .innerJoin(staff, eq(staff.id, contracts.staffRecordId))
       .where(and(sql`${contracts.id} = any(${sql.param(ids)}::uuid[])`, where));
@@ -694,12 +701,22 @@ export class ContractStore {
    */
   async check(bytes: Buffer): Promise<ContractCheck> {
     const hash = sha256(bytes);
-    const [found] = await this.db
-      .select({ id: contracts.id, signedSha: contracts.signedPdfSha256, status: this.statusSql() })
+    const [match] = await this.db
+      .select({ id: contracts.id, timeZone: schema.organisations.timeZone })
       .from(contracts)
+      .innerJoin(schema.organisations, eq(schema.organisations.id, contracts.orgId))
       .where(or(eq(contracts.pdfSha256, hash), eq(contracts.signedPdfSha256, hash)))
       .limit(1);
-    if (!found) return { genuine: false, sha256: hash, document: null, contract: null };
+    if (!match) return { genuine: false, sha256: hash, document: null, contract: null };
+    // Active or ended on its organisation's day.
+    const [found] = (await this.db
+      .select({
+        id: contracts.id,
+        signedSha: contracts.signedPdfSha256,
+        status: this.statusSql(this.today(match.timeZone)),
+      })
+      .from(contracts)
+      .where(eq(contracts.id, match.id))) as [{ id: string; signedSha: string | null; status: Status }];
     return {
       genuine: true,
       sha256: hash,

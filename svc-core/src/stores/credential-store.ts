@@ -6,7 +6,14 @@ import * as schema from '../db/schema';
 import { COUNCILS } from '../councils/councils';
 import { ALERT_HORIZON_DAYS, type Milestone } from '../domain/alert-schedule';
 import { clearanceOf, statusOn } from '../domain/clearance';
-import { addDays, daysBetween, localDateOf, parseIsoDate, type LocalDate } from '../domain/dates';
+import {
+  addDays,
+  daysBetween,
+  DEFAULT_TIME_ZONE,
+  localDateOf,
+  parseIsoDate,
+  type LocalDate,
+} from '../domain/dates';
 import { can, canAddCredentialFor, canSeeStaff, staffScope, type OrgActor } from '../domain/roles';
 import { licenceAlertNotice } from '../notices';
 import {
@@ -24,6 +31,7 @@ import {
 import type { Db, OrgStore, Tx } from './org-store';
 import { claimDueAlert, SWEEP_GRACE_DAYS, windowUnsent, type AlertSource } from './expiry-alerts';
 import type { LicenceAlertRoleStore } from './licence-alert-roles';
+import { holderTimeZone, holderTimeZoneOf, zoneOnDay } from './org-days';
 import { checkedDocument, storedFile } from './document-files';
 
 type CredentialRow = typeof schema.credentials.$inferSelect;
@@ -79,7 +87,13 @@ export class CredentialStore {
     private readonly alertRoles: LicenceAlertRoleStore,
   ) {}
 
-  today = (): LocalDate => localDateOf(this.now());
+  /** Today in `timeZone`: the caller's organisation's (`OrgActor.timeZone`), or a licence holder's. */
+  today = (timeZone: string): LocalDate => localDateOf(this.now(), timeZone);
+
+  /** Today where a licence's holder works (`holderTimeZone`): the day its alerts and status are read on. */
+  private async holderToday(tx: Tx | Db, row: Pick<CredentialRow, 'personId' | 'staffRecordId'>) {
+    return this.today(await holderTimeZoneOf(tx, row));
+  }
 
   /** The shipped councils, added once (a council an admin changed is left as it is). */
   async seedCouncils(): Promise<void> {
@@ -258,7 +272,7 @@ export class CredentialStore {
           sql`${schema.credentials.id} <> ${row.id}`,
         ),
       );
-    await this.sendDue(tx, row, council, this.today());
+    await this.sendDue(tx, row, council, await this.holderToday(tx, row));
     await this.refreshClearance(tx, row);
   }
 
@@ -317,7 +331,8 @@ export class CredentialStore {
     return tx
       .select()
       .from(schema.staffRecords)
-      .where(and(who, isNull(schema.staffRecords.leftAt)));
+      .where(and(who, isNull(schema.staffRecords.leftAt)))
+      .orderBy(asc(schema.staffRecords.createdAt), asc(schema.staffRecords.id));
   }
 
   /**
@@ -331,7 +346,6 @@ export class CredentialStore {
     const records = await this.recordsOfHolder(tx, holder);
     if (records.length === 0) return [];
     const councils = await this.allCouncils(tx);
-    const today = this.today();
     const changed: string[] = [];
     for (const record of records) {
       const held = await tx
@@ -357,7 +371,8 @@ export class CredentialStore {
         })),
         // Another organisation's councils never decide who must be licensed here.
         councils.filter((c) => c.organisationId === null || c.organisationId === record.orgId),
-        today,
+        // Cleared or not on the record's organisation's day.
+        this.today(org?.timeZone ?? DEFAULT_TIME_ZONE),
       );
       if (clearance.cleared === record.cleared && clearance.reason === record.clearance) continue;
       const [updated] = await tx
@@ -389,7 +404,7 @@ export class CredentialStore {
    */
   readonly alerts: AlertSource<CredentialRow> = {
     name: 'credential',
-    unalerted: (today, after, limit) =>
+    unalerted: (day, after, limit) =>
       this.db
         .select()
         .from(schema.credentials)
@@ -397,10 +412,12 @@ export class CredentialStore {
           and(
             isNull(schema.credentials.renewedBy),
             isNull(schema.credentials.revokedAt),
-            gte(schema.credentials.expiresOn, addDays(today, -SWEEP_GRACE_DAYS)),
-            lte(schema.credentials.expiresOn, addDays(today, ALERT_HORIZON_DAYS)),
+            gte(schema.credentials.expiresOn, addDays(day.today, -SWEEP_GRACE_DAYS)),
+            lte(schema.credentials.expiresOn, addDays(day.today, ALERT_HORIZON_DAYS)),
             sql`${schema.credentials.id} > ${after}`,
-            windowUnsent('credential', schema.credentials.id, schema.credentials.expiresOn, today),
+            windowUnsent('credential', schema.credentials.id, schema.credentials.expiresOn, day.today),
+            // Last: a subquery a row, asked only of the few whose window is unsent.
+            zoneOnDay(holderTimeZone(schema.credentials.personId, schema.credentials.staffRecordId), day),
           ),
         )
         .orderBy(asc(schema.credentials.id))
@@ -436,7 +453,7 @@ export class CredentialStore {
   private eventData(
     row: CredentialRow,
     council: { code: string; professions: Profession[] },
-    organisationId: string,
+    actor: OrgActor,
   ): CredentialEventData {
     return {
       credentialId: row.id,
@@ -444,8 +461,8 @@ export class CredentialStore {
       councilCode: council.code,
       professions: council.professions,
       expiresOn: row.expiresOn,
-      daysLeft: daysBetween(this.today(), row.expiresOn),
-      organisationId,
+      daysLeft: daysBetween(this.today(actor.timeZone), row.expiresOn),
+      organisationId: actor.organisationId,
     };
   }
 
@@ -468,7 +485,7 @@ export class CredentialStore {
       await enqueue(
         tx,
         schema.outbox,
-        makeEnvelope(CoreEvents.credentialVerified, this.eventData(row, council, actor.organisationId)),
+        makeEnvelope(CoreEvents.credentialVerified, this.eventData(row, council, actor)),
       );
       await recordAdminAction(tx, schema.outbox, 'core', {
         actor: claims,
@@ -512,7 +529,7 @@ export class CredentialStore {
       await enqueue(
         tx,
         schema.outbox,
-        makeEnvelope(CoreEvents.credentialRevoked, this.eventData(row, council, actor.organisationId)),
+        makeEnvelope(CoreEvents.credentialRevoked, this.eventData(row, council, actor)),
       );
       await recordAdminAction(tx, schema.outbox, 'core', {
         actor: claims,
@@ -600,7 +617,7 @@ export class CredentialStore {
   }
 
   private async listed(actor: OrgActor, query: CredentialFilters, limit: number, offset: number) {
-    const today = this.today();
+    const today = this.today(actor.timeZone);
     const scope = staffScope(actor);
     const staffWhere: SQL[] = [
       eq(schema.staffRecords.orgId, actor.organisationId),
@@ -650,14 +667,22 @@ export class CredentialStore {
     const councils = new Map((await this.allCouncils(this.db)).map((c) => [c.id, c]));
     return {
       data: rows.map((r) =>
-        this.shape(r.credential, councils.get(r.credential.councilId)!, r.holderName, r.staffId, r.file),
+        this.shape(
+          r.credential,
+          councils.get(r.credential.councilId)!,
+          r.holderName,
+          r.staffId,
+          r.file,
+          today,
+        ),
       ),
       total,
     };
   }
 
   /** A staff record's credentials, for its detail page (the caller's right to see it checked by the caller). */
-  async ofRecord(record: StaffRow): Promise<Credential[]> {
+  async ofRecord(record: StaffRow, timeZone: string): Promise<Credential[]> {
+    const today = this.today(timeZone);
     const rows = await this.db
       .select({ credential: schema.credentials, file: fileInfo })
       .from(schema.credentials)
@@ -673,7 +698,7 @@ export class CredentialStore {
       .orderBy(asc(schema.credentials.expiresOn));
     const councils = new Map((await this.allCouncils(this.db)).map((c) => [c.id, c]));
     return rows.map((r) =>
-      this.shape(r.credential, councils.get(r.credential.councilId)!, record.name, record.id, r.file),
+      this.shape(r.credential, councils.get(r.credential.councilId)!, record.name, record.id, r.file, today),
     );
   }
 
@@ -685,7 +710,7 @@ export class CredentialStore {
       .select(fileInfo)
       .from(schema.credentialFiles)
       .where(eq(schema.credentialFiles.credentialId, row.id));
-    return this.shape(row, council!, name, record?.id ?? null, file ?? null);
+    return this.shape(row, council!, name, record?.id ?? null, file ?? null, await this.holderToday(tx, row));
   }
 
   private shape(
@@ -694,6 +719,7 @@ export class CredentialStore {
     holderName: string,
     staffId: string | null,
     file: FileInfo | null,
+    today: LocalDate,
   ): Credential {
     return {
       id: row.id,
@@ -713,7 +739,7 @@ export class CredentialStore {
           revoked: row.revokedAt !== null,
           renewedBy: row.renewedBy,
         },
-        this.today(),
+        today,
       ),
       verifiedBy:
         row.verifiedAt && row.verifiedByOrgName

@@ -4,6 +4,7 @@ import * as schema from '../db/schema';
 import { alertDue, type AlertableCredential, type AlertKind, type Milestone } from '../domain/alert-schedule';
 import type { LocalDate } from '../domain/dates';
 import type { Db, Tx } from './org-store';
+import { zoneDaysAt, type ZoneDay } from './org-days';
 
 /** A sweep misses no alert if it runs at least once in this many days (a subject saved late is alerted when saved). */
 export const SWEEP_GRACE_DAYS = 7;
@@ -59,44 +60,50 @@ export function windowUnsent(kind: AlertKind, id: PgColumn, expiresOn: PgColumn,
 export interface AlertSource<Row extends { id: string }> {
   name: AlertKind;
   /**
-   * At most `limit` live subjects, by id after `after`, whose current window (90 days ahead to
+   * At most `limit` live subjects of the organisations on `day` (`orgOnDay`; a licence: its holder's,
+   * `holderTimeZone`), by id after `after`, whose current window on `day.today` (90 days ahead to
    * `SWEEP_GRACE_DAYS` past) has not been alerted (`windowUnsent`).
    */
-  unalerted(today: LocalDate, after: string, limit: number): Promise<Row[]>;
+  unalerted(day: ZoneDay, after: string, limit: number): Promise<Row[]>;
   /** Sends the alert due for `row` inside `tx`, if any (`claimDueAlert`); the milestone sent. */
   alert(tx: Tx, row: Row, today: LocalDate): Promise<Milestone | null>;
 }
 
 /**
  * The daily sweep over every source: each subject whose window opened since the last run, in batches, each
- * alert in its own transaction. Only one instance sweeps at a time (a transaction-level advisory lock it
- * tries and does not wait for); the alert rows make a second sweep, or a crash half-way, send nothing twice.
+ * alert in its own transaction. "Today" is each organisation's, in its time zone: the sweep makes a pass for
+ * each day organisations are on now (`zoneDaysAt`: one to three), each reading only that day's
+ * organisations' subjects, so an organisation in Kiribati is alerted on its day, a day before Nairobi.
+ * Only one instance sweeps at a time (a transaction-level advisory lock it tries and does not wait for); the
+ * alert rows make a second sweep, or a crash half-way, send nothing twice.
  */
 export class ExpirySweep {
   constructor(
     private readonly db: Db,
-    private readonly today: () => LocalDate,
+    private readonly now: () => Date,
     private readonly sources: readonly AlertSource<{ id: string }>[],
   ) {}
 
   async sweep(): Promise<{ sent: number; skipped: boolean }> {
-    const today = this.today();
+    const now = this.now();
     return this.db.transaction(async (lockTx) => {
       const [lock] = await lockTx.execute<{ ok: boolean }>(
         sql`select pg_try_advisory_xact_lock(hashtext('core-expiry-sweep')) as ok`,
       );
       if (!lock?.ok) return { sent: 0, skipped: true };
+      const days = await zoneDaysAt(this.db, now);
       let sent = 0;
-      for (const source of this.sources) {
-        let after = FIRST_ID;
-        for (;;) {
-          const batch = await source.unalerted(today, after, SWEEP_BATCH);
-          for (const row of batch)
-            if (await this.db.transaction((tx) => source.alert(tx, row, today))) sent += 1;
-          if (batch.length < SWEEP_BATCH) break;
-          after = batch[batch.length - 1]!.id;
+      for (const source of this.sources)
+        for (const day of days) {
+          let after = FIRST_ID;
+          for (;;) {
+            const batch = await source.unalerted(day, after, SWEEP_BATCH);
+            for (const row of batch)
+              if (await this.db.transaction((tx) => source.alert(tx, row, day.today))) sent += 1;
+            if (batch.length < SWEEP_BATCH) break;
+            after = batch[batch.length - 1]!.id;
+          }
         }
-      }
       return { sent, skipped: false };
     });
   }

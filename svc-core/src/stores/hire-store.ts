@@ -11,6 +11,7 @@ import { can, type OrgActor } from '../domain/roles';
 import { localDateOf } from '../domain/dates';
 import { CoreErrors, type HireSuggestion } from '../../contract';
 import type { Db, Tx } from './org-store';
+import { timeZoneOf } from './org-days';
 
 type HireEvent = Envelope<ApplicationSubmittedData | ApplicationStatusChangedData>;
 type Row = typeof schema.hireApplications.$inferSelect;
@@ -71,7 +72,7 @@ export class HireStore {
         .where(eq(schema.hireApplications.applicationId, d.applicationId));
       return;
     }
-    const applicant = await this.applicant(tx, d.applicantId);
+    const applicant = await this.applicant(tx, d.applicantId, await timeZoneOf(tx, d.ownerId));
     const accepted = { acceptedAt: new Date(d.changedAt), dismissedAt: null, ...applicant };
     await tx
       .insert(schema.hireApplications)
@@ -80,7 +81,7 @@ export class HireStore {
   }
 
   /** Name and contacts as identity last told them; the profession of their current verified licence, else their designation's. */
-  private async applicant(tx: Tx, personId: string) {
+  private async applicant(tx: Tx, personId: string, timeZone: string) {
     const [person] = await tx.select().from(schema.people).where(eq(schema.people.id, personId));
     const [licensed] = await tx
       .select({ professions: schema.councils.professions })
@@ -92,7 +93,8 @@ export class HireStore {
           isNotNull(schema.credentials.verifiedAt),
           isNull(schema.credentials.revokedAt),
           isNull(schema.credentials.renewedBy),
-          gte(schema.credentials.expiresOn, localDateOf(this.now())),
+          // In date on the hiring organisation's day.
+          gte(schema.credentials.expiresOn, localDateOf(this.now(), timeZone)),
         ),
       )
       .orderBy(desc(schema.credentials.verifiedAt))

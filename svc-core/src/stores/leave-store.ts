@@ -120,8 +120,8 @@ export class LeaveStore {
     private readonly now: () => Date,
   ) {}
 
-  /** Today in the organisation's time zone (`OrgActor.timeZone`; East Africa Time when not known). */
-  private today = (timeZone?: string): LocalDate => localDateOf(this.now(), timeZone);
+  /** Today in the organisation's time zone (`OrgActor.timeZone`). */
+  private today = (timeZone: string): LocalDate => localDateOf(this.now(), timeZone);
 
   /** The preset types and the country's holidays, added the first time anyone uses leave (once). */
   async seed(orgId: string): Promise<void> {
@@ -677,7 +677,7 @@ export class LeaveStore {
     ask: { from: string; to: string; halfDay?: boolean },
     except: string | null,
     checkOverlap: boolean,
-    timeZone?: string,
+    timeZone: string,
   ): Promise<Plan> {
     const from = parseIsoDate(ask.from);
     const to = parseIsoDate(ask.to);
@@ -781,11 +781,11 @@ export class LeaveStore {
     year: number,
     asOf: LocalDate,
     held: Held,
-    timeZone?: string,
+    timeZone: string,
   ) {
     const today = this.today(timeZone);
     const firstYear = Math.max(
-      leaveYearOf(localDateOf(type.createdAt)),
+      leaveYearOf(localDateOf(type.createdAt, timeZone)),
       member.startDate ? leaveYearOf(member.startDate) : 0,
     );
     return balanceOf(type, {
@@ -805,8 +805,8 @@ export class LeaveStore {
   private async balancesFor(
     orgId: string,
     members: Member[],
-    year?: number,
-    timeZone?: string,
+    year: number | undefined,
+    timeZone: string,
     only?: TypeRow,
   ): Promise<PersonBalances[]> {
     const today = this.today(timeZone);

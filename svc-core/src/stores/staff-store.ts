@@ -154,7 +154,7 @@ export class StaffStore {
       throw notFound('No such member of your organisation.', CoreErrors.staffNotFound);
     return {
       ...visible(actor, row),
-      credentials: await this.credentials.ofRecord(row),
+      credentials: await this.credentials.ofRecord(row, actor.timeZone),
       cpdPoints: await this.cpdPointsOf(row.personId),
     };
   }
@@ -470,7 +470,7 @@ export class StaffStore {
           .groupBy(column, table.name)
           .orderBy(asc(table.name))
       ).map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }));
-    const today = this.credentials.today();
+    const today = this.credentials.today(actor.timeZone);
     // The three windows in one pass over the scope's live credentials expiring within 90 days. A credential is
     // its holder's through their account or through their (imported) record: the two joins apart, each an
     // index probe a member (`holderJoin`'s OR took a bitmap of both indexes and every renewed credential's

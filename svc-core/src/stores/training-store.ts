@@ -5,7 +5,7 @@ import type { CheckinRecordedData } from '@platform/svc-events/contract';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, pageOf } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { ALERT_HORIZON_DAYS, type Milestone } from '../domain/alert-schedule';
-import { addDays, localDateOf, parseIsoDate, type LocalDate } from '../domain/dates';
+import { addDays, DEFAULT_TIME_ZONE, localDateOf, parseIsoDate, type LocalDate } from '../domain/dates';
 import { can, type OrgActor } from '../domain/roles';
 import {
   DEFAULT_TRAININGS,
@@ -28,6 +28,7 @@ import {
 } from '../../contract';
 import { claimDueAlert, SWEEP_GRACE_DAYS, windowUnsent, type AlertSource } from './expiry-alerts';
 import type { Db, OrgStore, Tx } from './org-store';
+import { orgOnDay } from './org-days';
 import { scopeWhere } from './staff-store';
 
 type Claims = Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'>;
@@ -83,7 +84,8 @@ export class TrainingStore {
     private readonly now: () => Date,
   ) {}
 
-  private today = (): LocalDate => localDateOf(this.now());
+  /** Today in the organisation's time zone. */
+  private today = (actor: OrgActor): LocalDate => localDateOf(this.now(), actor.timeZone);
 
   /** The default trainings, added the first time the organisation uses trainings (once, whoever asks first). */
   private async seed(orgId: string, db: Db | Tx = this.db): Promise<void> {
@@ -191,7 +193,7 @@ export class TrainingStore {
    */
   async list(actor: OrgActor, query: TrainingRecordQuery) {
     const { limit, offset } = pageOf(query);
-    const today = this.today();
+    const today = this.today(actor);
     const where = and(
       scopeWhere(actor),
       eq(records.orgId, actor.organisationId),
@@ -237,12 +239,13 @@ export class TrainingStore {
       throw forbidden("Only HR records another member's training.");
     const completedOn = parseIsoDate(body.completedOn);
     if (!completedOn) throw badRequest('completedOn: must be a real date (YYYY-MM-DD).');
-    if (completedOn > this.today())
+    const today = this.today(actor);
+    if (completedOn > today)
       throw badRequest('The training cannot be completed in the future.', CoreErrors.trainingInFuture);
     await this.seed(actor.organisationId);
     const type = await this.typeIn(actor.organisationId, body.typeId);
     return this.saving('record', (tx) =>
-      this.record(tx, member, type, {
+      this.record(tx, member, today, type, {
         completedOn,
         source: 'manual',
         certificateRef: body.certificateRef?.trim() ?? null,
@@ -289,7 +292,7 @@ export class TrainingStore {
           request,
         });
       }
-      return recordOf(row, found.personName, found.typeName, this.today());
+      return recordOf(row, found.personName, found.typeName, this.today(actor));
     });
   }
 
@@ -300,7 +303,15 @@ export class TrainingStore {
    * recorded that day. Runs in the consumer's transaction, which the processed row makes once per event.
    */
   async fromCheckin(tx: Tx, checkin: CheckinRecordedData): Promise<void> {
-    const completedOn = checkin.eventDate ?? localDateOf(new Date(checkin.checkedInAt));
+    const memberships = await tx
+      .select({ id: staff.id, orgId: staff.orgId, timeZone: schema.organisations.timeZone })
+      .from(staff)
+      .leftJoin(schema.organisations, eq(schema.organisations.id, staff.orgId))
+      .where(and(eq(staff.personId, checkin.userId), isNull(staff.leftAt)))
+      .orderBy(asc(staff.createdAt), asc(staff.id));
+    // An event without its day (an older producer's) happened on the check-in's day where the person works.
+    const dayIn = (timeZone: string | null) =>
+      checkin.eventDate ?? localDateOf(new Date(checkin.checkedInAt), timeZone ?? DEFAULT_TIME_ZONE);
     if (checkin.cpdPoints > 0)
       await tx
         .insert(schema.cpdPoints)
@@ -310,16 +321,13 @@ export class TrainingStore {
           eventId: checkin.eventId,
           eventTitle: checkin.eventTitle ?? '',
           points: checkin.cpdPoints,
-          earnedOn: completedOn,
+          earnedOn: dayIn(memberships[0]?.timeZone ?? null),
         })
         .onConflictDoNothing();
     const tags = checkin.tags ?? [];
     if (tags.length === 0) return;
-    const memberships = await tx
-      .select({ id: staff.id, orgId: staff.orgId })
-      .from(staff)
-      .where(and(eq(staff.personId, checkin.userId), isNull(staff.leftAt)));
     for (const member of memberships) {
+      const completedOn = dayIn(member.timeZone);
       await this.seed(member.orgId, tx);
       const named = (await tx.select().from(types).where(eq(types.orgId, member.orgId))).filter((t) =>
         tags.some((tag) => tagNamesTraining(tag, t.name)),
@@ -336,7 +344,7 @@ export class TrainingStore {
             ),
           );
         if (done) continue;
-        await this.record(tx, member, type, {
+        await this.record(tx, member, localDateOf(this.now(), member.timeZone ?? DEFAULT_TIME_ZONE), type, {
           completedOn,
           source: 'events',
           certificateRef: null,
@@ -358,7 +366,7 @@ export class TrainingStore {
       );
     if (!own) throw notFound('You have no staff record in this organisation.', CoreErrors.staffNotFound);
     await this.seed(actor.organisationId);
-    const today = this.today();
+    const today = this.today(actor);
     const rows = await this.db.execute<PairRow>(
       sql`${requiredPairs(eq(staff.id, own.id))} order by lower(t.name)`,
     );
@@ -375,7 +383,7 @@ export class TrainingStore {
   /** The dashboard's figures for the members in the caller's scope (see `DashboardData['trainings']`). */
   async summary(actor: OrgActor): Promise<DashboardData['trainings']> {
     await this.seed(actor.organisationId);
-    const today = this.today();
+    const today = this.today(actor);
     // On the date column (`expiry`), not the text the lists read: parsing 5,000 texts back to dates eight
     // times over was half of a 2,000-staff hospital's figure.
     const within = (days: number) =>
@@ -400,19 +408,20 @@ export class TrainingStore {
   /** The sweep's completions: current ones of members still here whose window opened and is unsent. */
   readonly alerts: AlertSource<RecordRow> = {
     name: 'training',
-    unalerted: (today, after, limit) =>
+    unalerted: (day, after, limit) =>
       this.db
         .select()
         .from(records)
         .where(
           and(
+            orgOnDay(records.orgId, day),
             isNull(records.renewedBy),
             isNotNull(records.expiresOn),
-            gte(records.expiresOn, addDays(today, -SWEEP_GRACE_DAYS)),
-            lte(records.expiresOn, addDays(today, ALERT_HORIZON_DAYS)),
+            gte(records.expiresOn, addDays(day.today, -SWEEP_GRACE_DAYS)),
+            lte(records.expiresOn, addDays(day.today, ALERT_HORIZON_DAYS)),
             sql`${records.id} > ${after}`,
             sql`exists (select 1 from ${staff} s where s.id = ${records.staffRecordId} and s.left_at is null)`,
-            windowUnsent('training', records.id, records.expiresOn, today),
+            windowUnsent('training', records.id, records.expiresOn, day.today),
           ),
         )
         .orderBy(asc(records.id))
@@ -428,6 +437,7 @@ export class TrainingStore {
   private async record(
     tx: Tx,
     member: { id: string; orgId: string },
+    today: LocalDate,
     type: TypeRow,
     fields: {
       completedOn: LocalDate;
@@ -471,8 +481,8 @@ export class TrainingStore {
             ne(records.id, row!.id),
           ),
         );
-    await this.sendDue(tx, row!, this.today());
-    return recordOf(row!, holder!.name, type.name, this.today());
+    await this.sendDue(tx, row!, today);
+    return recordOf(row!, holder!.name, type.name, today);
   }
 
   /** Sends the alert due today for `row` to its holder and the organisation's HR, if any and not sent yet. */

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { enqueue, makeEnvelope } from '@platform/event-bus';
 import type { AccessClaims } from '@platform/contracts';
 import * as schema from '../db/schema';
-import { addDays, localDateOf, type LocalDate } from '../domain/dates';
+import { addDays, DEFAULT_TIME_ZONE, localDateOf, type LocalDate } from '../domain/dates';
 import type { OrgActor } from '../domain/roles';
 import { HttpError } from '@platform/service-kit';
 import {
@@ -151,16 +151,23 @@ export class WorkflowSweep {
   ) {}
 
   async sweep(): Promise<{ ran: number; skipped: boolean }> {
-    const today = localDateOf(this.now());
+    const now = this.now();
     return this.db.transaction(async (lockTx) => {
       const [lock] = await lockTx.execute<{ ok: boolean }>(
         sql`select pg_try_advisory_xact_lock(hashtext('core-workflow-sweep')) as ok`,
       );
       if (!lock?.ok) return { ran: 0, skipped: true };
-      const active = await this.db.select().from(schema.workflows).where(eq(schema.workflows.active, true));
+      const active = await this.db
+        .select({ w: schema.workflows, timeZone: schema.organisations.timeZone })
+        .from(schema.workflows)
+        .leftJoin(schema.organisations, eq(schema.organisations.id, schema.workflows.orgId))
+        .where(eq(schema.workflows.active, true));
       let ran = 0;
-      for (const w of active) {
+      for (const { w, timeZone: zone } of active) {
         if (!w.activatedAt || !w.recordsSince) continue;
+        // Its organisation's day: the date triggers' windows and the tasks' due days are counted from it.
+        const timeZone = zone ?? DEFAULT_TIME_ZONE;
+        const today = localDateOf(now, timeZone);
         // One workflow's or one run's failure (rolled back, so unclaimed: tried again next time) stops
         // neither the others nor the sweep.
         try {
@@ -169,7 +176,7 @@ export class WorkflowSweep {
             let failed = false;
             for (const c of batch) {
               try {
-                if (await this.run(w, c, today)) ran += 1;
+                if (await this.run(w, c, today, timeZone)) ran += 1;
               } catch (err) {
                 failed = true;
                 this.log?.error({ err, workflowId: w.id, subjectId: c.subject_id }, 'workflow run failed');
@@ -190,7 +197,7 @@ export class WorkflowSweep {
    * one transaction with the claim: a crash before it commits leaves nothing done and the occurrence
    * unclaimed, so the next sweep (this instance's after a restart, or another's) runs it whole, once.
    */
-  private async run(w: Workflow, c: Candidate, today: LocalDate): Promise<boolean> {
+  private async run(w: Workflow, c: Candidate, today: LocalDate, timeZone: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [claim] = await tx
         .insert(schema.workflowRuns)
@@ -213,7 +220,9 @@ export class WorkflowSweep {
       const results: WorkflowActionResult[] = [];
       for (const action of w.actions) {
         try {
-          const done = await tx.transaction((sp) => this.act(sp, w, action, person!, claim.id, today));
+          const done = await tx.transaction((sp) =>
+            this.act(sp, w, action, person!, claim.id, today, timeZone),
+          );
           results.push({ kind: action.kind, ...done });
         } catch (err) {
           results.push({ kind: action.kind, ...failureOf(err) });
@@ -245,6 +254,7 @@ export class WorkflowSweep {
     person: Staff,
     runId: string,
     today: LocalDate,
+    timeZone: string,
   ): Promise<Outcome> {
     switch (action.kind) {
       case 'checklist': {
@@ -307,7 +317,7 @@ export class WorkflowSweep {
         return ok('policy-sent', `asked to acknowledge “${policy.title}”`, { title: policy.title });
       }
       case 'contract':
-        return this.contract(tx, w, action, person);
+        return this.contract(tx, w, action, person, timeZone);
     }
   }
 
@@ -321,6 +331,7 @@ export class WorkflowSweep {
     w: Workflow,
     action: Extract<WorkflowAction, { kind: 'contract' }>,
     person: Staff,
+    timeZone: string,
   ): Promise<Outcome> {
     const hrId = w.activatedBy ?? w.createdBy;
     const actor: OrgActor = {
@@ -329,6 +340,7 @@ export class WorkflowSweep {
       role: 'hr-admin',
       departmentIds: [],
       locationIds: [],
+      timeZone,
     };
     const claims: Pick<AccessClaims, 'sub' | 'name' | 'email' | 'role' | 'orgId'> = {
       sub: hrId,
