@@ -426,6 +426,17 @@ export const coreApi = {
     apiRequest<LeaveRequestResponse>(`/api/core/leave/requests/${encodeURIComponent(id)}/cancel`, {
       method: 'POST',
     }),
+  /** A request's document (a sick note): raw bytes, checked by the service as every stored document. */
+  uploadLeaveDocument: (id: string, file: File) =>
+    apiRequest<LeaveRequestResponse>(
+      `/api/core/leave/requests/${encodeURIComponent(id)}/file?${new URLSearchParams({ name: file.name })}`,
+      { method: 'PUT', body: file },
+    ),
+  removeLeaveDocument: (id: string) =>
+    apiRequest<LeaveRequestResponse>(`/api/core/leave/requests/${encodeURIComponent(id)}/file`, {
+      method: 'DELETE',
+    }),
+  leaveDocument: (id: string) => apiFile(`/api/core/leave/requests/${encodeURIComponent(id)}/file`),
   /** Approved leave overlapping `from`..`to` in one's scope (HR and managers). */
   leaveAway: (page: number, from: string, to: string, departmentId = '') =>
     endpoint<LeaveRequestListResponse>(

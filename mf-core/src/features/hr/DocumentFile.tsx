@@ -8,7 +8,9 @@ import { FileField } from './FileField';
 import { useFailure } from './hr-access';
 
 /** The service's DOCUMENT_FILE_MAX_BYTES: a larger file is refused before it is sent. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** What the file picker offers: the formats the service recognises by their content. */
+export const DOCUMENT_ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,image/webp';
 
 /**
  * A scanned document's file (a compliance document's, a licence's): download the one stored, upload one or
@@ -74,7 +76,7 @@ export function DocumentFile({
       {download.error && <Alert kind="error">{download.error}</Alert>}
       <FileField
         label={t(stored ? 'documentFile.replaceFile' : 'documentFile.uploadFile', labels)}
-        accept="application/pdf,.pdf,image/jpeg,image/png,image/webp"
+        accept={DOCUMENT_ACCEPT}
         hint={t('documentFile.fileHint')}
         error={error}
         busy={uploading}

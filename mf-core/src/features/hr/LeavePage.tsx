@@ -19,6 +19,13 @@ import { useFailure, useOrgRole } from './hr-access';
 import { dayFromNow, refreshLeave, useNameOf } from './leave-common';
 import { LeaveBalances } from './LeaveBalances';
 import { LeaveTypes } from './LeaveTypes';
+import {
+  DocumentWaiver,
+  LeaveDocumentChoice,
+  LeaveDocumentStatus,
+  MyLeaveDocument,
+  useSendLeaveDocument,
+} from './LeaveDocument';
 import '../shared/core.css';
 
 /**
@@ -91,6 +98,10 @@ function AskLeave() {
   const [errors, setErrors] = useState<Partial<Record<'typeId' | 'from' | 'to', string>>>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The document chosen with the request, sent once it is made; `picked` renews the empty picker.
+  const [document, setDocument] = useState<File | null>(null);
+  const [picked, setPicked] = useState(0);
+  const sendDocument = useSendLeaveDocument();
   const halfId = useId();
   const to = form.halfDay ? form.from : form.to;
   const complete = form.typeId && form.from && to && to >= form.from;
@@ -122,8 +133,15 @@ function AskLeave() {
         ...(form.note.trim() ? { note: form.note.trim() } : {}),
       });
       if (res.ok) {
+        const notAttached = document ? await sendDocument(res.body.data.id, document) : null;
         setForm(empty);
-        setMessage({ kind: 'success', text: t('leave.sent') });
+        setDocument(null);
+        setPicked((n) => n + 1);
+        setMessage(
+          notAttached
+            ? { kind: 'error', text: t('leaveDocument.notAttached', { error: notAttached }) }
+            : { kind: 'success', text: t('leave.sent') },
+        );
         await Promise.all([refreshLeave(), refreshApi('/api/core/leave/balances/me')]);
       } else setMessage({ kind: 'error', text: failure(res) });
     } catch (caught) {
@@ -176,6 +194,9 @@ function AskLeave() {
           />
         )}
         <TextField label={t('leave.note')} maxLength={500} value={form.note} onChange={set('note')} />
+        {chosen && chosen.documentsAfterDays !== null && (
+          <LeaveDocumentChoice key={picked} needed={Boolean(q?.documentRequired)} onChoose={setDocument} />
+        )}
         <div aria-live="polite">
           {quote.loading && <Spinner label={t('leave.counting')} />}
           {quote.error && <Alert kind="error">{failure(quote.error)}</Alert>}
@@ -258,6 +279,7 @@ function MyRequests() {
                 </Button>
               </>
             )}
+            <MyLeaveDocument request={r} />
           </li>
         ))}
       </ul>
@@ -293,6 +315,8 @@ function ToDecide() {
 function Decision({ request: r }: { request: LeaveRequest }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
+  const { isHr } = useOrgRole();
+  const [waive, setWaive] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -305,11 +329,17 @@ function Decision({ request: r }: { request: LeaveRequest }) {
       setReasonError(t('leave.reasonRequired'));
       return;
     }
+    const withoutDocument = status === 'approved' && waive && r.documentRequired && !r.document;
+    if (withoutDocument && reason.trim().length < 2) {
+      setReasonError(t('serverErrors.core.leave_document_waiver_reason'));
+      return;
+    }
     setBusy(true);
     try {
       const res = await coreApi.decideLeave(r.id, {
         status,
         ...(reason.trim() ? { reason: reason.trim() } : {}),
+        ...(withoutDocument ? { withoutDocument } : {}),
       });
       if (res.ok) await refreshLeave();
       else setError(failure(res));
@@ -323,7 +353,8 @@ function Decision({ request: r }: { request: LeaveRequest }) {
     <li>
       <RequestLine request={r} showName />
       {r.note && <> · “{r.note}”</>}
-      {r.documentRequired && <> · {t('leave.documentNeeded')}</>}
+      <LeaveDocumentStatus request={r} withName />
+      <DocumentWaiver request={r} isHr={isHr} waive={waive} onWaive={setWaive} />
       <div className="hr-actions">
         <TextField
           label={t('leave.reason', { name: r.personName })}
