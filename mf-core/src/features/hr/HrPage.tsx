@@ -1,6 +1,6 @@
 import './texts';
 import { useId, useState, type FormEvent } from 'react';
-import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
+import { useApiPages, useApiQuery } from '@platform/data';
 import { Link, Navigate, useSearchParams } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import {
@@ -21,7 +21,7 @@ import { coreApi, type StaffFilter } from '../../api';
 import { Clearance } from './Clearance';
 import { LicenceAlertRoles } from './LicenceAlertRoles';
 import { TimeZoneSetting } from './TimeZoneSetting';
-import { useFailure, useOrgRole } from './hr-access';
+import { useFailure, useOrgRole, useSubmit } from './hr-access';
 import '../shared/core.css';
 
 const WINDOWS = [30, 60, 90] as const;
@@ -191,19 +191,11 @@ function RecentHires({ invites }: { invites: boolean }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const list = useApiPages((page) => coreApi.recentHires(page));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  async function dismiss(id: string) {
-    setBusy(id);
-    setError(null);
-    try {
-      const res = await coreApi.dismissHire(id);
-      if (res.ok) await refreshApi('/api/core/hires');
-      else setError(failure(res));
-    } catch (err) {
-      setError(failure(err));
-    }
-    setBusy(null);
+  const { submit, busy, message } = useSubmit();
+  const [dismissing, setDismissing] = useState<string | null>(null);
+  function dismiss(id: string) {
+    setDismissing(id);
+    void submit(() => coreApi.dismissHire(id), { refresh: ['/api/core/hires'] });
   }
   // Nothing to suggest: the page stays as it was.
   if (list.items.length === 0 && !list.error) return null;
@@ -212,7 +204,7 @@ function RecentHires({ invites }: { invites: boolean }) {
       <h2 id="hr-hires-title">{t('hrPage.hiresTitle')}</h2>
       <p>{t(invites ? 'hrPage.hiresIntro' : 'hrPage.hiresIntroHr')}</p>
       {list.error && <Alert kind="error">{failure(list.error)}</Alert>}
-      {error && <Alert kind="error">{error}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
       <ul className="hr-list">
         {list.items.map((h) => (
           <li key={h.id}>
@@ -228,9 +220,9 @@ function RecentHires({ invites }: { invites: boolean }) {
             )}{' '}
             <Button
               variant="secondary"
-              loading={busy === h.id}
+              loading={busy && dismissing === h.id}
               aria-label={t('hrPage.dismissHire', { name: h.name || h.email })}
-              onClick={() => void dismiss(h.id)}
+              onClick={() => dismiss(h.id)}
             >
               {t('hrPage.dismiss')}
             </Button>
@@ -268,30 +260,18 @@ function Setup() {
 
 function PlaceList({ kind, names }: { kind: 'location' | 'department'; names: string[] | undefined }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [added, setAdded] = useState<string | null>(null);
+  const { submit, busy, message, setMessage } = useSubmit();
   const headingId = useId();
 
-  async function add(e: FormEvent) {
+  function add(e: FormEvent) {
     e.preventDefault();
-    if (name.trim() === '') return setError(t('hrPage.nameRequired'));
-    setBusy(true);
-    setError(null);
-    setAdded(null);
-    try {
-      const res = await coreApi.addPlace(kind, name.trim());
-      if (res.ok) {
-        setName('');
-        setAdded(t(`hrPage.${kind}Added`, { name: res.body.data.name }));
-        await refreshApi('/api/core/places');
-      } else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
+    if (name.trim() === '') return setMessage({ kind: 'error', text: t('hrPage.nameRequired') });
+    void submit(() => coreApi.addPlace(kind, name.trim()), {
+      success: (res) => t(`hrPage.${kind}Added`, { name: res.body.data.name }),
+      refresh: ['/api/core/places'],
+      done: () => setName(''),
+    });
   }
 
   return (
@@ -312,14 +292,14 @@ function PlaceList({ kind, names }: { kind: 'location' | 'department'; names: st
           label={t(`hrPage.${kind}Name`)}
           maxLength={120}
           value={name}
-          error={error ?? undefined}
+          error={message?.kind === 'error' ? message.text : undefined}
           onChange={(e) => setName(e.target.value)}
         />
         <Button type="submit" loading={busy}>
           {t(`hrPage.add${kind === 'location' ? 'Location' : 'Department'}`)}
         </Button>
       </form>
-      {added && <Alert kind="success">{added}</Alert>}
+      {message?.kind === 'success' && <Alert kind="success">{message.text}</Alert>}
     </div>
   );
 }

@@ -24,7 +24,7 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure, useOrgRole } from './hr-access';
+import { useFailure, useOrgRole, useSubmit } from './hr-access';
 import { OpenPolicyPdf, PublishPolicyPdf } from './PolicyPdf';
 import '../shared/core.css';
 
@@ -141,15 +141,14 @@ function PolicyForm({
   done: (id: string) => void;
 }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const places = useApiQuery(coreApi.places());
   const [values, setValues] = useState<FormValues>({
     title: initial?.title ?? '',
     body: initial?.body ?? '',
     assignment: initial?.assignment ?? { everyone: true, roles: [], departmentIds: [], locationIds: [] },
   });
-  const [errors, setErrors] = useState<Partial<Record<'title' | 'body' | 'assignment' | 'form', string>>>({});
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<'title' | 'body' | 'assignment', string>>>({});
+  const { submit, busy, message, setMessage } = useSubmit();
   const fileId = useId();
 
   const a = values.assignment;
@@ -163,13 +162,14 @@ function PolicyForm({
   async function readFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
+    setMessage(null);
     if (file.size > POLICY_FILE_MAX_BYTES) return setErrors({ body: t('policies.fileTooBig') });
     const text = await file.text();
     setErrors({});
     setValues((v) => ({ ...v, body: text, title: v.title || file.name.replace(/\.[^.]+$/, '') }));
   }
 
-  async function submit(e: FormEvent) {
+  function publish(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
     if (values.title.trim() === '') found.title = t('policies.titleRequired');
@@ -177,22 +177,17 @@ function PolicyForm({
     if (!a.everyone && a.roles.length + a.departmentIds.length + a.locationIds.length === 0)
       found.assignment = t('serverErrors.core.policy_assignment_empty');
     setErrors(found);
+    setMessage(null);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await send({
-        title: values.title.trim(),
-        body: policyHtml(values.body),
-        assignment: a.everyone ? { everyone: true } : a,
-      });
-      if (res.ok) {
-        await refreshApi('/api/core/policies');
-        done(res.body.data.id);
-      } else setErrors({ form: failure(res) });
-    } catch (caught) {
-      setErrors({ form: failure(caught) });
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        send({
+          title: values.title.trim(),
+          body: policyHtml(values.body),
+          assignment: a.everyone ? { everyone: true } : a,
+        }),
+      { refresh: ['/api/core/policies'], done: (res) => done(res.body.data.id) },
+    );
   }
 
   const checkboxes = (
@@ -216,7 +211,7 @@ function PolicyForm({
     );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={publish} noValidate>
       <TextField
         label={t('policies.policyTitle')}
         maxLength={200}
@@ -269,7 +264,7 @@ function PolicyForm({
           </p>
         )}
       </fieldset>
-      {errors.form && <Alert kind="error">{errors.form}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
       <Button type="submit" loading={busy}>
         {submitLabel}
       </Button>
@@ -362,33 +357,19 @@ export function PolicyPage() {
 
 function Remind({ policy: p }: { policy: PolicyDetail }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { submit, busy, message } = useSubmit();
   const pending = p.completion ? p.completion.assigned - p.completion.acknowledged : 0;
-
-  async function remind() {
-    setBusy(true);
-    setResult(null);
-    try {
-      const res = await coreApi.remindPolicy(p.id);
-      setResult(
-        res.ok
-          ? { kind: 'success', text: t('policies.reminded', { count: res.body.data.reminded }) }
-          : { kind: 'error', text: failure(res) },
-      );
-    } catch (caught) {
-      setResult({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
-  }
+  const remind = () =>
+    submit(() => coreApi.remindPolicy(p.id), {
+      success: (res) => t('policies.reminded', { count: res.body.data.reminded }),
+    });
 
   return (
     <div className="hr-verify">
-      <Button onClick={remind} loading={busy} disabled={pending === 0}>
+      <Button onClick={() => void remind()} loading={busy} disabled={pending === 0}>
         {t('policies.remind', { count: pending })}
       </Button>
-      {result && <Alert kind={result.kind}>{result.text}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
     </div>
   );
 }
@@ -503,33 +484,28 @@ function MyPolicy({ policy: p, opened }: { policy: PolicySummary; opened: boolea
 /** "I have read and acknowledge": for the version shown, while the caller has not acknowledged it. */
 function Acknowledge({ policy: p }: { policy: PolicyDetail }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { submit, busy, message } = useSubmit();
   if (!p.assignedToMe || p.acknowledgedAt) return null;
 
-  async function acknowledge() {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await coreApi.acknowledgePolicy(p.id, p.version);
-      // Done, or a newer version came out while they read (409): either way the list and text load again.
-      if (!res.ok) setError(failure(res));
-      await refreshApi('/api/core/policies');
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
-  }
+  const acknowledge = () =>
+    submit(
+      async () => {
+        const res = await coreApi.acknowledgePolicy(p.id, p.version);
+        // Refused as a newer version came out while they read (409): the list and text load again all the same.
+        if (!res.ok) await refreshApi('/api/core/policies');
+        return res;
+      },
+      { refresh: ['/api/core/policies'] },
+    );
 
   return (
     <div className="hr-verify">
       {/* A PDF version is acknowledged once opened (the service refuses it before). */}
       {p.file && !p.read && <p className="muted">{t('policies.openFirst')}</p>}
-      <Button onClick={acknowledge} loading={busy}>
+      <Button onClick={() => void acknowledge()} loading={busy}>
         {t('policies.acknowledge')}
       </Button>
-      {error && <Alert kind="error">{error}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
     </div>
   );
 }

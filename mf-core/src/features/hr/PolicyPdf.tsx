@@ -1,11 +1,11 @@
 import './texts';
-import { useState, type ChangeEvent } from 'react';
+import { type ChangeEvent } from 'react';
 import type { PolicySummary } from '@platform/svc-core/contract';
 import { refreshApi } from '@platform/data';
 import { Alert, Button, useFileDownload, useTranslation } from '@platform/ui';
 import { FileField } from './FileField';
 import { coreApi } from '../../api';
-import { useFailure } from './hr-access';
+import { useSubmit } from './hr-access';
 
 /** The service's DOCUMENT_FILE_MAX_BYTES: a larger file is refused before it is sent. */
 const MAX_PDF_BYTES = 5 * 1024 * 1024;
@@ -42,28 +42,16 @@ export function OpenPolicyPdf({ policy: p }: { policy: PolicySummary }) {
 /** HR publishes a PDF as the policy's new version (everyone it is assigned to is asked again). */
 export function PublishPolicyPdf({ policy: p, done }: { policy: PolicySummary; done(): void }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { submit, busy, message, setMessage } = useSubmit();
 
-  async function choose(e: ChangeEvent<HTMLInputElement>) {
+  function choose(e: ChangeEvent<HTMLInputElement>) {
     const chosen = e.target.files?.[0];
     // The same file may be chosen again after an error.
     e.target.value = '';
     if (!chosen) return;
-    setError(null);
-    if (chosen.size > MAX_PDF_BYTES) return setError(t('serverErrors.core.compliance_file_too_large'));
-    setBusy(true);
-    try {
-      const res = await coreApi.publishPolicyPdf(p.id, chosen);
-      if (res.ok) {
-        await refreshApi('/api/core/policies');
-        done();
-      } else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
+    if (chosen.size > MAX_PDF_BYTES)
+      return setMessage({ kind: 'error', text: t('serverErrors.core.compliance_file_too_large') });
+    void submit(() => coreApi.publishPolicyPdf(p.id, chosen), { refresh: ['/api/core/policies'], done });
   }
 
   return (
@@ -71,10 +59,10 @@ export function PublishPolicyPdf({ policy: p, done }: { policy: PolicySummary; d
       label={t('policies.publishPdf')}
       accept="application/pdf,.pdf"
       hint={t('policies.pdfHint')}
-      error={error}
+      error={message?.text ?? null}
       busy={busy}
       busyLabel={t('policies.pdfPublishing')}
-      onChoose={(e) => void choose(e)}
+      onChoose={choose}
     />
   );
 }

@@ -2,7 +2,7 @@ import './texts';
 import { useState, type FormEvent } from 'react';
 import type { StaffDetail, StaffChangeBody } from '@platform/svc-core/contract';
 import { PROFESSIONS } from '@platform/contracts/values';
-import { refreshApi, useApiQuery } from '@platform/data';
+import { useApiQuery } from '@platform/data';
 import { Link, Navigate, useParams } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import {
@@ -18,7 +18,7 @@ import {
 import { coreApi } from '../../api';
 import { Clearance } from './Clearance';
 import { Credentials } from './Credentials';
-import { orNull, useFailure, useOrgRole } from './hr-access';
+import { orNull, useFailure, useOrgRole, useSubmit } from './hr-access';
 import { MyPolicies } from './PoliciesPage';
 import { MyTrainings } from './TrainingsPage';
 import '../shared/core.css';
@@ -200,35 +200,26 @@ export function changesOf(before: Fields, after: Fields, full: boolean): StaffCh
 /** HR edits the employment fields; a person corrects their own phone and emergency contact. */
 function EditRecord({ record, full }: { record: StaffDetail; full: boolean }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const places = useApiQuery(full ? coreApi.places() : null);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(record));
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
-    setSaved(false);
+    // "Saved" no longer holds once a field is edited; a failure stays until the next save.
+    setMessage((m) => (m?.kind === 'success' ? null : m));
     setFields((f) => ({ ...f, [key]: e.target.value }));
   };
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
     const body = changesOf(fieldsOf(record), fields, full);
-    if (Object.keys(body).length === 0) return setError(t('staffPage.nothingChanged'));
+    if (Object.keys(body).length === 0)
+      return setMessage({ kind: 'error', text: t('staffPage.nothingChanged') });
     if (!fields.contactName.trim() !== !fields.contactPhone.trim())
-      return setError(t('staffPage.contactIncomplete'));
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await coreApi.changeStaff(record.id, body);
-      if (res.ok) {
-        setSaved(true);
-        await refreshApi('/api/core/staff');
-      } else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
+      return setMessage({ kind: 'error', text: t('staffPage.contactIncomplete') });
+    void submit(() => coreApi.changeStaff(record.id, body), {
+      success: t('staffPage.saved'),
+      refresh: ['/api/core/staff'],
+    });
   }
 
   const text = (key: keyof Fields, label: string, extra: Record<string, unknown> = {}) => (
@@ -285,8 +276,7 @@ function EditRecord({ record, full }: { record: StaffDetail; full: boolean }) {
             {text('nssfNumber', t('staffPage.nssfNumber'))}
           </>
         )}
-        {error && <Alert kind="error">{error}</Alert>}
-        {saved && <Alert kind="success">{t('staffPage.saved')}</Alert>}
+        {message && <Alert kind={message.kind}>{message.text}</Alert>}
         <Button type="submit" loading={busy}>
           {t('staffPage.save')}
         </Button>
@@ -298,12 +288,10 @@ function EditRecord({ record, full }: { record: StaffDetail; full: boolean }) {
 /** HR changes a member's role; a manager is given the departments and locations they manage. */
 function RoleChange({ record }: { record: StaffDetail }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const places = useApiQuery(coreApi.places());
   const [role, setRole] = useState<(typeof ROLES)[number]>(record.role === 'owner' ? 'staff' : record.role);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message } = useSubmit();
   const toggle = (id: string) =>
     setChosen((s) => {
       const next = new Set(s);
@@ -311,30 +299,23 @@ function RoleChange({ record }: { record: StaffDetail }) {
       return next;
     });
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
     const data = places.data?.data;
     const ids = (list: { id: string }[] = []) => list.map((p) => p.id).filter((id) => chosen.has(id));
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await coreApi.setRole(
-        record.id,
-        role === 'manager'
-          ? { role, departmentIds: ids(data?.departments), locationIds: ids(data?.locations) }
-          : { role },
-      );
-      if (res.ok) {
-        setMessage({
-          kind: 'success',
-          text: t('staffPage.roleSaved', { role: t(`staffPage.roles.${role}`) }),
-        });
-        await refreshApi('/api/core/staff');
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        coreApi.setRole(
+          record.id,
+          role === 'manager'
+            ? { role, departmentIds: ids(data?.departments), locationIds: ids(data?.locations) }
+            : { role },
+        ),
+      {
+        success: t('staffPage.roleSaved', { role: t(`staffPage.roles.${role}`) }),
+        refresh: ['/api/core/staff'],
+      },
+    );
   }
 
   const data = places.data?.data;

@@ -1,12 +1,14 @@
 import './texts';
 import { useState, type FormEvent } from 'react';
 import type { PulseQuestion, Survey, SurveyResults } from '@platform/svc-core/contract';
-import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
+import { useApiPages, useApiQuery } from '@platform/data';
 import { Link, Navigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import { Alert, Button, Spinner, TextField, useDateFormat, useRouteMeta, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure, useOrgRole } from './hr-access';
+import { useFailure, useOrgRole, useSubmit } from './hr-access';
+
+const SURVEYS = '/api/core/wellness/surveys';
 import '../shared/core.css';
 
 /** The ready questions, in the service's order (kept here: the contract's values would bring TypeBox). */
@@ -74,21 +76,9 @@ function SurveyList({ onOpen }: { onOpen: (id: string) => void }) {
 
 function SurveyActions({ survey: s, onOpen }: { survey: Survey; onOpen: (id: string) => void }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function act(action: 'send' | 'close') {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await coreApi.surveyAction(s.id, action);
-      if (res.ok) await refreshApi('/api/core/wellness/surveys');
-      else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
-  }
+  const { submit, busy, message } = useSubmit();
+  const act = (action: 'send' | 'close') =>
+    submit(() => coreApi.surveyAction(s.id, action), { refresh: [SURVEYS] });
   return (
     <div className="row hr-actions">
       {s.status === 'draft' && (
@@ -119,7 +109,7 @@ function SurveyActions({ survey: s, onOpen }: { survey: Survey; onOpen: (id: str
           {t('wellness.results')}
         </Button>
       )}
-      {error && <Alert kind="error">{error}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
     </div>
   );
 }
@@ -214,7 +204,6 @@ function Results({ id }: { id: string }) {
 /** A new survey: its title, ready questions, departments and closing day; made as a draft to send. */
 function NewSurvey() {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const places = useApiQuery(coreApi.places());
   const departments = places.data?.data.departments ?? [];
   const empty = {
@@ -227,15 +216,14 @@ function NewSurvey() {
   const [errors, setErrors] = useState<
     Partial<Record<'title' | 'closesOn' | 'questions' | 'departmentIds', string>>
   >({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const toggle = <K extends 'questions' | 'departmentIds'>(key: K, value: string) =>
     setForm((f) => {
       const list = f[key] as string[];
       return { ...f, [key]: list.includes(value) ? list.filter((x) => x !== value) : [...list, value] };
     });
 
-  async function create(e: FormEvent) {
+  function create(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
     if (form.title.trim().length < 3) found.title = t('wellness.titleRequired');
@@ -245,23 +233,16 @@ function NewSurvey() {
     setErrors(found);
     setMessage(null);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.createSurvey({
-        title: form.title.trim(),
-        questions: PULSE_QUESTIONS.filter((q) => form.questions.includes(q)),
-        departmentIds: form.departmentIds,
-        closesOn: form.closesOn,
-      });
-      if (res.ok) {
-        setForm(empty);
-        setMessage({ kind: 'success', text: t('wellness.created') });
-        await refreshApi('/api/core/wellness/surveys');
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        coreApi.createSurvey({
+          title: form.title.trim(),
+          questions: PULSE_QUESTIONS.filter((q) => form.questions.includes(q)),
+          departmentIds: form.departmentIds,
+          closesOn: form.closesOn,
+        }),
+      { success: t('wellness.created'), refresh: [SURVEYS], done: () => setForm(empty) },
+    );
   }
 
   const group = (
