@@ -39,6 +39,21 @@ export default tseslint.config(
     rules: { 'platform/module-boundaries': ['error', { root, modules: moduleFolders }] },
   },
   {
+    // A list's value or null is NullableStringEnum: OpenAPI turns a union with null into `nullable`, which
+    // allows null only where the enum lists it, so clients (and the fuzz test) read null as outside the schema.
+    files: ['**/contract/**/*.ts', 'packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='Union'] > ArrayExpression:has(> CallExpression[callee.name='StringEnum']):has(> CallExpression[callee.property.name='Null'])",
+          message: 'A StringEnum or null is NullableStringEnum(values).',
+        },
+      ],
+    },
+  },
+  {
     // ESLint's own rules are CommonJS, as ESLint loads them.
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

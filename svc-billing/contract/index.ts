@@ -12,6 +12,7 @@ import {
   Paged,
   SUBSCRIPTION_STATUSES,
   SearchTerm,
+  NullableStringEnum,
   StringEnum,
 } from '@platform/contracts';
 
@@ -252,7 +253,7 @@ export const AdminOrganisation = Type.Object({
   email: Type.String(),
   phone: Type.String(),
   plan: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([StringEnum(SUBSCRIPTION_STATUSES), Type.Null()]),
+  status: NullableStringEnum(SUBSCRIPTION_STATUSES),
   periodEnd: Type.Union([Instant, Type.Null()]),
 });
 export type AdminOrganisation = Static<typeof AdminOrganisation>;

@@ -1665,7 +1665,7 @@ export const Contract = Type.Object({
   signedPdfSha256: NullableString,
   signatures: Type.Array(ContractSignature),
   /** The side the caller may sign for now (a code first), if any. */
-  canSignAs: Type.Union([StringEnum(CONTRACT_PARTIES), Type.Null()]),
+  canSignAs: NullableStringEnum(CONTRACT_PARTIES),
 });
 export type Contract = Static<typeof Contract>;
 export const ContractResponse = Ok({ data: Contract });
@@ -1712,7 +1712,7 @@ export const ContractCheck = Type.Object({
   genuine: Type.Boolean(),
   sha256: Type.String(),
   /** Which document of the record it is: the one sent to sign, or the signed one. */
-  document: Type.Union([StringEnum(['sent', 'signed'] as const), Type.Null()]),
+  document: NullableStringEnum(['sent', 'signed'] as const),
   contract: Type.Union([ContractRecord, Type.Null()]),
 });
 export type ContractCheck = Static<typeof ContractCheck>;
@@ -1827,7 +1827,7 @@ export type PulseQuestionResult = Static<typeof PulseQuestionResult>;
 const PulseGroup = {
   answered: Type.Integer(),
   /** Null when shown; else why not (then `questions` is null). */
-  withheld: Type.Union([StringEnum(PULSE_WITHHELD), Type.Null()]),
+  withheld: NullableStringEnum(PULSE_WITHHELD),
   questions: Type.Union([Type.Array(PulseQuestionResult), Type.Null()]),
 };
 export const SurveyResults = Type.Object({

@@ -11,7 +11,8 @@ import { startCore } from './helpers';
  * The API fuzz test's svc-core (security/api-fuzz.int.test.ts walks every module service): live tokens
  * per role (the user a member of the clinic) and real ids of a staff record, a credential, a policy, a
  * compliance document, a training and a completion, a leave type, request and holiday, a shift and a roster,
- * a wellness survey.
+ * a wellness survey, a contract template and a contract, a workflow (the onboarding one every organisation
+ * has).
  */
 export const fuzzTarget: FuzzTarget<App> = {
   name: 'svc-core',
@@ -91,6 +92,23 @@ export const fuzzTarget: FuzzTarget<App> = {
       const surveyId = (survey.json() as { data: { id: string } }).data.id;
       const sent = await ctx.call('POST', `/api/core/wellness/surveys/${surveyId}/send`, clinic);
       if (sent.statusCode !== 200) throw new Error(`survey send: ${sent.statusCode} ${sent.body}`);
+      // A contract template and a draft contract from it for the staff record, for the contract routes.
+      const template = await ctx.call('POST', '/api/core/contract-templates', clinic, {
+        name: 'Fuzz template',
+        body: 'Contract for {{name}}.',
+      });
+      if (template.statusCode !== 201) throw new Error(`template: ${template.statusCode} ${template.body}`);
+      const templateId = (template.json() as { data: { id: string } }).data.id;
+      const contract = await ctx.call('POST', '/api/core/contracts', clinic, {
+        templateId,
+        staffId: (staff.json() as { data: { id: string }[] }).data[0]!.id,
+        salary: { amount: 50_000, currency: 'KES', period: 'month' },
+        probationMonths: 3,
+      });
+      if (contract.statusCode !== 201) throw new Error(`contract: ${contract.statusCode} ${contract.body}`);
+      const workflows = await ctx.call('GET', '/api/core/workflows', clinic);
+      const workflow = (workflows.json() as { data: { id: string }[] }).data[0]?.id;
+      if (!workflow) throw new Error(`workflows: ${workflows.statusCode} ${workflows.body}`);
       // A hire to invite (svc-hire's acceptance of the member's application), for /api/core/hires/:id.
       const hire = await NatsEventBus.connect({ url: ctx.natsUrl, prefix: ctx.prefix, name: 'fuzz-hire' });
       await hire.ensureStream('hire');
@@ -125,6 +143,9 @@ export const fuzzTarget: FuzzTarget<App> = {
         (shift.json() as { data: { id: string } }).data.id,
         (roster.json() as { data: { id: string } }).data.id,
         surveyId,
+        templateId,
+        (contract.json() as { data: { id: string } }).data.id,
+        workflow,
         hireId,
       ];
     };
