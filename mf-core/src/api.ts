@@ -450,6 +450,13 @@ export const coreApi = {
   leaveBalances: (page: number) =>
     endpoint<BalancesListResponse>(`/api/core/leave/balances?page=${page}&limit=20`),
   leaveBalancesCsv: () => apiFile('/api/core/leave/balances.csv'),
+  /** The requests in one's scope (HR, managers) touching `from`..`to`, of a status and department. */
+  leaveRequestsCsv: (filter: { from: string; to: string; status: string; departmentId: string }) =>
+    apiFile(
+      `/api/core/leave/requests.csv?${new URLSearchParams(
+        Object.entries(filter).filter(([, value]) => value !== ''),
+      ).toString()}`,
+    ),
   /** HR: what a person brought into a leave year from before (days carried in, days already taken). */
   setLeaveOpening: (staffId: string, body: LeaveOpeningBody) =>
     apiRequest<LeaveOpeningResponse>(`/api/core/leave/balances/${encodeURIComponent(staffId)}/opening`, {

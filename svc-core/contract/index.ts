@@ -1010,6 +1010,20 @@ export const LeaveRequestQuery = Type.Composite([
   }),
 ]);
 export type LeaveRequestQuery = Static<typeof LeaveRequestQuery>;
+/**
+ * GET /api/core/leave/requests.csv: the requests in the caller's scope touching `from`..`to` (either may be
+ * left out), of a status and a department.
+ */
+export const LeaveRequestsCsvQuery = Type.Object(
+  {
+    from: Type.Optional(Day),
+    to: Type.Optional(Day),
+    status: Type.Optional(StringEnum(LEAVE_STATUSES)),
+    departmentId: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
+export type LeaveRequestsCsvQuery = Static<typeof LeaveRequestsCsvQuery>;
 export const LeaveRequestListResponse = Paged(LeaveRequest);
 export type LeaveRequestListResponse = Static<typeof LeaveRequestListResponse>;
 /**

@@ -661,6 +661,65 @@ it("counts the balance HR enters for someone who joined the system mid-year, HR'
   ]);
 });
 
+it("exports the requests as CSV, each in the caller's scope and filters, formula-safe; a staff member may not", async () => {
+  ctx.clock.set('2026-05-04');
+  const { hr, manager, nurse, tech, lab } = await hospital();
+  const annual = await typeCoded(nurse, 'annual');
+  const nurseAsked = await ask(nurse, {
+    typeId: annual.id,
+    from: '2026-05-11',
+    to: '2026-05-13',
+    note: '=SUM(A1)',
+  });
+  expect(
+    (await decide(manager, nurseAsked.json().data.id, { status: 'approved', reason: 'Enjoy' })).statusCode,
+  ).toBe(200);
+  const techAsked = await ask(tech, {
+    typeId: annual.id,
+    from: '2026-05-11',
+    to: '2026-05-11',
+    halfDay: true,
+  });
+  await decide(hr, techAsked.json().data.id, { status: 'declined', reason: 'Stock-take that day' });
+  await ask(tech, { typeId: annual.id, from: '2026-06-02', to: '2026-06-02' });
+
+  const csv = async (who: Persona, query = '') => {
+    const res = await ctx.call('GET', `/api/core/leave/requests.csv${query}`, who);
+    return {
+      status: res.statusCode,
+      type: res.headers['content-type'],
+      lines: res.body
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)
+        .filter(Boolean),
+    };
+  };
+  const amina =
+    '"Amina Otieno","Maternity ward","Annual leave","2026-05-11","2026-05-13","No","3","approved","Grace Wanjiru","2026-05-04","\'=SUM(A1)","Enjoy"';
+  const brianMay =
+    '"Brian Kiprop","Laboratory","Annual leave","2026-05-11","2026-05-11","Yes","0.5","declined","Halima Yusuf","2026-05-04","","Stock-take that day"';
+  const brianJune =
+    '"Brian Kiprop","Laboratory","Annual leave","2026-06-02","2026-06-02","No","1","pending","","","",""';
+  const may = await csv(hr, '?from=2026-05-01&to=2026-05-31');
+  expect(may.status).toBe(200);
+  expect(may.type).toContain('text/csv');
+  expect(may.lines).toEqual([
+    '"Name","Department","Leave type","From","To","Half day","Days","Status","Decided by","Decided on","Note","Decision reason"',
+    amina,
+    brianMay,
+  ]);
+  expect((await csv(hr)).lines.slice(1)).toEqual([amina, brianMay, brianJune]);
+  expect((await csv(hr, '?status=approved')).lines.slice(1)).toEqual([amina]);
+  expect((await csv(hr, `?departmentId=${lab}&from=2026-05-12`)).lines.slice(1)).toEqual([brianJune]);
+  // The ward's manager: her ward only, as in the list.
+  expect((await csv(manager)).lines.slice(1)).toEqual([amina]);
+  // A staff member: 403; bad filters: 400.
+  expect((await csv(nurse)).status).toBe(403);
+  expect((await csv(hr, '?from=2026-05-31&to=2026-05-01')).status).toBe(400);
+  expect((await csv(hr, '?status=maybe')).status).toBe(400);
+  expect((await csv(hr, '?from=2026-02-30')).status).toBe(400);
+});
+
 it('keeps the CSV formula-safe', async () => {
   ctx.clock.set('2026-05-04');
   const clinic = await ctx.clinic();

@@ -2,7 +2,7 @@
  * The staff and credentials lists as spreadsheet rows (the CSV itself, with its formula guard and BOM, is
  * service-kit's `toCsv`). Days are calendar days as the organisation lives them (its time zone).
  */
-import type { Credential, PersonBalances, StaffMember, Timesheet } from '../../contract';
+import type { Credential, LeaveRequest, PersonBalances, StaffMember, Timesheet } from '../../contract';
 import { localDateOf } from './dates';
 
 type Cell = string | number | null;
@@ -91,6 +91,47 @@ export function leaveBalancesSheet(
         b.available,
       ]),
     ),
+  ];
+}
+
+/**
+ * One row per leave request (English type names): who, the days, the status, who decided and on which day
+ * (in the organisation's time zone), the person's note and the decision's reason.
+ */
+export function leaveRequestsSheet(
+  rows: { request: LeaveRequest; decidedBy: string | null }[],
+  departmentName: (id: string | null) => string | null,
+  timeZone?: string,
+): Cell[][] {
+  return [
+    [
+      'Name',
+      'Department',
+      'Leave type',
+      'From',
+      'To',
+      'Half day',
+      'Days',
+      'Status',
+      'Decided by',
+      'Decided on',
+      'Note',
+      'Decision reason',
+    ],
+    ...rows.map(({ request: r, decidedBy }) => [
+      r.personName,
+      departmentName(r.departmentId),
+      r.typeName.en,
+      r.from,
+      r.to,
+      r.halfDay ? 'Yes' : 'No',
+      r.days,
+      r.status,
+      decidedBy,
+      r.decidedAt ? localDateOf(new Date(r.decidedAt), timeZone) : null,
+      r.note,
+      r.decisionReason,
+    ]),
   ];
 }
 

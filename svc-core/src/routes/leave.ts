@@ -19,6 +19,7 @@ import {
   LeaveRequestListResponse,
   LeaveRequestQuery,
   LeaveRequestResponse,
+  LeaveRequestsCsvQuery,
   LeaveTypeBody,
   LeaveTypeChangeBody,
   LeaveTypeListResponse,
@@ -29,7 +30,7 @@ import {
 } from '../../contract';
 import type { OrgStore } from '../stores/org-store';
 import type { LeaveStore } from '../stores/leave-store';
-import { EXPORT_MAX_ROWS, leaveBalancesSheet } from '../domain/exports';
+import { EXPORT_MAX_ROWS, leaveBalancesSheet, leaveRequestsSheet } from '../domain/exports';
 import { csvAnswers, mayExport, sendCsv, withinExportLimit } from './csv-file';
 import { memberOf, requestInfo, secured } from './guard';
 
@@ -252,6 +253,23 @@ export default async function leaveRoutes(app: App, { leave, orgs }: { leave: Le
       const { page, limit } = pageOf(request.query);
       const { data, total } = await leave.list(actor, request.query);
       return { success: true as const, data, pageInfo: { page, limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/core/leave/requests.csv',
+    {
+      ...member,
+      schema: { ...secured, querystring: LeaveRequestsCsvQuery, response: csvAnswers },
+    },
+    async (request, reply) => {
+      const actor = await memberOf(orgs, request);
+      mayExport(actor);
+      const found = await leave.forExport(actor, request.query, EXPORT_MAX_ROWS);
+      const rows = withinExportLimit(found.length > EXPORT_MAX_ROWS ? null : found);
+      const places = await orgs.departments(actor.organisationId);
+      const department = (id: string | null) => places.find((d) => d.id === id)?.name ?? null;
+      return sendCsv(reply, 'leave-requests', leaveRequestsSheet(rows, department, actor.timeZone));
     },
   );
 

@@ -45,6 +45,7 @@ import {
   type LeaveRequest,
   type LeaveRequestBody,
   type LeaveRequestQuery,
+  type LeaveRequestsCsvQuery,
   type LeaveType,
   type LeaveTypeBody,
   type LeaveTypeChangeBody,
@@ -412,6 +413,41 @@ export class LeaveStore {
       data: rows.map((r) => requestOf(r.request, r.member, leaveTypeName(r.type), r.file)),
       total,
     };
+  }
+
+  /**
+   * The requests in the caller's scope for a file (as `list` scopes them) touching `from`..`to`, by first
+   * day then name, with who decided each; at most `cap` + 1 rows, so the caller sees when there are more.
+   */
+  async forExport(actor: OrgActor, query: LeaveRequestsCsvQuery, cap: number) {
+    const from = query.from ? realDay(query.from) : undefined;
+    const to = query.to ? realDay(query.to) : undefined;
+    if (from && to && to < from)
+      throw badRequest('to: must not be before from.', CoreErrors.leaveDatesInvalid);
+    const decider = schema.people;
+    const rows = await this.db
+      .select({ request: requests, member: staff, type: types, file: leaveFileInfo, decidedBy: decider.name })
+      .from(requests)
+      .innerJoin(staff, eq(staff.id, requests.staffRecordId))
+      .innerJoin(types, eq(types.id, requests.typeId))
+      .leftJoin(schema.leaveRequestFiles, leaveFileJoin)
+      .leftJoin(decider, eq(decider.id, requests.decidedBy))
+      .where(
+        and(
+          scopeWhere(actor),
+          eq(requests.orgId, actor.organisationId),
+          from ? gte(requests.toDay, from) : undefined,
+          to ? lte(requests.fromDay, to) : undefined,
+          query.status ? eq(requests.status, query.status) : undefined,
+          query.departmentId ? eq(staff.departmentId, query.departmentId) : undefined,
+        ),
+      )
+      .orderBy(asc(requests.fromDay), asc(staff.name), asc(requests.id))
+      .limit(cap + 1);
+    return rows.map((r) => ({
+      request: requestOf(r.request, r.member, leaveTypeName(r.type), r.file),
+      decidedBy: r.decidedBy,
+    }));
   }
 
   /**

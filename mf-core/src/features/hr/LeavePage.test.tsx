@@ -124,6 +124,7 @@ describe('/hr/leave', () => {
     // Staff decide on nothing and see nobody else's leave.
     expect(screen.queryByRole('region', { name: 'Waiting for your decision' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Who is away' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download requests (CSV)' })).not.toBeInTheDocument();
 
     const ask = within(mine).getByRole('region', { name: 'Ask for leave' });
     await userEvent.click(within(ask).getByRole('button', { name: 'Send request' }));
@@ -178,6 +179,7 @@ describe('/hr/leave', () => {
     expect(await within(today).findByRole('heading', { name: 'Maternity ward' })).toBeInTheDocument();
     expect(within(today).getByRole('listitem')).toHaveTextContent('Achieng Otieno · Annual leave');
     expect(screen.getByRole('button', { name: 'Download balances (CSV)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download requests (CSV)' })).toBeInTheDocument();
     // Only HR sets types and holidays.
     expect(screen.queryByRole('region', { name: 'Leave types' })).not.toBeInTheDocument();
   });

@@ -18,6 +18,7 @@ import { coreApi } from '../../api';
 import { useFailure, useOrgRole } from './hr-access';
 import { dayFromNow, refreshLeave, useNameOf } from './leave-common';
 import { LeaveBalances } from './LeaveBalances';
+import { LeaveRequestsCsv } from './LeaveRequestsCsv';
 import { LeaveTypes } from './LeaveTypes';
 import {
   DocumentWaiver,
@@ -31,8 +32,8 @@ import '../shared/core.css';
 /**
  * `/hr/leave`: every member asks for leave, seeing the balance before and after, and follows their
  * requests; managers and HR decide on those waiting in their scope, see who is away and each person's
- * balances (with the CSV); HR sets the leave types, public holidays and the balances people brought in.
- * The service decides what each may see and do.
+ * balances, and download the balances and requests as CSV; HR sets the leave types, public holidays and
+ * the balances people brought in. The service decides what each may see and do.
  */
 export default function LeavePage() {
   const { t } = useTranslation('core');
@@ -52,6 +53,7 @@ export default function LeavePage() {
       {oversees && <ToDecide />}
       {oversees && <Away />}
       {oversees && <LeaveBalances isHr={isHr} />}
+      {oversees && <LeaveRequestsCsv />}
       {isHr && <LeaveTypes />}
       {isHr && <Holidays />}
     </div>
