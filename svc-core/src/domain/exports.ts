@@ -101,7 +101,7 @@ export function leaveBalancesSheet(
 export function leaveRequestsSheet(
   rows: { request: LeaveRequest; decidedBy: string | null }[],
   departmentName: (id: string | null) => string | null,
-  timeZone?: string,
+  timeZone: string,
 ): Cell[][] {
   return [
     [

@@ -269,7 +269,12 @@ export default async function leaveRoutes(app: App, { leave, orgs }: { leave: Le
       const rows = withinExportLimit(found.length > EXPORT_MAX_ROWS ? null : found);
       const places = await orgs.departments(actor.organisationId);
       const department = (id: string | null) => places.find((d) => d.id === id)?.name ?? null;
-      return sendCsv(reply, 'leave-requests', leaveRequestsSheet(rows, department, actor.timeZone));
+      return sendCsv(
+        reply,
+        'leave-requests',
+        leaveRequestsSheet(rows, department, actor.timeZone),
+        actor.timeZone,
+      );
     },
   );
 
