@@ -7,7 +7,9 @@ import { verifyAddress } from './mailbox';
  * Issue 42's leave, in the browser: on her phone (360 px, Kiswahili) a nurse asks for three days of annual
  * leave around nothing but working days, seeing her balance before and after, and sends it from the
  * keyboard; the clinic approves it on a laptop, sees her away next week under her ward, and she sees it
- * approved. svc-core's day and the browser's are both 25 March 2026 (09:00 in Nairobi).
+ * approved. Then she was off sick three days: she asks for the sick leave at once and attaches the
+ * medical certificate from her phone afterwards; the clinic opens it and approves. svc-core's day and the
+ * browser's are both 25 March 2026 (09:00 in Nairobi).
  */
 const PASSWORD = 'a good long password';
 const NOW = '2026-03-25T06:00:00.000Z';
@@ -33,7 +35,7 @@ async function tokenOf(page: Page, email: string) {
 test.describe.configure({ lock: LOCKS.alone });
 test.afterAll(() => setToday(''));
 
-test('a nurse asks for leave on her phone in Kiswahili; the clinic approves it and sees her away', async ({
+test('a nurse asks for leave on her phone in Kiswahili, then sends a sick note after her sick leave; the clinic approves both', async ({
   page,
   browser,
 }) => {
@@ -132,5 +134,44 @@ test('a nurse asks for leave on her phone in Kiswahili; the clinic approves it a
   // Her phone: approved.
   await mobile.reload();
   await expect(mobile.getByRole('region', { name: 'Maombi yangu' })).toContainText('Imeidhinishwa');
+
+  // Off sick Monday to Wednesday: three days need a medical certificate, which she sends afterwards.
+  await ask.getByLabel('Aina ya likizo').selectOption({ label: 'Likizo ya ugonjwa' });
+  await ask.getByLabel('Siku ya kwanza').fill('2026-03-23');
+  await ask.getByLabel('Siku ya mwisho').fill('2026-03-25');
+  await expect(ask).toContainText('Inahitajika: Medical certificate.');
+  await expect(ask.getByLabel('Hati (inahitajika kwa likizo hii)')).toBeVisible();
+  await send.click();
+  await expect(ask).toContainText('Ombi limetumwa. Msimamizi wako ataamua.');
+  const sick = mine
+    .getByRole('region', { name: 'Maombi yangu' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Likizo ya ugonjwa' });
+  await expect(sick).toContainText('Hati haijaambatishwa');
+  await sick.getByLabel(/^Ambatisha hati ya Likizo ya ugonjwa/).setInputFiles({
+    name: 'cheti.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await expect(sick).toContainText('Hati: cheti.pdf');
+  await expect(sick).not.toContainText('Hati haijaambatishwa');
+  expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The clinic opens the certificate and approves the sick leave.
+  await page.reload();
+  const note = waiting.getByRole('listitem').filter({ hasText: 'Sick leave' });
+  await expect(note).toContainText('Document: cheti.pdf');
+  const download = page.waitForEvent('download');
+  await note.getByRole('button', { name: /^Open the document of / }).click();
+  expect((await download).suggestedFilename()).toBe('cheti.pdf');
+  await note.getByRole('button', { name: `Approve ${nurse.name}'s leave` }).click();
+  await expect(waiting).toContainText('No request is waiting.');
+  await mobile.reload();
+  await expect(
+    mobile
+      .getByRole('region', { name: 'Maombi yangu' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Likizo ya ugonjwa' }),
+  ).toContainText('Imeidhinishwa');
   await phone.close();
 });

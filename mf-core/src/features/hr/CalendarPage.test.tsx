@@ -52,6 +52,8 @@ function fakeCore(role: string) {
           days: 1,
           halfPayDays: 0,
           documentRequired: false,
+          document: null,
+          documentWaived: false,
           note: null,
           status: 'approved',
           decisionReason: null,

@@ -47,6 +47,8 @@ const request = {
   days: 3,
   halfPayDays: 0,
   documentRequired: false,
+  document: null,
+  documentWaived: false,
   note: 'Easter at home',
   status: 'pending',
   decisionReason: null,
