@@ -1,32 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, expectAccessible, logInOk, uniqueEmail } from './helpers';
-import { verifyAddress } from './mailbox';
+import { joinTeam, PASSWORD, register, tokenOf } from './core-team';
+import { acceptCookies, expectAccessible, logInOk } from './helpers';
 
 /**
  * Issue 42's digital contracts, in the browser: HR makes a template and a contract for a nurse and sends it;
  * the nurse signs on her phone (360 px) with the code from her e-mail; HR signs for the clinic and downloads
  * the signed PDF; the public check page says genuine for it and not genuine for a copy with one byte changed.
  */
-const PASSWORD = 'a good long password';
-
-async function register(page: Page, name: string, role: 'user' | 'Clinic') {
-  const email = uniqueEmail('contract');
-  const res = await page.request.post('/api/user/register', {
-    data: { name, email, password: PASSWORD, role, ...(role === 'user' ? { designation: 'Nurse' } : {}) },
-  });
-  expect(res.status()).toBe(201);
-  await verifyAddress(page, email);
-  return { name, email };
-}
-
-async function tokenOf(page: Page, email: string) {
-  const login = await page.request.post('/api/user/login', { data: { email, password: PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return { authorization: `Bearer ${(await login.json()).token as string}` };
-}
-
 /** The newest signing code mailed to `email`. */
 async function codeMailed(email: string, after: number): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR!;
@@ -58,21 +40,7 @@ test('HR makes and sends a contract; the nurse signs on her phone with the maile
   const clinic = await register(page, `Mbagathi Clinic ${tag}`, 'Clinic');
   const nurse = await register(page, `Neema Chebet ${tag}`, 'user');
   const clinicAuth = await tokenOf(page, clinic.email);
-  expect(
-    (
-      await page.request.post('/api/user/org/invites', { headers: clinicAuth, data: { email: nurse.email } })
-    ).ok(),
-  ).toBe(true);
-  let nurseAuth = await tokenOf(page, nurse.email);
-  const invites = await page.request.get('/api/user/org/invites/mine', { headers: nurseAuth });
-  const inviteId = ((await invites.json()) as { data: { id: string }[] }).data[0]!.id;
-  expect(
-    (await page.request.post(`/api/user/org/invites/${inviteId}/accept`, { headers: nurseAuth })).ok(),
-  ).toBe(true);
-  await expect(async () => {
-    nurseAuth = await tokenOf(page, nurse.email);
-    expect((await page.request.get('/api/core/staff/me', { headers: nurseAuth })).status()).toBe(200);
-  }).toPass({ timeout: 30_000 });
+  await joinTeam(page, clinicAuth, nurse);
 
   // HR (the owner): a template, then a contract for the nurse, sent.
   await signIn(page, clinic.email);

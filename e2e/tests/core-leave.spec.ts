@@ -1,7 +1,14 @@
-import { writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, LOCKS, logInOk, uniqueEmail } from './helpers';
-import { verifyAddress } from './mailbox';
+import { expect, test } from '@playwright/test';
+import {
+  addDepartment,
+  joinTeam,
+  PASSWORD,
+  phoneSignedIn,
+  register,
+  setCoreDay as setToday,
+  tokenOf,
+} from './core-team';
+import { acceptCookies, LOCKS, logInOk } from './helpers';
 
 /**
  * Issue 42's leave, in the browser: on her phone (360 px, Kiswahili) a nurse asks for three days of annual
@@ -11,25 +18,7 @@ import { verifyAddress } from './mailbox';
  * medical certificate from her phone afterwards; the clinic opens it and approves. svc-core's day and the
  * browser's are both 25 March 2026 (09:00 in Nairobi).
  */
-const PASSWORD = 'a good long password';
 const NOW = '2026-03-25T06:00:00.000Z';
-const setToday = (day: string) => writeFileSync(process.env.E2E_CORE_CLOCK_FILE!, day);
-
-async function register(page: Page, name: string, role: 'user' | 'Clinic') {
-  const email = uniqueEmail('leave');
-  const res = await page.request.post('/api/user/register', {
-    data: { name, email, password: PASSWORD, role, ...(role === 'user' ? { designation: 'Nurse' } : {}) },
-  });
-  expect(res.status()).toBe(201);
-  await verifyAddress(page, email);
-  return { name, email };
-}
-
-async function tokenOf(page: Page, email: string) {
-  const login = await page.request.post('/api/user/login', { data: { email, password: PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return { authorization: `Bearer ${(await login.json()).token as string}` };
-}
 
 // svc-core's clock is every clinic's: no other journey runs while this one moves it.
 test.describe.configure({ lock: LOCKS.alone });
@@ -47,55 +36,11 @@ test('a nurse asks for leave on her phone in Kiswahili, then sends a sick note a
 
   // She joins the team; the clinic puts her on the maternity ward.
   const clinicAuth = await tokenOf(page, clinic.email);
-  expect(
-    (
-      await page.request.post('/api/user/org/invites', { headers: clinicAuth, data: { email: nurse.email } })
-    ).ok(),
-  ).toBe(true);
-  let nurseAuth = await tokenOf(page, nurse.email);
-  const invites = await page.request.get('/api/user/org/invites/mine', { headers: nurseAuth });
-  const inviteId = ((await invites.json()) as { data: { id: string }[] }).data[0]!.id;
-  expect(
-    (await page.request.post(`/api/user/org/invites/${inviteId}/accept`, { headers: nurseAuth })).ok(),
-  ).toBe(true);
-  let staffId = '';
-  await expect(async () => {
-    nurseAuth = await tokenOf(page, nurse.email);
-    const record = await page.request.get('/api/core/staff/me', { headers: nurseAuth });
-    expect(record.status()).toBe(200);
-    staffId = ((await record.json()) as { data: { id: string } }).data.id;
-  }).toPass({ timeout: 30_000 });
-  const ward = await page.request.post('/api/core/departments', {
-    headers: clinicAuth,
-    data: { name: 'Maternity' },
-  });
-  const wardId = ((await ward.json()) as { data: { id: string } }).data.id;
-  expect(
-    (
-      await page.request.patch(`/api/core/staff/${staffId}`, {
-        headers: clinicAuth,
-        data: { departmentId: wardId },
-      })
-    ).ok(),
-  ).toBe(true);
+  const wardId = await addDepartment(page, clinicAuth, 'Maternity');
+  await joinTeam(page, clinicAuth, nurse, wardId);
 
   // Her phone, 360 px wide, in Kiswahili.
-  const phone = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const mobile = await phone.newPage();
-  await mobile.clock.setFixedTime(new Date(NOW));
-  await mobile.addInitScript(() =>
-    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
-  );
-  await mobile.goto('/login');
-  await acceptCookies(mobile, 'Kubali');
-  await mobile.getByLabel('Barua pepe').fill(nurse.email);
-  await mobile.getByLabel('Nywila').fill(PASSWORD);
-  await mobile.getByRole('main').getByRole('button', { name: 'Ingia' }).click();
-  await expect(mobile).not.toHaveURL(/\/login/);
+  const { context: phone, page: mobile } = await phoneSignedIn(browser, nurse, { now: NOW });
   await mobile.goto('/hr/leave');
   const mine = mobile.getByRole('region', { name: 'Likizo yangu' });
   await expect(mine.getByRole('list', { name: 'Salio la likizo' })).toContainText('Likizo ya mwaka');

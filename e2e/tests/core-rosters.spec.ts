@@ -1,7 +1,15 @@
-import { writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, LOCKS, logInOk, uniqueEmail } from './helpers';
-import { verifyAddress } from './mailbox';
+import { expect, test } from '@playwright/test';
+import {
+  addDepartment,
+  expectFitsPhone,
+  joinTeam,
+  PASSWORD,
+  phoneSignedIn,
+  register,
+  setCoreDay as setToday,
+  tokenOf,
+} from './core-team';
+import { acceptCookies, LOCKS, logInOk } from './helpers';
 
 /**
  * Issue 42's rosters, in the browser: on her phone (360 px, Kiswahili) the clinic's owner makes a week's
@@ -11,34 +19,12 @@ import { verifyAddress } from './mailbox';
  * March 2026 (09:00 in Nairobi), then svc-core's and her phone's are that Monday at 07:05. Then a swap: a
  * nurse offers her night on her phone, a colleague of hers takes it, the clinic approves it on a laptop.
  */
-const PASSWORD = 'a good long password';
 const NOW = '2026-03-25T06:00:00.000Z';
 /** Monday 30 March 2026, 07:05 in Nairobi: five minutes into her day shift. */
 const CLOCK_IN = '2026-03-30T04:05:00.000Z';
-const setToday = (day: string) => writeFileSync(process.env.E2E_CORE_CLOCK_FILE!, day);
 // svc-core's clock is every clinic's: no other journey runs while this one moves it.
 test.describe.configure({ lock: LOCKS.alone });
 test.afterAll(() => setToday(''));
-
-async function register(page: Page, name: string, role: 'user' | 'Clinic') {
-  const email = uniqueEmail('roster');
-  const res = await page.request.post('/api/user/register', {
-    data: { name, email, password: PASSWORD, role, ...(role === 'user' ? { designation: 'Nurse' } : {}) },
-  });
-  expect(res.status()).toBe(201);
-  // The sign-up's session cookie would make the set-up's calls the browser's own (refused without its
-  // pages' origin): they carry bearer tokens instead.
-  await page.context().clearCookies();
-  await verifyAddress(page, email);
-  return { name, email };
-}
-
-async function tokenOf(page: Page, email: string) {
-  const login = await page.request.post('/api/user/login', { data: { email, password: PASSWORD } });
-  expect(login.ok()).toBe(true);
-  await page.context().clearCookies(); // bearer tokens only, as in register
-  return { authorization: `Bearer ${(await login.json()).token as string}` };
-}
 
 test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule with a reason and publishes; the nurse sees her shift', async ({
   page,
@@ -51,38 +37,8 @@ test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule w
 
   // She joins the team; the clinic puts her on the maternity ward, whose day shift needs one nurse.
   const clinicAuth = await tokenOf(page, clinic.email);
-  expect(
-    (
-      await page.request.post('/api/user/org/invites', { headers: clinicAuth, data: { email: nurse.email } })
-    ).ok(),
-  ).toBe(true);
-  let nurseAuth = await tokenOf(page, nurse.email);
-  const invites = await page.request.get('/api/user/org/invites/mine', { headers: nurseAuth });
-  const inviteId = ((await invites.json()) as { data: { id: string }[] }).data[0]!.id;
-  expect(
-    (await page.request.post(`/api/user/org/invites/${inviteId}/accept`, { headers: nurseAuth })).ok(),
-  ).toBe(true);
-  await page.context().clearCookies(); // joining answers with a new session, in its cookie too
-  let staffId = '';
-  await expect(async () => {
-    nurseAuth = await tokenOf(page, nurse.email);
-    const record = await page.request.get('/api/core/staff/me', { headers: nurseAuth });
-    expect(record.status()).toBe(200);
-    staffId = ((await record.json()) as { data: { id: string } }).data.id;
-  }).toPass({ timeout: 30_000 });
-  const ward = await page.request.post('/api/core/departments', {
-    headers: clinicAuth,
-    data: { name: 'Maternity' },
-  });
-  const wardId = ((await ward.json()) as { data: { id: string } }).data.id;
-  expect(
-    (
-      await page.request.patch(`/api/core/staff/${staffId}`, {
-        headers: clinicAuth,
-        data: { departmentId: wardId },
-      })
-    ).ok(),
-  ).toBe(true);
+  const wardId = await addDepartment(page, clinicAuth, 'Maternity');
+  await joinTeam(page, clinicAuth, nurse, wardId);
   expect(
     (
       await page.request.post('/api/core/shift-templates', {
@@ -99,22 +55,7 @@ test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule w
   ).toBe(201);
 
   // The owner's phone, 360 px wide, in Kiswahili.
-  const phone = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const mobile = await phone.newPage();
-  await mobile.clock.setFixedTime(new Date(NOW));
-  await mobile.addInitScript(() =>
-    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
-  );
-  await mobile.goto('/login');
-  await acceptCookies(mobile, 'Kubali');
-  await mobile.getByLabel('Barua pepe').fill(clinic.email);
-  await mobile.getByLabel('Nywila').fill(PASSWORD);
-  await mobile.getByRole('main').getByRole('button', { name: 'Ingia' }).click();
-  await expect(mobile).not.toHaveURL(/\/login/);
+  const { context: phone, page: mobile } = await phoneSignedIn(browser, clinic, { now: NOW });
   await mobile.goto('/hr');
   await mobile.getByRole('link', { name: 'Zamu na ratiba' }).click();
   await expect(mobile.getByRole('region', { name: 'Zamu', exact: true })).toContainText('Mchana 07:00–19:00');
@@ -168,22 +109,7 @@ test('the clinic makes a roster on its phone in Kiswahili, keeps a broken rule w
 
   // Monday, 07:05: on her phone, 360 px wide, in Kiswahili, she clocks in for that shift.
   setToday(CLOCK_IN);
-  const herPhone = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const nursePhone = await herPhone.newPage();
-  await nursePhone.clock.setFixedTime(new Date(CLOCK_IN));
-  await nursePhone.addInitScript(() =>
-    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
-  );
-  await nursePhone.goto('/login');
-  await acceptCookies(nursePhone, 'Kubali');
-  await nursePhone.getByLabel('Barua pepe').fill(nurse.email);
-  await nursePhone.getByLabel('Nywila').fill(PASSWORD);
-  await nursePhone.getByRole('main').getByRole('button', { name: 'Ingia' }).click();
-  await expect(nursePhone).not.toHaveURL(/\/login/);
+  const { context: herPhone, page: nursePhone } = await phoneSignedIn(browser, nurse, { now: CLOCK_IN });
   await nursePhone.goto('/hr');
   await nursePhone.getByRole('link', { name: 'Kuingia na kutoka kazini' }).click();
   const clock = nursePhone.getByRole('region', { name: 'Hujaingia kazini' });
@@ -214,43 +140,9 @@ test('a nurse offers her shift for swap on her phone in Kiswahili; a colleague t
   const clinicAuth = await tokenOf(page, clinic.email);
 
   // Both nurses join the team and the maternity ward, whose night shift is not clinical.
-  const ward = await page.request.post('/api/core/departments', {
-    headers: clinicAuth,
-    data: { name: 'Maternity' },
-  });
-  const wardId = ((await ward.json()) as { data: { id: string } }).data.id;
-  async function join(who: { email: string }) {
-    expect(
-      (
-        await page.request.post('/api/user/org/invites', { headers: clinicAuth, data: { email: who.email } })
-      ).ok(),
-    ).toBe(true);
-    let auth = await tokenOf(page, who.email);
-    const invites = await page.request.get('/api/user/org/invites/mine', { headers: auth });
-    const inviteId = ((await invites.json()) as { data: { id: string }[] }).data[0]!.id;
-    expect(
-      (await page.request.post(`/api/user/org/invites/${inviteId}/accept`, { headers: auth })).ok(),
-    ).toBe(true);
-    await page.context().clearCookies();
-    let staffId = '';
-    await expect(async () => {
-      auth = await tokenOf(page, who.email);
-      const record = await page.request.get('/api/core/staff/me', { headers: auth });
-      expect(record.status()).toBe(200);
-      staffId = ((await record.json()) as { data: { id: string } }).data.id;
-    }).toPass({ timeout: 30_000 });
-    expect(
-      (
-        await page.request.patch(`/api/core/staff/${staffId}`, {
-          headers: clinicAuth,
-          data: { departmentId: wardId },
-        })
-      ).ok(),
-    ).toBe(true);
-    return { auth, staffId };
-  }
-  const her = await join(neema);
-  const colleague = await join(zawadi);
+  const wardId = await addDepartment(page, clinicAuth, 'Maternity');
+  const her = await joinTeam(page, clinicAuth, neema, wardId);
+  const colleague = await joinTeam(page, clinicAuth, zawadi, wardId);
   const night = await page.request.post('/api/core/shift-templates', {
     headers: clinicAuth,
     data: { departmentId: wardId, name: 'Usiku', startsAt: '19:00', endsAt: '07:00', clinical: false },
@@ -274,22 +166,7 @@ test('a nurse offers her shift for swap on her phone in Kiswahili; a colleague t
   ).toBe(true);
 
   // Neema, on her phone, 360 px wide, in Kiswahili: she offers Tuesday's night.
-  const phone = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const mobile = await phone.newPage();
-  await mobile.clock.setFixedTime(new Date(NOW));
-  await mobile.addInitScript(() =>
-    localStorage.setItem('afya.language', JSON.stringify({ state: { language: 'sw' }, version: 0 })),
-  );
-  await mobile.goto('/login');
-  await acceptCookies(mobile, 'Kubali');
-  await mobile.getByLabel('Barua pepe').fill(neema.email);
-  await mobile.getByLabel('Nywila').fill(PASSWORD);
-  await mobile.getByRole('main').getByRole('button', { name: 'Ingia' }).click();
-  await expect(mobile).not.toHaveURL(/\/login/);
+  const { context: phone, page: mobile } = await phoneSignedIn(browser, neema, { now: NOW });
   await mobile.goto('/hr/rosters');
   const mine = mobile.getByRole('region', { name: 'Zamu zangu' });
   await mine.getByRole('button', { name: 'Toa Usiku, 31 Mac 2026 ibadilishwe' }).click();
@@ -325,4 +202,31 @@ test('a nurse offers her shift for swap on her phone in Kiswahili; a colleague t
   await expect(decide).toContainText('No swap is waiting for you.');
   const hers = await page.request.get('/api/core/shifts/mine?from=2026-03-30', { headers: colleague.auth });
   expect(((await hers.json()) as { data: { day: string }[] }).data.map((s) => s.day)).toEqual(['2026-03-31']);
+
+  // 360 px wide, the swaps and the team calendar fit the screen and read in full: Neema's swaps, the clinic's calendar.
+  const { context: herPhone, page: hers360 } = await phoneSignedIn(browser, neema, {
+    language: 'en',
+    now: NOW,
+  });
+  await hers360.goto('/hr/swaps');
+  await expect(hers360.getByRole('region', { name: 'My swaps' })).toContainText(
+    `you offered it, ${zawadi.name} took it`,
+  );
+  await expectFitsPhone(hers360, ['Shifts colleagues offer', 'My swaps']);
+  await herPhone.close();
+  const { context: clinicPhone, page: small } = await phoneSignedIn(browser, clinic, {
+    language: 'en',
+    now: NOW,
+  });
+  await small.goto('/hr/calendar');
+  await small.getByRole('button', { name: 'Next week' }).click();
+  const tuesday = small.getByRole('region', { name: '31 Mar 2026' });
+  await expect(tuesday).toContainText(`${zawadi.name} · Usiku 19:00–07:00`);
+  await expectFitsPhone(small, [
+    'Away today',
+    'Away in the next 7 days',
+    '30 Mar 2026 to 5 Apr 2026',
+    '31 Mar 2026',
+  ]);
+  await clinicPhone.close();
 });
