@@ -1524,6 +1524,41 @@ export const Timesheet = Type.Object({
 export type Timesheet = Static<typeof Timesheet>;
 export const TimesheetListResponse = Paged(Timesheet);
 export type TimesheetListResponse = Static<typeof TimesheetListResponse>;
+
+/** GET /api/core/clock/entries: one person's entries (the caller's own without `staffId`) over a period. */
+export const ClockEntryQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ staffId: Type.Optional(Uuid), from: Day, to: Day }),
+]);
+export type ClockEntryQuery = Static<typeof ClockEntryQuery>;
+/** An instant on the organisation's wall clock: its day and `HH:MM`. */
+export const WallClockTime = Type.Object({ day: Type.String(), time: Type.String() });
+export type WallClockTime = Static<typeof WallClockTime>;
+/** An entry as the correction list shows it: its times on the organisation's clock, who corrected it. */
+export const ClockEntryLine = Type.Composite([
+  ClockEntry,
+  Type.Object({
+    clockInLocal: WallClockTime,
+    clockOutLocal: Type.Union([WallClockTime, Type.Null()]),
+    /** Not clocked out though its shift is over (or, without one, a day on): a forgotten clock-out. */
+    missedClockOut: Type.Boolean(),
+    /** The manager or HR member who corrected it (with `correctionReason`), else null. */
+    correctedBy: NullableString,
+    /** Its day is in an approved period: it changes no more until that is reopened. */
+    locked: Type.Boolean(),
+  }),
+]);
+export type ClockEntryLine = Static<typeof ClockEntryLine>;
+/** A page of the person's entries, by clock-in, with their timesheet for the period and whether the caller may correct them. */
+export const ClockEntryListResponse = Ok({
+  data: Type.Array(ClockEntryLine),
+  pageInfo: PageInfo,
+  timeZone: Type.String(),
+  timesheet: Timesheet,
+  /** The caller may correct these entries (the person's manager or HR, not their own). */
+  canCorrect: Type.Boolean(),
+});
+export type ClockEntryListResponse = Static<typeof ClockEntryListResponse>;
 /** POST /api/core/timesheets/approve: a person's timesheet for a period, once (their manager or HR). */
 export const TimesheetApproveBody = Type.Object(
   { staffId: Uuid, from: Day, to: Day },

@@ -1,10 +1,12 @@
 import { ErrorAnswers, PaymentRequiredResponse } from '@platform/contracts';
-import type { App } from '@platform/service-kit';
+import { pageOf, type App } from '@platform/service-kit';
 import {
   ClockBody,
   ClockCodeBody,
   ClockCodeResponse,
   ClockCorrectionBody,
+  ClockEntryListResponse,
+  ClockEntryQuery,
   ClockEntryResponse,
   IdParams,
   MyClockResponse,
@@ -65,6 +67,28 @@ export default async function timeClockRoutes(
       },
     },
     async (request) => ({ success: true as const, data: await clock.mine(await memberOf(orgs, request)) }),
+  );
+
+  app.get(
+    '/api/core/clock/entries',
+    {
+      ...member,
+      schema: {
+        ...secured,
+        querystring: ClockEntryQuery,
+        response: {
+          200: ClockEntryListResponse,
+          402: PaymentRequiredResponse,
+          ...ErrorAnswers(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const actor = await memberOf(orgs, request);
+      const { page, limit } = pageOf(request.query);
+      const { total, ...found } = await clock.entryList(actor, request.query);
+      return { success: true as const, ...found, pageInfo: { page, limit, total } };
+    },
   );
 
   app.patch(

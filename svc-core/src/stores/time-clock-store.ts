@@ -40,6 +40,8 @@ import {
   type ClockCodeBody,
   type ClockCorrectionBody,
   type ClockEntry,
+  type ClockEntryLine,
+  type ClockEntryQuery,
   type ClockRecordedData,
   type ClockShift,
   type MyClock,
@@ -370,6 +372,77 @@ export class TimeClockStore {
       });
       return entryOf(row!, new Map(shift ? [[shift.assignmentId, shift]] : []));
     });
+  }
+
+  /**
+   * One person's entries over a period (by their clock-in's day on the organisation's clock), a page of them
+   * by clock-in, with their timesheet for it: for the person (their own without `staffId`), their manager
+   * or HR, who correct them from it. Anyone else, and another organisation's staff, get a 404 and nothing.
+   */
+  async entryList(actor: OrgActor, query: ClockEntryQuery) {
+    const { from, to } = period(query);
+    const { limit, offset } = pageOf(query);
+    const timeZone = zoneOf(actor);
+    // The timesheets' scope (`scopeWhere`): outside it, as in another organisation, the record is not found.
+    const [member] = query.staffId
+      ? await this.db
+          .select()
+          .from(staff)
+          .where(and(eq(staff.id, query.staffId), scopeWhere(actor)))
+      : [await this.ownRecord(this.db, actor)];
+    if (!member) throw notFound('No such member of your organisation.', CoreErrors.staffNotFound);
+    const span = periodSpan(from, to, timeZone);
+    const where = and(
+      eq(entries.staffRecordId, member.id),
+      gte(entries.clockIn, span.start),
+      lt(entries.clockIn, span.end),
+    );
+    const [found, [counted], [timesheet], approved] = await Promise.all([
+      this.db
+        .select({ entry: entries, correctedBy: schema.people.name })
+        .from(entries)
+        .leftJoin(schema.people, eq(schema.people.id, entries.correctedBy))
+        .where(where)
+        .orderBy(asc(entries.clockIn), asc(entries.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ total: count() }).from(entries).where(where),
+      this.sheets(this.db, actor, [member], from, to),
+      this.db
+        .select({ from: approvals.fromDay, to: approvals.toDay })
+        .from(approvals)
+        .where(and(eq(approvals.staffRecordId, member.id), isNull(approvals.reopenedAt))),
+    ]);
+    const rows = found.map((f) => f.entry);
+    const shiftOf = await this.shiftsById(this.db, rows, [], timeZone);
+    const now = this.now();
+    const local = (at: Date) => {
+      const { day, minutes } = wallClockOf(at, timeZone);
+      const whole = Math.floor(minutes);
+      return { day, time: `${pad(Math.floor(whole / 60))}:${pad(whole % 60)}` };
+    };
+    const data: ClockEntryLine[] = found.map(({ entry, correctedBy }) => {
+      const line = entryOf(entry, shiftOf);
+      const shift = entry.assignmentId ? shiftOf.get(entry.assignmentId) : undefined;
+      const inLocal = local(entry.clockIn);
+      return {
+        ...line,
+        clockInLocal: inLocal,
+        clockOutLocal: entry.clockOut ? local(entry.clockOut) : null,
+        missedClockOut:
+          !entry.clockOut &&
+          (shift ? shift.end <= now : now.getTime() - entry.clockIn.getTime() >= MAX_ENTRY_HOURS * HOUR),
+        correctedBy: entry.correctedBy ? (correctedBy ?? '') : null,
+        locked: approved.some((a) => a.from <= inLocal.day && inLocal.day <= a.to),
+      };
+    });
+    return {
+      data,
+      total: Number(counted?.total ?? 0),
+      timeZone,
+      timesheet: timesheet!,
+      canCorrect: timesheet!.approvable,
+    };
   }
 
   // ---- Timesheets --------------------------------------------------------------------------------
@@ -705,6 +778,7 @@ export class TimeClockStore {
 }
 
 const alreadyIn = () => conflict('You are already clocked in.', CoreErrors.clockAlreadyIn);
+const pad = (n: number) => String(n).padStart(2, '0');
 const zoneOf = (actor: OrgActor) => actor.timeZone ?? DEFAULT_TIME_ZONE;
 
 /** A period of real days in order, at most `TIMESHEET_MAX_DAYS` long (400 otherwise). */
