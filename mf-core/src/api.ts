@@ -35,6 +35,7 @@ import type {
   ClockCodeBody,
   ClockCodeResponse,
   ClockCorrectionBody,
+  ClockEntryListResponse,
   ClockEntryResponse,
   MyClockResponse,
   TimesheetApprovalResponse,
@@ -138,9 +139,14 @@ export interface TimesheetFilter {
   departmentId?: string;
   search?: string;
 }
-const timesheetQuery = (filter: TimesheetFilter, page: Record<string, string> = {}) => {
+/** A period's query (a timesheet filter, or a person's entries): its values set, the empty left out. */
+const timesheetQuery = (
+  filter: TimesheetFilter | { staffId?: string; from: string; to: string },
+  page: Record<string, string> = {},
+) => {
   const query = new URLSearchParams(page);
-  for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
+  for (const [key, value] of Object.entries(filter) as [string, string | undefined][])
+    if (value) query.set(key, value);
   return query;
 };
 
@@ -498,6 +504,11 @@ export const coreApi = {
       method: 'PUT',
       body,
     }),
+  /** One person's entries over a period (their own without `staffId`), to correct them. */
+  clockEntries: (query: { staffId?: string; from: string; to: string }, page: number, limit = 20) =>
+    endpoint<ClockEntryListResponse>(
+      `/api/core/clock/entries?${timesheetQuery(query, { page: String(page), limit: String(limit) })}`,
+    ),
   correctClockEntry: (id: string, body: ClockCorrectionBody) =>
     apiRequest<ClockEntryResponse>(`/api/core/clock/entries/${encodeURIComponent(id)}`, {
       method: 'PATCH',

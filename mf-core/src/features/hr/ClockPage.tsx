@@ -15,6 +15,7 @@ import {
 } from '@platform/ui';
 import { coreApi } from '../../api';
 import { useFailure } from './hr-access';
+import { PersonEntries } from './ClockEntries';
 import '../shared/core.css';
 
 /** Refusals about the ward's code, shown at the code's field. */
@@ -120,6 +121,7 @@ function Clock() {
         {error && <Alert kind="error">{error}</Alert>}
       </section>
       <Entries entries={state.entries} zone={state.timeZone} />
+      <MyMonth today={state.today} />
     </>
   );
 }
@@ -140,6 +142,17 @@ function ShiftLine({ shift, zone }: { shift: ClockShift | null; zone: string }) 
         to: time(shift.end),
       })}
     </p>
+  );
+}
+
+/** The caller's own entries this month (the organisation's calendar), as their manager corrects them. */
+function MyMonth({ today }: { today: string }) {
+  const { t } = useTranslation('core');
+  return (
+    <section className="card" aria-labelledby="clock-month">
+      <h2 id="clock-month">{t('clockEntries.myMonth')}</h2>
+      <PersonEntries from={`${today.slice(0, 8)}01`} to={today} />
+    </section>
   );
 }
 

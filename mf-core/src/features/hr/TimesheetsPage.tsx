@@ -19,6 +19,8 @@ import {
 } from '@platform/ui';
 import { coreApi, type TimesheetFilter } from '../../api';
 import { useFailure, useOrgRole, useOrgTimeZone } from './hr-access';
+import { PersonEntries } from './ClockEntries';
+import { instantIn } from './wall-clock';
 import '../shared/core.css';
 
 const PAGE_SIZE = 20;
@@ -170,6 +172,8 @@ function Sheet({ sheet, zone }: { sheet: Timesheet; zone: string }) {
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [showEntries, setShowEntries] = useState(false);
+  const entriesId = useId();
   const { totals, approval } = sheet;
 
   async function send(run: () => Promise<{ ok: boolean }>, success: string) {
@@ -234,6 +238,18 @@ function Sheet({ sheet, zone }: { sheet: Timesheet; zone: string }) {
       ) : (
         <p>{t('timesheets.notApproved')}</p>
       )}
+      <Button
+        variant="secondary"
+        aria-expanded={showEntries}
+        aria-controls={entriesId}
+        aria-label={t('clockEntries.showFor', { name: sheet.name })}
+        onClick={() => setShowEntries((shown) => !shown)}
+      >
+        {showEntries ? t('clockEntries.hide') : t('clockEntries.show')}
+      </Button>
+      <div id={entriesId}>
+        {showEntries && <PersonEntries staffId={sheet.staffId} from={sheet.from} to={sheet.to} />}
+      </div>
       {sheet.approvable &&
         sheet.openEntries.map((entry) => (
           <CloseEntry key={entry.id} entry={entry} name={sheet.name} zone={zone} />
@@ -271,32 +287,7 @@ function Sheet({ sheet, zone }: { sheet: Timesheet; zone: string }) {
   );
 }
 
-/** How far `zone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
-function offsetMs(at: Date, zone: string): number {
-  const part = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** `2026-03-07T10:00` on the organisation's clock, as the instant it is (the browser may be elsewhere). */
-export function instantIn(local: string, zone: string): string {
-  const wall = Date.parse(`${local}:00Z`);
-  const first = wall - offsetMs(new Date(wall), zone);
-  return new Date(wall - offsetMs(new Date(first), zone)).toISOString();
-}
+export { instantIn };
 
 /** An entry left open: its manager or HR gives the clock-out time (the organisation's clock) and why. */
 function CloseEntry({
