@@ -1,7 +1,7 @@
 import './texts';
 import { useState, type FormEvent } from 'react';
 import type { PersonBalances } from '@platform/svc-core/contract';
-import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
+import { useApiPages, useApiQuery } from '@platform/data';
 import {
   Alert,
   Button,
@@ -12,8 +12,8 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure } from './hr-access';
-import { dayFromNow, parseDays, refreshLeave, useNameOf } from './leave-common';
+import { orNull, useFailure, useSubmit } from './hr-access';
+import { dayFromNow, parseDays, useNameOf } from './leave-common';
 
 /**
  * Each person's balances in one's scope, a page at a time, and the CSV of them all; HR also enters what
@@ -66,8 +66,8 @@ type Field = 'typeId' | 'broughtForward' | 'taken';
  */
 function OpeningBalance({ person }: { person: PersonBalances }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const nameOf = useNameOf();
+  const { submit, busy, message, setMessage } = useSubmit();
   const types = useApiQuery(coreApi.leaveTypes());
   const thisYear = Number(dayFromNow(0).slice(0, 4));
   const [open, setOpen] = useState(false);
@@ -79,8 +79,6 @@ function OpeningBalance({ person }: { person: PersonBalances }) {
     note: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const kept = (types.data?.data ?? []).filter((type) => type.active && type.accrual !== 'none');
 
   /** Choosing a type (or this year) shows what was entered for it, to change. */
@@ -107,27 +105,26 @@ function OpeningBalance({ person }: { person: PersonBalances }) {
     if (taken === null) found.taken = t('leave.numberInvalid');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.setLeaveOpening(person.staffId, {
-        typeId: form.typeId,
-        year: Number(form.year),
-        broughtForward: broughtForward!,
-        taken: taken!,
-        note: form.note.trim() || null,
-      });
-      if (res.ok) {
-        const b = res.body.data;
-        setMessage({
-          kind: 'success',
-          text: t('leave.openingSaved', { type: nameOf(b.typeName), year: b.year, days: b.available }),
-        });
-        await Promise.all([refreshLeave(), refreshApi('/api/core/leave/balances/me')]);
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    await submit(
+      () =>
+        coreApi.setLeaveOpening(person.staffId, {
+          typeId: form.typeId,
+          year: Number(form.year),
+          broughtForward: broughtForward!,
+          taken: taken!,
+          note: orNull(form.note),
+        }),
+      {
+        success: (res) => {
+          const b = res.ok ? res.body.data : null;
+          return b
+            ? t('leave.openingSaved', { type: nameOf(b.typeName), year: b.year, days: b.available })
+            : '';
+        },
+        // Every balance list, one's own too.
+        refresh: ['/api/core/leave/balances'],
+      },
+    );
   }
 
   const label = t('leave.openingFor', { name: person.name });

@@ -6,10 +6,10 @@ import {
   type LeaveTypeBody,
   type LeaveTypeChangeBody,
 } from '@platform/svc-core/contract';
-import { refreshApi, useApiQuery } from '@platform/data';
+import { useApiQuery } from '@platform/data';
 import { Alert, Button, SelectField, Spinner, TextField, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure } from './hr-access';
+import { useFailure, useSubmit } from './hr-access';
 import { parseDays, parseWhole, useNameOf } from './leave-common';
 
 type Accrual = (typeof LEAVE_ACCRUALS)[number];
@@ -26,7 +26,7 @@ type Text =
   | 'documentsAfterDays';
 /** The form as typed: figures as text (empty: none), the switches as they are. */
 type Draft = Record<Text, string> & Record<Switch, boolean> & { accrual: Accrual };
-type Errors = Partial<Record<Text | 'form', string>>;
+type Errors = Partial<Record<Text, string>>;
 /** Every rule of a type, as the service takes it. */
 type Rules = Required<LeaveTypeChangeBody>;
 
@@ -190,11 +190,9 @@ function TypeForm({
   onDone: (saved: boolean) => void;
 }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
+  const { submit, busy, message, setMessage } = useSubmit();
   const [draft, setDraft] = useState(() => draftOf(type));
   const [errors, setErrors] = useState<Errors>({});
-  const [saved, setSaved] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const field = (key: Text) => ({
     value: draft[key],
     error: errors[key],
@@ -203,7 +201,7 @@ function TypeForm({
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    setSaved(null);
+    setMessage(null);
     const checked = rulesOf(draft);
     if ('errors' in checked) {
       setErrors(Object.fromEntries(Object.entries(checked.errors).map(([k, key]) => [k, t(`leave.${key}`)])));
@@ -213,26 +211,20 @@ function TypeForm({
     const { active: _active, ...created } = checked.rules;
     const change = type ? changesOf(type, checked.rules) : null;
     if (change && Object.keys(change).length === 0) {
-      setSaved(t('leave.typeUnchanged'));
+      setMessage({ kind: 'success', text: t('leave.typeUnchanged') });
       return;
     }
-    setBusy(true);
-    try {
-      const res = change
-        ? await coreApi.changeLeaveType(type!.id, change)
-        : await coreApi.addLeaveType(created satisfies LeaveTypeBody);
-      if (res.ok) {
-        await refreshApi('/api/core/leave/types');
-        setBusy(false);
-        if (type) setSaved(t('leave.typeSaved'));
-        else onDone(true);
-        return;
-      }
-      setErrors({ form: failure(res) });
-    } catch (caught) {
-      setErrors({ form: failure(caught) });
-    }
-    setBusy(false);
+    await submit(
+      () =>
+        change
+          ? coreApi.changeLeaveType(type!.id, change)
+          : coreApi.addLeaveType(created satisfies LeaveTypeBody),
+      {
+        success: type ? t('leave.typeSaved') : undefined,
+        refresh: ['/api/core/leave/types'],
+        done: () => type || onDone(true),
+      },
+    );
   }
 
   return (
@@ -299,8 +291,7 @@ function TypeForm({
           </label>
         ))}
       </fieldset>
-      {errors.form && <Alert kind="error">{errors.form}</Alert>}
-      {saved && <Alert kind="success">{saved}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
       <div className="hr-actions">
         <Button type="submit" loading={busy}>
           {type ? t('leave.saveType') : t('leave.addTypeButton')}
