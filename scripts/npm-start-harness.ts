@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
 import { REPO_ROOT } from './config';
 
 /** For tests that run `npm start` as a newcomer would (start-stop, the backup drill). */
@@ -31,6 +32,21 @@ export function childrenOf(parent: number, cwd: string): number[] {
   return found.map(Number).sort();
 }
 
+/** The command lines of the processes in process group `group` (a run started `detached` is one). */
+export function groupMembers(group: number): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const pgrp = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2];
+      if (Number(pgrp) === group)
+        found.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim());
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
 export async function until(check: () => Promise<boolean>, ms = 60_000) {
   const end = Date.now() + ms;
   while (!(await check().catch(() => false))) {
@@ -60,9 +76,12 @@ export function startNpmStart(
   };
   delete childEnv.DATABASE_URL;
   delete childEnv.NATS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
+  // package.json's own `start` command, as npm runs it (node_modules/.bin on the PATH), so the process the
+  // test signals is the one a terminal's Ctrl-C or a supervisor's SIGTERM reaches.
+  const [command, ...args] = startCommand();
+  const child = spawn(command === 'node' ? process.execPath : command!, [...args, '--no-build'], {
     cwd: REPO_ROOT,
-    env: childEnv,
+    env: { ...childEnv, PATH: `${path.join(REPO_ROOT, 'node_modules', '.bin')}:${process.env.PATH}` },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -80,6 +99,12 @@ export function startNpmStart(
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, running, exited, output: () => output };
+}
+
+/** `npm start`'s command line, from the root package.json. */
+export function startCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  return String(pkg.scripts.start).split(/\s+/);
 }
 
 /** Ends a run's whole process group, then anything still on its data folder (a failed test's leftovers). */

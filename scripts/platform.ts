@@ -110,7 +110,9 @@ function runTs(
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(root, dir),
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // An IPC channel only so the service sees the platform go (service-kit's listenUntilSignalled): killed
+    // outright, npm start cannot stop what it started.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   // Line by line: a service writes its log in batches (service-kit's createLogger), so a chunk read from
   // the pipe may end inside a line.

@@ -11,7 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '@platform/testing';
 import { REPO_ROOT } from './config';
-import { childrenOf, killEverything, processesUsing, startNpmStart, until } from './npm-start-harness';
+import {
+  childrenOf,
+  groupMembers,
+  killEverything,
+  processesUsing,
+  startNpmStart,
+  until,
+} from './npm-start-harness';
 
 jest.setTimeout(300_000);
 
@@ -77,5 +84,30 @@ describe('npm start stopped by SIGTERM', () => {
     // And no service met a stopped database or bus on its way out (pino's error and fatal levels).
     const afterStop = run.output().slice(stoppingAt);
     expect(afterStop.split('\n').filter((l) => /"level":(50|60)/.test(l))).toEqual([]);
+  });
+});
+
+describe('npm start killed outright', () => {
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'start-killed-'));
+    chmodSync(dataDir, 0o755);
+  });
+  afterAll(() => {
+    killEverything(child?.pid, dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves no service or gateway running: each sees the platform go and stops', async () => {
+    const run = startNpmStart(dataDir, await freePort(), await freePort());
+    child = run.child;
+    await run.running;
+    const servers = () => groupMembers(child!.pid!).filter((cmd) => cmd.includes('src/server.ts'));
+    // Every module's service and the gateway, in the start process's own group.
+    expect(servers().length).toBeGreaterThanOrEqual(8);
+    process.kill(child.pid!, 'SIGKILL');
+    await until(async () => servers().length === 0, 30_000);
+    // (Its nats-server and Postgres cannot watch for it: the next start finds them on its data and stops them.)
   });
 });
