@@ -1,14 +1,15 @@
 import './texts';
 import { useId, useState, type FormEvent } from 'react';
 import type { LicenceAlertRoles as RolesView } from '@platform/svc-core/contract';
-import { refreshApi, useApiQuery } from '@platform/data';
+import { useApiQuery } from '@platform/data';
 import { Link } from '@platform/router';
 import { Alert, Button, SelectField, Spinner, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure } from './hr-access';
+import { useFailure, useSubmit } from './hr-access';
 
 const PATH = '/api/core/licence-alerts/roles';
-type Outcome = { kind: 'success' | 'error'; text: string; upgrade?: boolean } | null;
+/** The role being stopped, or this for the one being added. */
+const ADDING = '';
 
 /**
  * `/hr` for HR: which staff roles' licences alert HR. On a plan with a limit (Essential: 3) HR chooses them
@@ -19,8 +20,41 @@ export function LicenceAlertRoles({ owner }: { owner: boolean }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const view = useApiQuery(coreApi.licenceAlertRoles());
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { submit, busy, message, setMessage } = useSubmit();
+  const [pending, setPending] = useState<string | null>(null);
+  // The service refused a role past the plan's limit: the way to upgrade is shown with it.
+  const [upgrade, setUpgrade] = useState(false);
   const data = view.data?.data;
+  const role = (p: string) => t(`professions.${p}`, { ns: 'ui' });
+
+  function stop(profession: string) {
+    setPending(profession);
+    setUpgrade(false);
+    void submit(() => coreApi.untrackLicenceRole(profession), {
+      success: t('licenceRoles.stopped', { role: role(profession) }),
+      refresh: [PATH],
+    });
+  }
+
+  function add(profession: string) {
+    setPending(ADDING);
+    setUpgrade(false);
+    void submit(() => coreApi.trackLicenceRole(profession), {
+      success: t('licenceRoles.added', { role: role(profession) }),
+      refresh: [PATH],
+      refused: (res) => {
+        const body = res.body as { code?: string; allowed?: number };
+        if (body.code !== 'billing.limit_reached') return false;
+        setMessage({
+          kind: 'error',
+          text: t('licenceRoles.refused', { allowed: body.allowed, role: role(profession) }),
+        });
+        setUpgrade(true);
+        return true;
+      },
+    });
+  }
+
   return (
     <section className="card" aria-labelledby="hr-licence-roles">
       <h2 id="hr-licence-roles">{t('licenceRoles.title')}</h2>
@@ -30,10 +64,10 @@ export function LicenceAlertRoles({ owner }: { owner: boolean }) {
       {data && data.limit !== null && (
         <>
           <p>{t('licenceRoles.limited', { limit: data.limit })}</p>
-          <Chosen data={data} limit={data.limit} onOutcome={setOutcome} />
-          <AddRole data={data} onOutcome={setOutcome} />
-          {outcome && <Alert kind={outcome.kind}>{outcome.text}</Alert>}
-          {(outcome?.upgrade || data.roles.length >= data.limit) && <Upgrade owner={owner} />}
+          <Chosen data={data} limit={data.limit} stopping={busy ? pending : null} onStop={stop} />
+          <AddRole data={data} adding={busy && pending === ADDING} onAdd={add} />
+          {message && <Alert kind={message.kind}>{message.text}</Alert>}
+          {(upgrade || data.roles.length >= data.limit) && <Upgrade owner={owner} />}
         </>
       )}
     </section>
@@ -43,32 +77,18 @@ export function LicenceAlertRoles({ owner }: { owner: boolean }) {
 function Chosen({
   data,
   limit,
-  onOutcome,
+  stopping,
+  onStop,
 }: {
   data: RolesView;
   limit: number;
-  onOutcome: (o: Outcome) => void;
+  /** The role whose stop is being sent. */
+  stopping: string | null;
+  onStop(profession: string): void;
 }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
-  const [busy, setBusy] = useState<string | null>(null);
   const listId = useId();
   const role = (p: string) => t(`professions.${p}`, { ns: 'ui' });
-
-  async function stop(profession: string) {
-    setBusy(profession);
-    onOutcome(null);
-    try {
-      const res = await coreApi.untrackLicenceRole(profession);
-      if (res.ok) {
-        onOutcome({ kind: 'success', text: t('licenceRoles.stopped', { role: role(profession) }) });
-        await refreshApi(PATH);
-      } else onOutcome({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      onOutcome({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(null);
-  }
 
   if (data.roles.length === 0) return <p className="muted">{t('licenceRoles.none', { limit })}</p>;
   return (
@@ -81,8 +101,8 @@ function Chosen({
             {!r.alerted && <> · {t('licenceRoles.pastLimit')}</>}{' '}
             <Button
               variant="secondary"
-              loading={busy === r.profession}
-              onClick={() => void stop(r.profession)}
+              loading={stopping === r.profession}
+              onClick={() => onStop(r.profession)}
             >
               {t('licenceRoles.stop', { role: role(r.profession) })}
             </Button>
@@ -93,38 +113,26 @@ function Chosen({
   );
 }
 
-function AddRole({ data, onOutcome }: { data: RolesView; onOutcome: (o: Outcome) => void }) {
+function AddRole({
+  data,
+  adding,
+  onAdd,
+}: {
+  data: RolesView;
+  adding: boolean;
+  onAdd(profession: string): void;
+}) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const chosen = new Set(data.roles.map((r) => r.profession));
   const open = data.professions.filter((p) => !chosen.has(p));
   const [profession, setProfession] = useState('');
-  const [busy, setBusy] = useState(false);
   const role = (p: string) => t(`professions.${p}`, { ns: 'ui' });
   const picked = open.includes(profession as (typeof open)[number]) ? profession : (open[0] ?? '');
   if (open.length === 0) return null;
 
-  async function add(e: FormEvent) {
+  function add(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    onOutcome(null);
-    try {
-      const res = await coreApi.trackLicenceRole(picked);
-      const body = res.body as { code?: string; allowed?: number };
-      if (res.ok) {
-        onOutcome({ kind: 'success', text: t('licenceRoles.added', { role: role(picked) }) });
-        await refreshApi(PATH);
-      } else if (body.code === 'billing.limit_reached')
-        onOutcome({
-          kind: 'error',
-          text: t('licenceRoles.refused', { allowed: body.allowed, role: role(picked) }),
-          upgrade: true,
-        });
-      else onOutcome({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      onOutcome({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    onAdd(picked);
   }
 
   return (
@@ -135,7 +143,7 @@ function AddRole({ data, onOutcome }: { data: RolesView; onOutcome: (o: Outcome)
         options={open.map((p) => ({ value: p, label: role(p) }))}
         onChange={(e) => setProfession(e.target.value)}
       />
-      <Button type="submit" loading={busy}>
+      <Button type="submit" loading={adding}>
         {t('licenceRoles.add')}
       </Button>
     </form>

@@ -4,7 +4,7 @@ import type { PulseQuestion, Survey } from '@platform/svc-core/contract';
 import { refreshApi, useApiPages } from '@platform/data';
 import { Alert, Button, Spinner, TextArea, useDateFormat, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure } from './hr-access';
+import { useFailure, useSubmit } from './hr-access';
 
 const SCALE = [1, 2, 3, 4, 5] as const;
 
@@ -36,37 +36,37 @@ export function PulseSurveys() {
 
 function AnswerForm({ survey, onDone }: { survey: Survey; onDone: () => void }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const date = useDateFormat('UTC');
   const id = useId();
   const [ratings, setRatings] = useState<Partial<Record<PulseQuestion, number>>>({});
   const [comment, setComment] = useState('');
   const [missing, setMissing] = useState<PulseQuestion[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
 
-  async function send(e: FormEvent) {
+  function send(e: FormEvent) {
     e.preventDefault();
     const unanswered = survey.questions.filter((q) => ratings[q] === undefined);
     setMissing(unanswered);
-    setError(null);
+    setMessage(null);
     if (unanswered.length > 0) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.answerSurvey(survey.id, {
-        ratings,
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
-      });
-      if (res.ok || (res.body as { code?: string }).code === 'core.survey_answered') {
-        onDone();
-        await refreshApi('/api/core/wellness/surveys');
-        return;
-      }
-      setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
+    void submit(
+      async () => {
+        const res = await coreApi.answerSurvey(survey.id, {
+          ratings,
+          ...(comment.trim() ? { comment: comment.trim() } : {}),
+        });
+        // Answered already (in another tab): as good as sent.
+        return (res.body as { code?: string }).code === 'core.survey_answered' ? { ...res, ok: true } : res;
+      },
+      {
+        // The form leaves at once and the section thanks them; only then does the list load again (which
+        // would otherwise empty the section for a moment).
+        done: () => {
+          onDone();
+          return refreshApi('/api/core/wellness/surveys');
+        },
+      },
+    );
   }
 
   return (
@@ -105,7 +105,7 @@ function AnswerForm({ survey, onDone }: { survey: Survey; onDone: () => void }) 
         value={comment}
         onChange={(e) => setComment(e.target.value)}
       />
-      {error && <Alert kind="error">{error}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
       <Button type="submit" loading={busy}>
         {t('wellness.send')}
       </Button>

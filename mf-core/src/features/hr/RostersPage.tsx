@@ -1,7 +1,7 @@
 import './texts';
 import { useId, useState, type FormEvent } from 'react';
 import type { Roster, RosterAssignment, ShiftTemplate } from '@platform/svc-core/contract';
-import { refreshApi, useApiPages, useApiQuery } from '@platform/data';
+import { useApiPages, useApiQuery } from '@platform/data';
 import { Link, Navigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import {
@@ -16,7 +16,7 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure, useOrgRole, useOrgTimeZone } from './hr-access';
+import { useFailure, useOrgRole, useOrgTimeZone, useSubmit } from './hr-access';
 import { WardClockCode } from './WardClockCode';
 import { ShiftSwap } from './ShiftSwap';
 import '../shared/core.css';
@@ -79,32 +79,27 @@ export default function RostersPage() {
  */
 function FatigueLimits({ canChange }: { canChange: boolean }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const org = useApiQuery(coreApi.organisation());
   const limits = org.data?.data.fatigue;
   const [form, setForm] = useState<{ nights: string; rest: string } | null>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message } = useSubmit();
   if (!limits) return null;
   const values = form ?? { nights: String(limits.maxConsecutiveNights), rest: String(limits.minRestDays) };
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await coreApi.configureOrganisation({
-        fatigue: { maxConsecutiveNights: Number(values.nights), minRestDays: Number(values.rest) },
-      });
-      if (res.ok) {
-        await Promise.all([refreshApi('/api/core/organisation'), refreshApi('/api/core/rosters/')]);
-        setForm(null);
-        setMessage({ kind: 'success', text: t('rosters.limitsSaved') });
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        coreApi.configureOrganisation({
+          fatigue: { maxConsecutiveNights: Number(values.nights), minRestDays: Number(values.rest) },
+        }),
+      {
+        success: t('rosters.limitsSaved'),
+        refresh: ['/api/core/organisation', '/api/core/rosters/'],
+        // The fields show the saved limits once they have loaded again.
+        done: () => setForm(null),
+      },
+    );
   }
 
   return (
@@ -185,13 +180,12 @@ function Shifts() {
   const [form, setForm] = useState(empty);
   const [minimums, setMinimums] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Partial<Record<'name' | 'startsAt' | 'endsAt', string>>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const clinicalId = useId();
   const set = (key: 'name' | 'startsAt' | 'endsAt') => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  async function add(e: FormEvent) {
+  function add(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
     if (!form.name.trim()) found.name = t('rosters.nameRequired');
@@ -200,29 +194,28 @@ function Shifts() {
     setErrors(found);
     setMessage(null);
     if (Object.keys(found).length > 0 || !chosen) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.addShiftTemplate({
-        departmentId: chosen,
-        name: form.name.trim(),
-        startsAt: form.startsAt,
-        endsAt: form.endsAt,
-        clinical: form.clinical,
-        minimumStaffing: STAFF_PROFESSIONS.filter((p) => Number(minimums[p]) > 0).map((p) => ({
-          profession: p,
-          count: Number(minimums[p]),
-        })),
-      });
-      if (res.ok) {
-        setForm(empty);
-        setMinimums({});
-        setMessage({ kind: 'success', text: t('rosters.shiftAdded') });
-        await refreshApi('/api/core/shift-templates');
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        coreApi.addShiftTemplate({
+          departmentId: chosen,
+          name: form.name.trim(),
+          startsAt: form.startsAt,
+          endsAt: form.endsAt,
+          clinical: form.clinical,
+          minimumStaffing: STAFF_PROFESSIONS.filter((p) => Number(minimums[p]) > 0).map((p) => ({
+            profession: p,
+            count: Number(minimums[p]),
+          })),
+        }),
+      {
+        success: t('rosters.shiftAdded'),
+        refresh: ['/api/core/shift-templates'],
+        done: () => {
+          setForm(empty);
+          setMinimums({});
+        },
+      },
+    );
   }
 
   return (
@@ -333,30 +326,18 @@ function Rosters({ onOpen }: { onOpen: (id: string) => void }) {
   const list = useApiPages((page) => coreApi.rosters(page));
   const [form, setForm] = useState({ departmentId: '', startsOn: '', weeks: '4' });
   const [errors, setErrors] = useState<Partial<Record<'startsOn', string>>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const departmentId = form.departmentId || departments[0]?.id || '';
 
-  async function create(e: FormEvent) {
+  function create(e: FormEvent) {
     e.preventDefault();
     setMessage(null);
     setErrors(form.startsOn ? {} : { startsOn: t('rosters.startRequired') });
     if (!form.startsOn || !departmentId) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.createRoster({
-        departmentId,
-        startsOn: form.startsOn,
-        weeks: Number(form.weeks),
-      });
-      if (res.ok) {
-        await refreshApi('/api/core/rosters');
-        onOpen(res.body.data.id);
-      } else setMessage(failure(res));
-    } catch (caught) {
-      setMessage(failure(caught));
-    }
-    setBusy(false);
+    void submit(
+      () => coreApi.createRoster({ departmentId, startsOn: form.startsOn, weeks: Number(form.weeks) }),
+      { refresh: ['/api/core/rosters'], done: (res) => onOpen(res.body.data.id) },
+    );
   }
 
   return (
@@ -407,7 +388,7 @@ function Rosters({ onOpen }: { onOpen: (id: string) => void }) {
             label: t('rosters.weekCount', { count: Number(w) }),
           }))}
         />
-        {message && <Alert kind="error">{message}</Alert>}
+        {message && <Alert kind={message.kind}>{message.text}</Alert>}
         <Button type="submit" loading={busy}>
           {t('rosters.create')}
         </Button>
@@ -423,27 +404,20 @@ function RosterView({ id }: { id: string }) {
   const date = useDateFormat('UTC');
   const wide = useMediaQuery(WIDE);
   const query = useApiQuery(coreApi.roster(id));
-  const [busy, setBusy] = useState<'fill' | 'publish' | null>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const { submit, busy, message } = useSubmit();
+  const [acting, setActing] = useState<'fill' | 'publish' | null>(null);
   const roster = query.data?.data;
   if (query.loading && !roster) return <Spinner label={t('hrPage.loading')} />;
   if (query.error) return <Alert kind="error">{failure(query.error)}</Alert>;
   if (!roster) return null;
   const draft = roster.status === 'draft';
 
-  async function act(kind: 'fill' | 'publish') {
-    setBusy(kind);
-    setMessage(null);
-    try {
-      const res = await (kind === 'fill' ? coreApi.fillRoster(id) : coreApi.publishRoster(id));
-      if (res.ok) {
-        await Promise.all([refreshApi(`/api/core/rosters/${id}`), refreshApi('/api/core/rosters')]);
-        setMessage({ kind: 'success', text: t(kind === 'fill' ? 'rosters.filled' : 'rosters.published') });
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(null);
+  function act(kind: 'fill' | 'publish') {
+    setActing(kind);
+    void submit(() => (kind === 'fill' ? coreApi.fillRoster(id) : coreApi.publishRoster(id)), {
+      success: t(kind === 'fill' ? 'rosters.filled' : 'rosters.published'),
+      refresh: [`/api/core/rosters/${id}`, '/api/core/rosters'],
+    });
   }
 
   return (
@@ -461,10 +435,10 @@ function RosterView({ id }: { id: string }) {
       </p>
       {draft && (
         <div className="row hr-actions">
-          <Button loading={busy === 'fill'} onClick={() => void act('fill')}>
+          <Button loading={busy && acting === 'fill'} onClick={() => act('fill')}>
             {t('rosters.fill')}
           </Button>
-          <Button variant="secondary" loading={busy === 'publish'} onClick={() => void act('publish')}>
+          <Button variant="secondary" loading={busy && acting === 'publish'} onClick={() => act('publish')}>
             {t('rosters.publish')}
           </Button>
         </div>
@@ -502,22 +476,12 @@ function AssignmentLine({
   label: string;
 }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const date = useDateFormat('UTC');
-  const [error, setError] = useState<string | null>(null);
+  const { submit, message } = useSubmit();
   const person = roster.people.find((p) => p.staffId === a.staffId)?.name ?? '';
   const shift = roster.templates.find((s) => s.id === a.templateId)?.name ?? '';
-
-  async function remove() {
-    setError(null);
-    try {
-      const res = await coreApi.unassignShift(roster.id, a.id);
-      if (res.ok) await refreshApi(`/api/core/rosters/${roster.id}`);
-      else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-  }
+  const remove = () =>
+    submit(() => coreApi.unassignShift(roster.id, a.id), { refresh: [`/api/core/rosters/${roster.id}`] });
 
   return (
     <li>
@@ -535,7 +499,7 @@ function AssignmentLine({
           </Button>
         </>
       )}
-      {error && <Alert kind="error">{error}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
     </li>
   );
 }
@@ -722,7 +686,6 @@ function DayList({ roster }: { roster: Roster }) {
  */
 function Assign({ roster }: { roster: Roster }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const date = useDateFormat('UTC');
   const active = roster.templates.filter((s) => s.active);
   const empty = { staffId: '', templateId: '', day: '', reason: '' };
@@ -731,14 +694,13 @@ function Assign({ roster }: { roster: Roster }) {
   const [errors, setErrors] = useState<Partial<Record<'staffId' | 'templateId' | 'day' | 'reason', string>>>(
     {},
   );
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
     if (key !== 'reason') setBroken(null);
   };
 
-  async function send(e: FormEvent) {
+  function send(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
     if (!form.staffId) found.staffId = t('rosters.personRequired');
@@ -748,26 +710,30 @@ function Assign({ roster }: { roster: Roster }) {
     setErrors(found);
     setMessage(null);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await coreApi.assignShift(roster.id, {
-        staffId: form.staffId,
-        templateId: form.templateId,
-        day: form.day,
-        ...(broken ? { reason: form.reason.trim() } : {}),
-      });
-      const body = res.body as { code?: string; hints?: string[] };
-      if (res.ok) {
-        setForm(empty);
-        setBroken(null);
-        setMessage({ kind: 'success', text: t('rosters.assigned') });
-        await refreshApi(`/api/core/rosters/${roster.id}`);
-      } else if (body.code === 'core.roster_rule_broken') setBroken(body.hints ?? []);
-      else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
+    void submit(
+      () =>
+        coreApi.assignShift(roster.id, {
+          staffId: form.staffId,
+          templateId: form.templateId,
+          day: form.day,
+          ...(broken ? { reason: form.reason.trim() } : {}),
+        }),
+      {
+        success: t('rosters.assigned'),
+        refresh: [`/api/core/rosters/${roster.id}`],
+        done: () => {
+          setForm(empty);
+          setBroken(null);
+        },
+        // It breaks a rule: shown, with a reason to keep it anyway.
+        refused: (res) => {
+          const body = res.body as { code?: string; hints?: string[] };
+          if (body.code !== 'core.roster_rule_broken') return false;
+          setBroken(body.hints ?? []);
+          return true;
+        },
+      },
+    );
   }
 
   return (

@@ -1,14 +1,11 @@
 import './texts';
-import { useState } from 'react';
 import type { MyShift } from '@platform/svc-core/contract';
-import { refreshApi } from '@platform/data';
 import { Alert, Button, useDateFormat, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure } from './hr-access';
+import { useSubmit } from './hr-access';
 
-/** Reloads one's shifts and the swap lists after a change. */
-export const refreshSwaps = () =>
-  Promise.all([refreshApi('/api/core/shifts/mine'), refreshApi('/api/core/swap-offers')]);
+/** One's shifts and the swap lists, loaded again after a change. */
+export const SWAP_LISTS = ['/api/core/shifts/mine', '/api/core/swap-offers'];
 
 /**
  * One's own published shift in "my shifts": offer it for swap to colleagues of one's profession, see that
@@ -17,27 +14,12 @@ export const refreshSwaps = () =>
  */
 export function ShiftSwap({ shift }: { shift: MyShift }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const date = useDateFormat('UTC');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const { submit, busy, message } = useSubmit();
   const label = `${shift.shiftName}, ${date(shift.day)}`;
   const swap = shift.swap ?? null;
-
-  async function run(send: () => Promise<{ ok: boolean }>, done: string) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await send();
-      if (res.ok) {
-        setMessage({ kind: 'success', text: done });
-        await refreshSwaps();
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
-  }
+  const run = (send: () => Promise<{ ok: boolean }>, done: string) =>
+    submit(send, { success: done, refresh: SWAP_LISTS });
 
   return (
     <>

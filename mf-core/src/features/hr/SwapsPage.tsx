@@ -6,8 +6,8 @@ import { Link, Navigate } from '@platform/router';
 import { loginPath, useSession } from '@platform/shell-state';
 import { Alert, Button, Spinner, TextField, useDateFormat, useRouteMeta, useTranslation } from '@platform/ui';
 import { coreApi, type SwapView } from '../../api';
-import { useFailure, useOrgRole } from './hr-access';
-import { refreshSwaps } from './ShiftSwap';
+import { useFailure, useOrgRole, useSubmit } from './hr-access';
+import { SWAP_LISTS } from './ShiftSwap';
 import '../shared/core.css';
 
 /**
@@ -106,27 +106,18 @@ function OpenOffers() {
 /** One offer to take; once taken it leaves the list, which says so (and what it breaks for the taker). */
 function TakeLine({ swap: s, onDone }: { swap: Swap; onDone: (text: string) => void }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const date = useDateFormat('UTC');
   const rules = useRules();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function take() {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await coreApi.takeSwap(s.id);
-      if (res.ok) {
+  const { submit, busy, message } = useSubmit();
+  const take = () =>
+    submit(() => coreApi.takeSwap(s.id), {
+      refresh: SWAP_LISTS,
+      // The list says it: the line has left it.
+      done: (res) => {
         const broken = res.body.data.violations;
         onDone(broken.length ? t('swaps.takenBreaks', { rules: rules(broken) }) : t('swaps.taken'));
-        await refreshSwaps();
-      } else setError(failure(res));
-    } catch (caught) {
-      setError(failure(caught));
-    }
-    setBusy(false);
-  }
+      },
+    });
 
   return (
     <>
@@ -139,7 +130,7 @@ function TakeLine({ swap: s, onDone }: { swap: Swap; onDone: (text: string) => v
       >
         {t('swaps.take')}
       </Button>
-      <span aria-live="polite">{error && <Alert kind="error">{error}</Alert>}</span>
+      <span aria-live="polite">{message && <Alert kind={message.kind}>{message.text}</Alert>}</span>
     </>
   );
 }
@@ -184,47 +175,45 @@ function ToDecide() {
  */
 function DecideLine({ swap: s, onDone }: { swap: Swap; onDone: (text: string) => void }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const date = useDateFormat('UTC');
   const rules = useRules();
   const [reason, setReason] = useState('');
   const [broken, setBroken] = useState<string[]>(s.violations);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState<'approved' | 'declined' | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const [deciding, setDeciding] = useState<'approved' | 'declined' | null>(null);
+  const { submit, busy, message } = useSubmit();
   const taker = s.takenBy?.name ?? '';
   const shift = `${s.shiftName}, ${date(s.day)}`;
 
-  async function decide(status: 'approved' | 'declined') {
+  function decide(status: 'approved' | 'declined') {
     const needsReason = status === 'declined' || broken.length > 0;
     if (needsReason && reason.trim().length < 3) {
       setError(t('swaps.reasonRequired'));
       return;
     }
     setError(undefined);
-    setMessage(null);
-    setBusy(status);
-    try {
-      const res = await coreApi.decideSwap(s.id, {
-        status,
-        ...(reason.trim() ? { reason: reason.trim() } : {}),
-      });
-      const body = res.body as { code?: string; hints?: string[] };
-      if (res.ok) {
-        onDone(
-          status === 'approved'
-            ? t('swaps.approved', { name: taker, shift })
-            : t('swaps.declined', { shift }),
-        );
-        await refreshSwaps();
-      } else if (body.code === 'core.roster_rule_broken') {
-        setBroken(body.hints ?? []);
-        setError(t('swaps.reasonRequired'));
-      } else setMessage(failure(res));
-    } catch (caught) {
-      setMessage(failure(caught));
-    }
-    setBusy(null);
+    setDeciding(status);
+    void submit(
+      () => coreApi.decideSwap(s.id, { status, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+      {
+        refresh: SWAP_LISTS,
+        // The list says it: the line has left it.
+        done: () =>
+          onDone(
+            status === 'approved'
+              ? t('swaps.approved', { name: taker, shift })
+              : t('swaps.declined', { shift }),
+          ),
+        // It breaks a rule for the taker now (it changed meanwhile): shown, and a reason asked for.
+        refused: (res) => {
+          const body = res.body as { code?: string; hints?: string[] };
+          if (body.code !== 'core.roster_rule_broken') return false;
+          setBroken(body.hints ?? []);
+          setError(t('swaps.reasonRequired'));
+          return true;
+        },
+      },
+    );
   }
 
   return (
@@ -246,22 +235,22 @@ function DecideLine({ swap: s, onDone }: { swap: Swap; onDone: (text: string) =>
       />
       <div className="row hr-actions">
         <Button
-          loading={busy === 'approved'}
-          onClick={() => void decide('approved')}
+          loading={busy && deciding === 'approved'}
+          onClick={() => decide('approved')}
           aria-label={t('swaps.approveFor', { shift, name: taker })}
         >
           {t('swaps.approve')}
         </Button>
         <Button
           variant="secondary"
-          loading={busy === 'declined'}
-          onClick={() => void decide('declined')}
+          loading={busy && deciding === 'declined'}
+          onClick={() => decide('declined')}
           aria-label={t('swaps.declineFor', { shift })}
         >
           {t('swaps.decline')}
         </Button>
       </div>
-      {message && <Alert kind="error">{message}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
     </div>
   );
 }

@@ -2,17 +2,16 @@ import './texts';
 import { useId, useState, type FormEvent } from 'react';
 import { PROFESSIONS, type Profession } from '@platform/contracts/values';
 import { ORG_ROLES, type TrainingType } from '@platform/svc-core/contract';
-import { refreshApi, useApiQuery } from '@platform/data';
+import { useApiQuery } from '@platform/data';
 import { Alert, Button, Spinner, TextField, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure } from './hr-access';
+import { useFailure, useSubmit } from './hr-access';
 
 const STAFF_PROFESSIONS = PROFESSIONS.filter((p) => p !== 'Clinic');
 type OrgRole = (typeof ORG_ROLES)[number];
 
 /** After a training changes: the lists, everyone's required trainings and the dashboard's figures. */
-const refreshTrainings = () =>
-  Promise.all([refreshApi('/api/core/trainings'), refreshApi('/api/core/dashboard')]);
+const TRAINING_LISTS = ['/api/core/trainings', '/api/core/dashboard'];
 
 /**
  * HR's list of the trainings the organisation tracks (BLS, infection prevention…), each with how long a
@@ -75,21 +74,20 @@ export function TrainingTypes() {
 /** Adds a training (no `type`) or changes one; Cancel leaves it as it was. */
 function TypeForm({ type, onDone }: { type?: TrainingType; onDone: () => void }) {
   const { t } = useTranslation('core');
-  const failure = useFailure();
   const id = useId();
   const [name, setName] = useState(type?.name ?? '');
   const [validity, setValidity] = useState(type?.validityMonths ? String(type.validityMonths) : '');
   const [everyone, setEveryone] = useState(type?.everyone ?? false);
   const [professions, setProfessions] = useState<Profession[]>(type?.professions ?? []);
   const [roles, setRoles] = useState<OrgRole[]>(type?.roles ?? []);
-  const [errors, setErrors] = useState<{ name?: string; validity?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ name?: string; validity?: string }>({});
+  const { submit, busy, message, setMessage } = useSubmit();
   const toggle =
     <T extends string>(set: (f: (list: T[]) => T[]) => void, value: T) =>
     () =>
       set((list) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]));
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
     const found: typeof errors = {};
     if (name.trim().length < 2) found.name = t('trainingTypes.nameRequired');
@@ -97,6 +95,7 @@ function TypeForm({ type, onDone }: { type?: TrainingType; onDone: () => void })
     if (months !== null && !(Number.isInteger(months) && months >= 1 && months <= 120))
       found.validity = t('trainingTypes.validityInvalid');
     setErrors(found);
+    setMessage(null);
     if (Object.keys(found).length > 0) return;
     const body = {
       name: name.trim(),
@@ -105,21 +104,10 @@ function TypeForm({ type, onDone }: { type?: TrainingType; onDone: () => void })
       professions: everyone ? [] : professions,
       roles: everyone ? [] : roles,
     };
-    setBusy(true);
-    try {
-      const res = type
-        ? await coreApi.changeTrainingType(type.id, body)
-        : await coreApi.addTrainingType(body);
-      if (res.ok) {
-        await refreshTrainings();
-        onDone();
-        return;
-      }
-      setErrors({ form: failure(res) });
-    } catch (caught) {
-      setErrors({ form: failure(caught) });
-    }
-    setBusy(false);
+    void submit(() => (type ? coreApi.changeTrainingType(type.id, body) : coreApi.addTrainingType(body)), {
+      refresh: TRAINING_LISTS,
+      done: onDone,
+    });
   }
 
   const checkbox = (checked: boolean, onChange: () => void, label: string) => (
@@ -181,7 +169,7 @@ function TypeForm({ type, onDone }: { type?: TrainingType; onDone: () => void })
           </>
         )}
       </fieldset>
-      {errors.form && <Alert kind="error">{errors.form}</Alert>}
+      {message && <Alert kind={message.kind}>{message.text}</Alert>}
       <Button type="submit" loading={busy}>
         {t('trainingTypes.save')}
       </Button>{' '}

@@ -1,9 +1,9 @@
 import './texts';
 import { lazy, Suspense, useId, useState } from 'react';
-import { refreshApi, useApiQuery } from '@platform/data';
+import { useApiQuery } from '@platform/data';
 import { Alert, Button, SelectField, Spinner, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure } from './hr-access';
+import { useFailure, useSubmit } from './hr-access';
 
 const WardCodeQr = lazy(() => import('./WardCodeQr'));
 
@@ -20,25 +20,14 @@ export function WardClockCode() {
   const [departmentId, setDepartmentId] = useState('');
   const chosen = departmentId || departments[0]?.id || '';
   const current = useApiQuery(chosen ? coreApi.clockCode(chosen) : null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy, message, setMessage } = useSubmit();
   const requiredId = useId();
   const code = current.data?.data;
-
-  async function save(required: boolean, rotate: boolean, done: string) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await coreApi.setClockCode(chosen, { required, rotate });
-      if (res.ok) {
-        setMessage({ kind: 'success', text: done });
-        await refreshApi(`/api/core/departments/${encodeURIComponent(chosen)}/clock-code`);
-      } else setMessage({ kind: 'error', text: failure(res) });
-    } catch (caught) {
-      setMessage({ kind: 'error', text: failure(caught) });
-    }
-    setBusy(false);
-  }
+  const save = (required: boolean, rotate: boolean, done: string) =>
+    submit(() => coreApi.setClockCode(chosen, { required, rotate }), {
+      success: done,
+      refresh: [`/api/core/departments/${encodeURIComponent(chosen)}/clock-code`],
+    });
 
   const url = code?.code ? `${window.location.origin}/hr/clock?code=${encodeURIComponent(code.code)}` : null;
   return (
