@@ -72,7 +72,7 @@ describe('/hr/import', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check the file' }));
     expect(await screen.findByText('Row 3, e-mail: this value is not valid')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
-      '1 problems: nothing will be imported until they are fixed.',
+      '1 problem: nothing will be imported until it is fixed.',
     );
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
     expect(calls.every((c) => c.path.endsWith('?dryRun=1'))).toBe(true);

@@ -25,7 +25,7 @@ describe("the clinic's posted jobs", () => {
     await renderScreen(<ClinicJobs />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete: Night Nurse' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this job?' });
-    expect(dialog).toHaveTextContent('Its 1 applicants keep the application in their history.');
+    expect(dialog).toHaveTextContent('Its 1 applicant keeps the application in their history.');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete job' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Hire is unavailable right now.');
