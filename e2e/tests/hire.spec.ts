@@ -377,7 +377,7 @@ test('the clinic deletes a job after confirming; its applicant keeps the history
     .getByRole('button', { name: `Delete: ${title}` })
     .click();
   const confirm = page.getByRole('dialog', { name: 'Delete this job?' });
-  await expect(confirm).toContainText('1 applicants keep the application in their history');
+  await expect(confirm).toContainText('1 applicant keeps the application in their history');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('article', { name: title })).toBeVisible();
   await page
