@@ -12,8 +12,8 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
-import { orNull, useFailure, useSubmit } from './hr-access';
-import { dayFromNow, parseDays, useNameOf } from './leave-common';
+import { orNull, useFailure, useOrgDay, useSubmit } from './hr-access';
+import { parseDays, useNameOf } from './leave-common';
 
 /**
  * Each person's balances in one's scope, a page at a time, and the CSV of them all; HR also enters what
@@ -69,7 +69,7 @@ function OpeningBalance({ person }: { person: PersonBalances }) {
   const nameOf = useNameOf();
   const { submit, busy, message, setMessage } = useSubmit();
   const types = useApiQuery(coreApi.leaveTypes());
-  const thisYear = Number(dayFromNow(0).slice(0, 4));
+  const thisYear = Number(useOrgDay()().slice(0, 4));
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({
     typeId: '',

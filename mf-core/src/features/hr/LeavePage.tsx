@@ -15,8 +15,8 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure, useOrgRole } from './hr-access';
-import { dayFromNow, refreshLeave, useNameOf } from './leave-common';
+import { dayIn, useFailure, useOrgDay, useOrgRole, useOrgTimeZone } from './hr-access';
+import { refreshLeave, useNameOf } from './leave-common';
 import { LeaveBalances } from './LeaveBalances';
 import { LeaveRequestsCsv } from './LeaveRequestsCsv';
 import { LeaveTypes } from './LeaveTypes';
@@ -389,12 +389,18 @@ function Decision({ request: r }: { request: LeaveRequest }) {
 /** Who is away today and in the next seven days, by department. */
 function Away() {
   const { t } = useTranslation('core');
-  const today = dayFromNow(0);
+  // The organisation's today, once its time zone is known (one request, for the right days).
+  const zone = useOrgTimeZone();
   return (
     <section className="card" aria-labelledby="leave-away">
       <h2 id="leave-away">{t('leave.awayTitle')}</h2>
-      <AwayList heading={t('leave.awayToday')} from={today} to={today} />
-      <AwayList heading={t('leave.awayWeek')} from={dayFromNow(1)} to={dayFromNow(7)} />
+      {!zone && <Spinner label={t('hrPage.loading')} />}
+      {zone && (
+        <>
+          <AwayList heading={t('leave.awayToday')} from={dayIn(zone)} to={dayIn(zone)} />
+          <AwayList heading={t('leave.awayWeek')} from={dayIn(zone, 1)} to={dayIn(zone, 7)} />
+        </>
+      )}
     </section>
   );
 }
@@ -441,7 +447,7 @@ function Holidays() {
   const failure = useFailure();
   const language = useLanguage((s) => s.language);
   const date = useDateFormat('UTC');
-  const thisYear = Number(dayFromNow(0).slice(0, 4));
+  const thisYear = Number(useOrgDay()().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const list = useApiQuery(coreApi.holidays(year));
   const [form, setForm] = useState({ date: '', name: '' });

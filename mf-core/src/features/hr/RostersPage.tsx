@@ -16,7 +16,7 @@ import {
   useTranslation,
 } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure, useOrgRole, useOrgTimeZone, useSubmit } from './hr-access';
+import { useFailure, useOrgDay, useOrgRole, useSubmit } from './hr-access';
 import { WardClockCode } from './WardClockCode';
 import { ShiftSwap } from './ShiftSwap';
 import '../shared/core.css';
@@ -32,10 +32,6 @@ const STAFF_PROFESSIONS = [
 ] as const;
 /** The grid fits from this width; narrower, the roster is a list of days. */
 const WIDE = '(min-width: 760px)';
-
-/** The calendar day in the organisation's time zone (East Africa Time until it is known), not the browser's. */
-const today = (timeZone = 'Africa/Nairobi') =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 /**
  * `/hr/rosters`: every member sees their own published shifts; HR and managers set a department's shifts
@@ -138,8 +134,8 @@ function MyShifts() {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const date = useDateFormat('UTC');
-  const zone = useOrgTimeZone();
-  const list = useApiPages((page) => coreApi.myShifts(page, today(zone)));
+  const today = useOrgDay()();
+  const list = useApiPages((page) => coreApi.myShifts(page, today));
   return (
     <section className="card" aria-labelledby="my-shifts">
       <h2 id="my-shifts">{t('rosters.mineTitle')}</h2>

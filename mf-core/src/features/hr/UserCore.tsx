@@ -4,7 +4,7 @@ import { Link } from '@platform/router';
 import { useLanguage } from '@platform/shell-state';
 import { Alert, Spinner, useDateFormat, useTranslation } from '@platform/ui';
 import { coreApi } from '../../api';
-import { useFailure, useOrgTimeZone } from './hr-access';
+import { dayIn, useFailure, useOrgTimeZone } from './hr-access';
 import { MyTasks } from './MyTasks';
 import { PulseSurveys } from './PulseSurveys';
 import { ShiftSwap } from './ShiftSwap';
@@ -13,7 +13,6 @@ import '../shared/core.css';
 const SHIFTS_SHOWN = 5;
 
 /** The day in `timeZone` (the organisation's), and this month's first. */
-const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 /**
  * Core's widget on the professional's /userdashboard: the wellness surveys they are asked to answer, their
@@ -41,7 +40,7 @@ function MyShifts({ zone }: { zone: string }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
   const date = useDateFormat('UTC');
-  const today = todayIn(zone);
+  const today = dayIn(zone);
   const shifts = useApiPages((page) => coreApi.myShifts(page, today));
   return (
     <section className="card" aria-labelledby="core-my-shifts">
@@ -100,7 +99,7 @@ function MyLeave() {
 function MyTimesheet({ zone }: { zone: string }) {
   const { t } = useTranslation('core');
   const failure = useFailure();
-  const today = todayIn(zone);
+  const today = dayIn(zone);
   const period = { from: `${today.slice(0, 8)}01`, to: today };
   const sheets = useApiQuery(coreApi.timesheets(period, 1, 1));
   const mine = sheets.data?.data[0];

@@ -28,6 +28,16 @@ export function useOrgTimeZone(): string | undefined {
   return org.error ? 'Africa/Nairobi' : undefined;
 }
 
+/** The calendar day `days` from now in `timeZone` (`YYYY-MM-DD`): the organisation's day, not the browser's. */
+export const dayIn = (timeZone: string, days = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + days * 86_400_000));
+
+/** Days from today in the organisation's time zone (East Africa Time until it is known). */
+export function useOrgDay(): (days?: number) => string {
+  const zone = useOrgTimeZone() ?? 'Africa/Nairobi';
+  return (days = 0) => dayIn(zone, days);
+}
+
 /** What a call's failure says, in the page's language. */
 export function useFailure() {
   const { t } = useTranslation('core');

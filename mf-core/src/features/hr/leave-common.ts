@@ -8,12 +8,6 @@ export const useNameOf = () => {
   return (names: LeaveType['names']) => names[language] ?? names.en;
 };
 
-/** The calendar day in East Africa Time, `days` from now: the organisation's day, not the browser's. */
-export const dayFromNow = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-
 /** After a request is made, decided or cancelled, or a balance set: every leave list and balance. */
 export const refreshLeave = () =>
   Promise.all([
