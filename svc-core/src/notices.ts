@@ -231,6 +231,28 @@ export const leaveRequestedNotice = (
   });
 };
 
+/** To those who decide: the document a request waited for (a sick note) is attached, so it can be decided. */
+export const leaveDocumentNotice = (
+  userId: string,
+  person: string,
+  type: Translated,
+  from: string,
+  to: string,
+) => {
+  const when = span(from, to);
+  return makeNotice('core', {
+    userId,
+    kind: 'core.leave-document-attached',
+    title: {
+      en: `The document for ${person}'s ${type.en.toLowerCase()} (${when}) is attached`,
+      sw: `Hati ya ${type.sw.toLowerCase()} ya ${person} (${when}) imeambatishwa`,
+      fr: `Le justificatif du ${type.fr.toLowerCase()} de ${person} (${when}) est joint`,
+    },
+    link: '/hr/leave',
+    email: 'digest',
+  });
+};
+
 /** To each person on a roster when it is published: how many shifts, where and when. */
 export const rosterPublishedNotice = (
   userId: string,

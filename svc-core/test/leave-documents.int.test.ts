@@ -43,6 +43,16 @@ const auditOf = async (id: string) =>
       id,
     )
   ).map((a) => a.action);
+/** The titles (English) of the notices telling `userId` a leave request's document was attached. */
+const documentNoticesTo = async (userId: string) =>
+  (
+    await ctx.sql<{ title: string }>(
+      `select payload->'data'->'title'->>'en' as title from core.outbox
+        where type = 'core.notification.requested.v1' and payload->'data'->>'userId' = $1
+          and payload->'data'->>'kind' = 'core.leave-document-attached' order by seq`,
+      userId,
+    )
+  ).map((n) => n.title);
 
 /**
  * A clinic with an HR admin; a maternity ward with its manager and a nurse; a laboratory with its own
@@ -154,6 +164,10 @@ it('keeps a sick note sent after the request: read by the person, their manager 
   expect((await ctx.call('GET', `/api/core/leave/requests/${id}/file`)).statusCode).toBe(401);
   expect(await stored(id)).toEqual(kept);
   expect(await auditOf(id)).toEqual(['leave.document-attach']);
+  // Her manager, who decides, is told the note came (HR is not: the ward has a manager).
+  const told = `The document for Amina Otieno's sick leave (2026-03-02 – 2026-03-04) is attached`;
+  expect(await documentNoticesTo(manager.id)).toEqual([told]);
+  expect(await documentNoticesTo(hr.id)).toEqual([]);
 
   // She replaces it with a photo (named for what it is), removes it (approval is blocked again), and HR
   // attaches the scan of the paper note she handed in; her manager approves; then it is kept as it is.
@@ -176,6 +190,8 @@ it('keeps a sick note sent after the request: read by the person, their manager 
   for (const res of [await upload(nurse, id, png, 'image/png'), await remove(nurse, id)])
     expect([res.statusCode, res.json().code]).toEqual([409, 'core.leave_not_pending']);
   expect((await download(manager, id)).rawPayload.equals(pdf)).toBe(true);
+  // A replacement tells no one; HR's scan after the removal tells the manager again.
+  expect(await documentNoticesTo(manager.id)).toEqual([told, told]);
   expect(await auditOf(id)).toEqual([
     'leave.document-attach',
     'leave.document-replace',

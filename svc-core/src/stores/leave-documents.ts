@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { recordAdminAction } from '@platform/event-bus';
+import { enqueue, recordAdminAction } from '@platform/event-bus';
 import type { AccessClaims } from '@platform/contracts';
 import { conflict, forbidden, notFound } from '@platform/service-kit';
 import * as schema from '../db/schema';
 import { isHr, type OrgActor } from '../domain/roles';
 import { leaveTypeName } from '../leave/statutory';
+import { leaveDocumentNotice } from '../notices';
 import { CoreErrors, type LeaveRequest } from '../../contract';
 import { checkedDocument, storedFile } from './document-files';
 import type { Db, Tx } from './org-store';
@@ -46,6 +47,8 @@ export class LeaveDocumentStore {
         .onConflictDoUpdate({ target: files.requestId, set: values });
       const action = found.file ? 'leave.document-replace' : 'leave.document-attach';
       await this.audit(tx, claims, action, found, values, info);
+      // The note a request waited for: those who decide are told it can be decided now.
+      if (found.row.documentRequired && !found.file) await this.tellApprovers(tx, found, actor.personId);
       return requestOf(found.row, found.member, leaveTypeName(found.type), values);
     });
   }
@@ -71,6 +74,16 @@ export class LeaveDocumentStore {
       if (!file) throw missing();
       return file;
     });
+  }
+
+  private async tellApprovers(tx: Tx, { row, member, type }: Found, attachedBy: string) {
+    const approvers = (await this.leave.approversOf(tx, member)).filter((id) => id !== attachedBy);
+    const names = leaveTypeName(type);
+    await enqueue(
+      tx,
+      schema.outbox,
+      approvers.map((id) => leaveDocumentNotice(id, member.name, names, row.fromDay, row.toDay)),
+    );
   }
 
   /** The request, locked, if the caller may change its document now: the person or HR, while pending. */

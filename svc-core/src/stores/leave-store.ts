@@ -933,7 +933,7 @@ export class LeaveStore {
   }
 
   /** Who is told of a request: the managers of the person's department or location, else HR. */
-  private async approversOf(tx: Tx, member: Member): Promise<string[]> {
+  async approversOf(tx: Tx, member: Member): Promise<string[]> {
     const placed: SQL[] = [];
     if (member.departmentId)
       placed.push(sql`${member.departmentId}::uuid = any(${staff.managedDepartmentIds})`);
